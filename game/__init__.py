@@ -1,0 +1,1 @@
+"""Pure rules engines, agents and match driving. Never imports pygame."""

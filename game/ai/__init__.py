@@ -1,0 +1,1 @@
+"""Agents: the shared protocol, the random agent and search helpers."""

@@ -1,0 +1,69 @@
+"""The engine contract shared by every game: actions, events, results, errors.
+
+Actions are plain tuples whose first element is the kind, e.g. ``("play", 17)``.
+Tuples are hashable, sortable and cheap; JSON turns them into lists, which
+:func:`action_from_json` turns back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+Action = tuple
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse. ``str(err)`` is a sentence a player can read.
+
+    ``key`` and ``params`` let the UI show the reason in the player's language.
+    """
+
+    def __init__(self, message: str, key: str = "", **params: Any) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. ``to`` is the only seat that may see it (None = everyone)."""
+
+    kind: str
+    seat: int | None = None
+    data: dict = field(default_factory=dict)
+    to: int | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.to is None or self.to == seat
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    reason: str = ""
+    details: dict = field(default_factory=dict)
+
+
+def action_from_json(obj: Any) -> Any:
+    """Lists from JSON back to the tuples actions are made of."""
+    if isinstance(obj, list):
+        return tuple(action_from_json(x) for x in obj)
+    return obj
+
+
+class GameState(Protocol):
+    """What every game's state offers (see the architecture guide)."""
+
+    n_seats: int
+
+    def active_seats(self) -> tuple[int, ...]: ...
+    def legal_actions(self, seat: int) -> list[Action]: ...
+    def apply(self, seat: int, action: Action) -> list[Event]: ...
+    def view(self, seat: int | None) -> Any: ...
+    def is_over(self) -> bool: ...
+    def result(self) -> Result | None: ...
+    def clone(self) -> GameState: ...
+    def reaction_deadline(self, seat: int) -> float | None: ...
+    def timeout_action(self, seat: int) -> Action | None: ...

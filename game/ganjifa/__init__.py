@@ -1,0 +1,1 @@
+"""Dashavatara Ganjifa (Cardavia rules)."""

@@ -1,0 +1,1 @@
+"""Everything that draws: pygame-ce lives only in this package."""
