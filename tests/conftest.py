@@ -1,0 +1,15 @@
+"""Headless by default: SDL gets dummy drivers before pygame is ever imported."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _private_user_dir(tmp_path, monkeypatch):
+    """Saves and settings of a test go to its own temporary folder."""
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path / "home"))
