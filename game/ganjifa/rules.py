@@ -192,8 +192,9 @@ class GanjifaState:
             return [("play", c) for c in self._follow_set(hand)]
         if self.trick_no == 0:
             return [("play", self._opening_card())]
+        # "dukal" < "play": Dukals first keeps the list sorted (engine contract)
         acts: list[Action] = [("dukal", d) for d in self.dukals(seat)]
-        return [("play", c) for c in hand] + acts
+        return acts + [("play", c) for c in hand]
 
     def _follow_set(self, hand: list[int]) -> list[int]:
         d = self.deck
