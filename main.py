@@ -1,0 +1,62 @@
+"""Launch the card table. See README for the flags."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError("size must look like 1280x720") from None
+    if w < 640 or h < 400:
+        raise argparse.ArgumentTypeError("the window must be at least 640x400")
+    return w, h
+
+
+def parse_options(text: str) -> dict:
+    out = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        key, _, value = part.partition("=")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(description="Card table: Ganjifa, Kowah and more against AI opponents.")
+    p.add_argument("--game", help="go straight to a table: ganjifa or kowah")
+    p.add_argument("--seats", help="one entry per seat in play order: human, random, easy, normal, hard")
+    p.add_argument("--seed", type=int, help="deal number (seed)")
+    p.add_argument("--lang", choices=["vi", "en"])
+    p.add_argument("--size", type=parse_size, default=(1280, 720), help="window size, e.g. 1280x720")
+    p.add_argument("--fullscreen", action="store_true", default=None)
+    p.add_argument("--time", choices=["day", "night"], help="Ganjifa: day (Rama trump) or night (Krishna)")
+    p.add_argument("--options", type=parse_options, default={}, help="rule options, e.g. void_rule=strict")
+    p.add_argument("--autoplay", action="store_true", help="AI plays the human seats too")
+    p.add_argument("--speed", type=float, help="animation and AI think-delay multiplier; 0 = instant")
+    p.add_argument("--frames", type=int, help="quit after N frames")
+    p.add_argument("--until-over", action="store_true", help="quit when the match ends; print the result as JSON")
+    p.add_argument("--screenshot", type=Path, help="save the last frame as PNG")
+    p.add_argument("--fps", type=int, default=60, help="frame-rate cap (0 = uncapped)")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from scenes.app import LaunchOptions, run
+    opts = LaunchOptions(
+        game=args.game, seats=args.seats, seed=args.seed, lang=args.lang, size=args.size,
+        fullscreen=args.fullscreen, autoplay=args.autoplay, speed=args.speed, frames=args.frames,
+        until_over=args.until_over, screenshot=args.screenshot, time=args.time,
+        options=args.options, fps=args.fps,
+    )
+    return run(opts)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,148 @@
+"""The window, the main loop (dt from perf_counter) and app-wide services."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygame
+
+from scenes import i18n
+from scenes.settings_store import Settings
+from scenes.stack import SceneStack
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class LaunchOptions:
+    """What main.py's flags ask for (also how the project is measured)."""
+
+    game: str | None = None
+    seats: str | None = None
+    seed: int | None = None
+    lang: str | None = None
+    size: tuple[int, int] = (1280, 720)
+    fullscreen: bool | None = None
+    autoplay: bool = False
+    speed: float | None = None
+    frames: int | None = None
+    until_over: bool = False
+    screenshot: Path | None = None
+    time: str | None = None           # "day"/"night" for Ganjifa
+    options: dict = field(default_factory=dict)
+    fps: int = 60
+
+
+class App:
+    def __init__(self, opts: LaunchOptions, settings: Settings | None = None) -> None:
+        self.opts = opts
+        self.settings = settings or Settings.load()
+        if opts.lang:
+            self.settings.lang = opts.lang
+        i18n.set_lang(self.settings.lang)
+        if opts.speed is not None:
+            self.settings.anim_speed = opts.speed
+            self.settings.ai_speed = opts.speed
+        pygame.init()
+        pygame.display.set_caption("Bàn bài — Card Table")
+        fullscreen = self.settings.fullscreen if opts.fullscreen is None else opts.fullscreen
+        self.screen = self._open_window(opts.size, fullscreen)
+        from scenes.audio import Audio
+        self.audio = Audio(volume=self.settings.volume, muted=self.settings.muted)
+        self.stack = SceneStack()
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.frame_times: list[float] = []
+        self.frames = 0
+        self.result_line: str | None = None
+        self.now = time.perf_counter()
+
+    def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+        if fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    @property
+    def u(self) -> float:
+        return self.screen.get_height() / 100.0
+
+    def set_fullscreen(self, on: bool) -> None:
+        self.settings.fullscreen = on
+        self.screen = self._open_window(self.opts.size, on)
+        self.stack.resize(self.size)
+
+    def quit(self) -> None:
+        self.running = False
+
+    def finish_match(self, payload: dict) -> None:
+        """Called by a table when its match ends (for --until-over)."""
+        self.result_line = json.dumps(payload, ensure_ascii=False)
+        if self.opts.until_over:
+            print(self.result_line, flush=True)
+            self.running = False
+
+    def step(self) -> float:
+        """One frame: events, update, draw. Returns the work time in seconds."""
+        t0 = time.perf_counter()
+        dt = min(0.1, t0 - self.now)
+        self.now = t0
+        for event in pygame.event.get():
+            self.dispatch(event)
+        self.stack.update(dt)
+        self.stack.draw(self.screen)
+        work = time.perf_counter() - t0
+        self.frame_times.append(work)
+        self.frames += 1
+        return work
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.VIDEORESIZE:
+            if not self.settings.fullscreen:
+                self.screen = pygame.display.set_mode(event.size, pygame.RESIZABLE)
+            self.stack.resize(self.size)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.set_fullscreen(not self.settings.fullscreen)
+        else:
+            self.stack.handle(event)
+
+    def run(self) -> int:
+        while self.running and self.stack.scenes:
+            self.step()
+            pygame.display.flip()
+            if self.opts.frames is not None and self.frames >= self.opts.frames:
+                break
+            if self.opts.fps > 0:
+                self.clock.tick(self.opts.fps)
+        if self.opts.screenshot:
+            self.opts.screenshot.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(self.screen, str(self.opts.screenshot))
+        try:
+            self.settings.save()
+        except OSError as err:
+            log.warning("settings not saved: %s", err)
+        for scene in list(self.stack.scenes):
+            scene.exit()
+        pygame.quit()
+        return 0
+
+
+def run(opts: LaunchOptions) -> int:
+    app = App(opts)
+    from scenes.boot import first_scene
+    app.stack.push(first_scene(app))
+    return app.run()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(run(LaunchOptions()))

@@ -1,0 +1,111 @@
+"""A modal panel over a scrim: the base of every overlay dialog (§6.3)."""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes import fonts, theme
+from scenes.stack import Scene
+from scenes.tween import ease_out_cubic
+from scenes.widgets.button import Button, ButtonRow
+
+
+class Dialog(Scene):
+    opaque = False
+    closable = True          # Esc closes it
+    width_frac = 0.6
+
+    def __init__(self, app, title: str) -> None:
+        super().__init__(app)
+        self.title = title
+        self.t = 0.0
+        self.row = ButtonRow([])
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def set_buttons(self, buttons: list[Button]) -> None:
+        self.row = ButtonRow(buttons)
+
+    def close(self) -> None:
+        self.app.stack.remove(self)
+
+    def body_height(self) -> float:
+        return 0.0
+
+    def layout(self) -> None:
+        u = self.app.u
+        w, h = self.app.size
+        pw = round(min(w * self.width_frac, 120 * u))
+        bh = round(5 * u)
+        ph = round(2 * u + 5 * u + self.body_height() + 2 * u + bh + 2 * u)
+        self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+        n = len(self.row.buttons)
+        if n:
+            gap = round(1.5 * u)
+            bw = min(round(26 * u), (pw - 4 * round(u) - gap * (n - 1)) // n)
+            total = n * bw + (n - 1) * gap
+            x = self.panel.centerx - total // 2
+            for b in self.row.buttons:
+                b.rect = pygame.Rect(x, self.panel.bottom - round(2 * u) - bh, bw, bh)
+                x += bw + gap
+
+    def enter(self) -> None:
+        self.layout()
+
+    def resize(self, size) -> None:
+        self.layout()
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.closable:
+            self.close()
+            return True
+        if self.row.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            primary = [b for b in self.row.buttons if b.style == "primary" and b.enabled]
+            if primary:
+                primary[0].activate()
+                return True
+        # modal: swallow everything else aimed at the table below
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN,
+                              pygame.MOUSEMOTION)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        u = self.app.u
+        k = ease_out_cubic(min(1.0, self.t / 0.16))
+        scrim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        scrim.fill((0, 0, 0, round(140 * k)))
+        surface.blit(scrim, (0, 0))
+        panel = pygame.Surface(self.panel.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (*theme.PANEL, 245), panel.get_rect(), border_radius=round(1.5 * u))
+        pygame.draw.rect(panel, (*theme.GOLD, 255), panel.get_rect(), max(1, round(0.15 * u)),
+                         border_radius=round(1.5 * u))
+        surface.blit(panel, self.panel)
+        title = fonts.text(self.title, round(3.4 * u), theme.GOLD, "bold")
+        surface.blit(title, (self.panel.x + round(2 * u), self.panel.y + round(2 * u)))
+        self.draw_body(surface, pygame.Rect(self.panel.x + round(2 * u), self.panel.y + round(7.5 * u),
+                                            self.panel.width - round(4 * u), round(self.body_height())))
+        self.row.draw(surface, u)
+
+    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        pass
+
+
+def wrap(text: str, px: int, width: int, weight: str = "regular") -> list[str]:
+    """Greedy word wrap with the real font metrics."""
+    f = fonts.font(px, weight)
+    lines: list[str] = []
+    for para in text.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for word in words:
+            trial = f"{line} {word}".strip()
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines

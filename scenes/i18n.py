@@ -1,0 +1,51 @@
+"""UI strings in Vietnamese and English from data/i18n/*.yaml."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from game.cards import DATA_DIR, LANGS, DataError, read_yaml
+
+_lang = "vi"
+
+
+@cache
+def strings(lang: str) -> dict[str, str]:
+    path = DATA_DIR / "i18n" / f"{lang}.yaml"
+    data = read_yaml(path)
+    flat: dict[str, str] = {}
+
+    def walk(prefix: str, node: object) -> None:
+        if isinstance(node, dict):
+            for k, v in node.items():
+                walk(f"{prefix}.{k}" if prefix else str(k), v)
+        elif isinstance(node, str):
+            flat[prefix] = node
+        else:
+            raise DataError(path, prefix, "-", "must be text")
+
+    walk("", data)
+    return flat
+
+
+def set_lang(lang: str) -> None:
+    global _lang
+    if lang not in LANGS:
+        raise ValueError(f"language must be one of {LANGS}")
+    _lang = lang
+
+
+def lang() -> str:
+    return _lang
+
+
+def t(key: str, **params: object) -> str:
+    """The string for ``key`` in the current language, with ``{name}`` filled in."""
+    table = strings(_lang)
+    text = table.get(key)
+    if text is None:
+        text = strings("en").get(key, key)
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return text

@@ -1,0 +1,128 @@
+"""Before the deal: seats and their levels, deal number, day or night, rule options."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pygame
+
+from game import registry
+from game.match import SEAT_KINDS, Match
+from scenes import fonts, i18n, session, theme
+from scenes.i18n import t
+from scenes.stack import Scene
+from scenes.tables.felt import TableStyle, table_surface
+from scenes.widgets.button import Button, ButtonRow
+from scenes.widgets.options import OptionRow
+
+STYLE = TableStyle((40, 30, 24), (70, 52, 38), "wood", 0.04, 0.3)
+
+
+def clock_time_of_day() -> str:
+    """Rule 5's suggestion: 06:00–17:59 is day."""
+    return "day" if 6 <= time.localtime().tm_hour < 18 else "night"
+
+
+class SetupScene(Scene):
+    def __init__(self, app, game: str, seats: list[str] | None = None, seed: int | None = None,
+                 options: dict | None = None) -> None:
+        super().__init__(app)
+        self.game = game
+        info = registry.info(game)
+        n = info.min_seats
+        self.seats = list(seats or (["human"] + ["normal"] * (n - 1)))
+        self.seed = seed if seed is not None else random.randrange(1, 100000)
+        self.options = dict(options or {})
+        if game == "ganjifa":
+            self.options.setdefault("time", clock_time_of_day())
+            self.options.setdefault("void_rule", "choice")
+        self.rows: list[OptionRow] = []
+        for i in range(n):
+            self.rows.append(OptionRow(
+                lambda i=i: t("setup.seat", n=i + 1, where=t(f"setup.where.{game}.{i}")),
+                list(SEAT_KINDS), lambda i=i: self.seats[i],
+                lambda v, i=i: self._set_seat(i, v), lambda v: t(f"level.{v}")))
+        self.rows.append(OptionRow(lambda: t("setup.deal"), [], lambda: self.seed,
+                                   lambda v: None, lambda v: f"#{v}"))
+        self.rows[-1].cycle = self._next_seed   # type: ignore[method-assign]
+        if game == "ganjifa":
+            self.rows.append(OptionRow(lambda: t("setup.time"), ["day", "night"],
+                                       lambda: self.options["time"], lambda v: self._opt("time", v),
+                                       lambda v: t(f"setup.{v}")))
+            self.rows.append(OptionRow(lambda: t("setup.void_rule"), ["choice", "strict"],
+                                       lambda: self.options["void_rule"],
+                                       lambda v: self._opt("void_rule", v), lambda v: t(f"setup.void.{v}")))
+        self.rows.append(OptionRow(lambda: t("settings.language"), ["vi", "en"], i18n.lang,
+                                   self._set_lang, lambda v: "Tiếng Việt" if v == "vi" else "English"))
+        self.start_button = Button(lambda: t("setup.start"), self.start, "primary")
+        self.back_button = Button(lambda: t("common.back"), self.back)
+        self.row = ButtonRow([r.button for r in self.rows] + [self.back_button, self.start_button])
+
+    @classmethod
+    def again(cls, app, match: Match) -> SetupScene:
+        """Deal again: same seats and options, the next deal number, a fresh day/night choice."""
+        options = dict(match.options)
+        if match.game == "ganjifa":
+            options["time"] = clock_time_of_day()
+        return cls(app, match.game, [s.kind for s in match.seats], match.seed + 1, options)
+
+    def _set_seat(self, i: int, v: str) -> None:
+        self.seats[i] = v
+
+    def _opt(self, key: str, v: str) -> None:
+        self.options[key] = v
+
+    def _next_seed(self, step: int = 1) -> None:
+        self.seed = max(1, self.seed + step)
+
+    def _set_lang(self, v: str) -> None:
+        i18n.set_lang(v)
+        self.app.settings.lang = v
+
+    def start(self) -> None:
+        match = session.start(self.game, self.seats, self.seed, self.options)
+        self.app.stack.reset(session.make_table(self.app, match, fresh=True))
+
+    def back(self) -> None:
+        from scenes.menu import MenuScene
+        self.app.stack.reset(MenuScene(self.app))
+
+    def enter(self) -> None:
+        self.resize(self.app.size)
+
+    def resize(self, size) -> None:
+        u = self.app.u
+        w, h = self.app.size
+        width = round(min(90 * u, w * 0.8))
+        x = (w - width) // 2
+        y = round(16 * u)
+        rh = round(5.2 * u)
+        for r in self.rows:
+            r.place(pygame.Rect(x, y, width, rh), u)
+            y += rh + round(1.4 * u)
+        bw = round(24 * u)
+        self.start_button.rect = pygame.Rect(x + width - bw, y + round(2 * u), bw, round(6 * u))
+        self.back_button.rect = pygame.Rect(x, y + round(2 * u), bw, round(6 * u))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        for r in self.rows:
+            if r.handle(event):
+                return True
+        return self.row.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        u = self.app.u
+        w, _ = surface.get_size()
+        surface.blit(table_surface(STYLE, surface.get_size()), (0, 0))
+        title = fonts.text(t(f"game.{self.game}"), round(4.4 * u), theme.GOLD, "bold")
+        surface.blit(title, title.get_rect(center=(w // 2, round(7 * u))))
+        sub = fonts.text(t("setup.subtitle"), round(2.2 * u), theme.MUTED)
+        surface.blit(sub, sub.get_rect(center=(w // 2, round(11.5 * u))))
+        for r in self.rows:
+            r.draw(surface, u)
+        self.start_button.draw(surface, u)
+        self.back_button.draw(surface, u)

@@ -1,0 +1,1 @@
+"""One table scene per game, built on the shared pieces in base.py."""

@@ -1,0 +1,328 @@
+"""The shared table: drives a Match, turns engine events into animations, handles
+hot-seat handoffs, seat plates, toasts, F1 rules, Esc menu and animation skipping.
+
+A game's table subclasses :class:`TableScene` and supplies the visual state
+(``reset_visual``), the event animations (``on_event``), its drawing and its input.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.core import Event, IllegalAction
+from game.match import Match
+from scenes import fonts, i18n, theme
+from scenes.i18n import t
+from scenes.stack import Scene
+from scenes.tables.felt import TableStyle, table_surface
+from scenes.tables.seating import seat_points
+from scenes.tween import AnimQueue, pulse
+from scenes.widgets.button import Button, draw_focus_ring
+from scenes.widgets.toast import Toast
+
+
+class TableScene(Scene):
+    style = TableStyle((58, 34, 24), (74, 44, 31))
+    direction = "counter_clockwise"
+    rules_game = ""
+
+    def __init__(self, app: Any, match: Match, viewer: int | None = None) -> None:
+        super().__init__(app)
+        self.match = match
+        self.n = len(match.seats)
+        humans = match.human_seats()
+        self.viewer = viewer if viewer is not None else (humans[0] if humans else 0)
+        self.confirmed_viewer = len(humans) <= 1
+        self.anim = AnimQueue(speed=app.settings.anim_speed)
+        self.toast = Toast()
+        self.cursor = 0
+        self.clock = 0.0
+        self.turn_banner = 0.0
+        self.last_turn: int | None = None
+        self.over_shown = False
+        self.menu_button = Button(lambda: t("table.menu"), self.open_pause)
+        self.rules_button = Button(lambda: t("table.rules"), self.open_rules)
+        self.top_buttons = [self.menu_button, self.rules_button]
+        self.reset_visual()
+        self.cursor = len(self.match.events)
+        self.layout()
+
+    # ----------------------------------------------------------- hooks
+    def reset_visual(self) -> None:
+        """Rebuild the drawn state from ``self.match.view(self.viewer)``."""
+
+    def on_event(self, event: Event) -> None:
+        """Queue the animation for one engine event visible to the viewer."""
+
+    def layout(self) -> None:
+        """Compute rects for the current window size."""
+        u = self.app.u
+        w, _ = self.app.size
+        bw, bh = round(14 * u), round(5 * u)
+        self.rules_button.rect = pygame.Rect(w - round(3 * u) - bw, round(2 * u), bw, bh)
+        self.menu_button.rect = self.rules_button.rect.move(-(bw + round(1.5 * u)), 0)
+
+    def draw_game(self, surface: pygame.Surface) -> None:
+        """Draw the table's own content (cards, hands, piles)."""
+
+    def handle_game(self, event: pygame.event.Event) -> bool:
+        """Input for the game (only called when the viewer may act or look)."""
+        return False
+
+    def seat_name(self, seat: int) -> str:
+        kind = self.match.seats[seat].kind
+        if kind == "human":
+            humans = self.match.human_seats()
+            return t("seat.you") if len(humans) == 1 else t("seat.player", n=seat + 1)
+        return t("seat.ai", n=seat + 1, level=t(f"level.{kind}"))
+
+    # --------------------------------------------------------- driving
+    @property
+    def viewer_can_act(self) -> bool:
+        return (not self.anim.busy and self.confirmed_viewer
+                and self.viewer in self.match.active_seats()
+                and self.match.seats[self.viewer].is_human)
+
+    def submit(self, action: tuple) -> bool:
+        """Offer an action to the engine for the viewer; say why if it is refused."""
+        try:
+            self.match.submit(self.viewer, action)
+        except IllegalAction as err:
+            self.refuse(err)
+            return False
+        return True
+
+    def refuse(self, err: IllegalAction) -> None:
+        self.toast.show(self.explain(err))
+        self.app.audio.play("illegal")
+
+    def explain(self, err: IllegalAction) -> str:
+        key = f"err.{err.key}"
+        text = t(key, **self.error_params(err))
+        return str(err) if text == key else text
+
+    def error_params(self, err: IllegalAction) -> dict:
+        return dict(err.params)
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.toast.update(dt)
+        self.turn_banner = max(0.0, self.turn_banner - dt)
+        self.anim.speed = self.app.settings.anim_speed
+        self.anim.update(dt)
+        if self.anim.busy:
+            return
+        self._consume_events()
+        if self.anim.busy:
+            return
+        if self.match.is_over():
+            if not self.over_shown:
+                self.over_shown = True
+                self.on_over()
+            return
+        if self._need_handoff():
+            return
+        self.match.think_scale = self.app.settings.ai_speed
+        self.match.tick(self.app.now)
+        self._consume_events()
+        active = self.match.active_seats()
+        if self.viewer in active and self.match.seats[self.viewer].is_human:
+            if self.last_turn != self.viewer:
+                self.turn_banner = 1.2
+                self.app.audio.play("turn")
+            self.last_turn = self.viewer
+        else:
+            self.last_turn = active[0] if active else None
+
+    def _consume_events(self) -> None:
+        events = self.match.events
+        while self.cursor < len(events):
+            ev = events[self.cursor]
+            self.cursor += 1
+            if ev.visible_to(self.viewer):
+                self.on_event(ev)
+
+    def _need_handoff(self) -> bool:
+        """Several humans share the screen: hide everything until the next one confirms."""
+        active = [s for s in self.match.active_seats() if self.match.seats[s].is_human]
+        if not active or len(self.match.human_seats()) <= 1:
+            return False
+        seat = active[0]
+        if seat == self.viewer and self.confirmed_viewer:
+            return False
+        from scenes.handoff import HandoffScene
+        self.confirmed_viewer = False
+        self.app.stack.push(HandoffScene(self.app, seat, self.seat_name(seat),
+                                         lambda: self.accept_viewer(seat)))
+        return True
+
+    def accept_viewer(self, seat: int) -> None:
+        self.viewer = seat
+        self.confirmed_viewer = True
+        self.anim.skip()
+        self.reset_visual()
+        self.cursor = len(self.match.events)
+        self.layout()
+
+    def on_over(self) -> None:
+        result = self.match.result()
+        self.app.audio.play("win")
+        self.app.finish_match({
+            "game": self.match.game, "seed": self.match.seed,
+            "seats": [s.kind for s in self.match.seats],
+            "winners": list(result.winners), "scores": list(result.scores),
+            "reason": result.reason, "actions": len(self.match.log),
+        })
+        if self.app.running:
+            from scenes.results import ResultsScene
+            self.app.stack.push(ResultsScene(self.app, self))
+
+    def score_text(self, seat: int) -> str:
+        return str(self.match.result().scores[seat])
+
+    def result_extra_height(self) -> float:
+        """Extra room a game wants on the results panel (e.g. how a hand was won)."""
+        return 0.0
+
+    def draw_result_extra(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        pass
+
+    # ----------------------------------------------------------- input
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_F1:
+                self.open_rules()
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self.open_pause()
+                return True
+        for b in self.top_buttons:
+            if b.handle(event):
+                return True
+        if self.anim.busy:
+            skip = (event.type == pygame.MOUSEBUTTONDOWN
+                    or event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE)
+            if skip:
+                self.anim.skip()
+                return True
+        return self.handle_game(event)
+
+    def open_rules(self) -> None:
+        from scenes.rules_viewer import RulesScene
+        self.app.stack.push(RulesScene(self.app, self.rules_game))
+
+    def open_pause(self) -> None:
+        from scenes.pause import PauseScene
+        self.app.stack.push(PauseScene(self.app, self))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.anim.skip()
+        self.layout()
+
+    def exit(self) -> None:
+        self.match.close()
+
+    # ----------------------------------------------------------- drawing
+    def seat_anchor(self, seat: int) -> tuple[float, float]:
+        w, h = self.app.size
+        return seat_points(self.n, self.viewer, self.direction, (w / 2, h * 0.40),
+                           (w * 0.40, h * 0.33))[seat]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(table_surface(self.style, surface.get_size()), (0, 0))
+        self.draw_game(surface)
+        u = self.app.u
+        for b in self.top_buttons:
+            b.draw(surface, u)
+        w, h = surface.get_size()
+        if self.turn_banner > 0 and self.viewer_can_act:
+            img = fonts.text(t("table.your_turn"), round(3.4 * u), theme.GOLD, "bold")
+            img.set_alpha(round(255 * min(1.0, self.turn_banner / 0.3)))
+            surface.blit(img, img.get_rect(center=(w // 2, round(self.hand_top() - 4 * u))))
+        self.toast.draw(surface, (w // 2, round(self.hand_top() - 9 * u)), u)
+
+    def hand_top(self) -> float:
+        return self.app.size[1] * 0.70
+
+    def draw_plate(self, surface: pygame.Surface, seat: int, centre: tuple[float, float],
+                   lines: list[str]) -> pygame.Rect:
+        """Seat plate: name + counts; gold border, pointer and brighter fill when active."""
+        u = self.app.u
+        w, h = round(20 * u), round(6.6 * u)
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = (round(centre[0]), round(centre[1]))
+        rect.clamp_ip(surface.get_rect().inflate(-round(2 * u), -round(2 * u)))
+        active = seat in self.match.active_seats() and not self.match.is_over()
+        fill = theme.lighten(theme.PANEL, 0.1) if active else theme.PANEL
+        panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (*fill, 225), panel.get_rect(), border_radius=round(u))
+        surface.blit(panel, rect)
+        border = theme.GOLD if active else (90, 80, 66)
+        pygame.draw.rect(surface, border, rect, max(1, round(0.3 * u if active else 0.15 * u)),
+                         border_radius=round(u))
+        name = fonts.text(lines[0], max(13, round(2.3 * u)), theme.IVORY, "semibold")
+        surface.blit(name, (rect.x + round(1.2 * u), rect.y + round(0.5 * u)))
+        if len(lines) > 1:
+            sub = fonts.text(lines[1], max(12, round(1.9 * u)), theme.MUTED)
+            surface.blit(sub, (rect.x + round(1.2 * u), rect.y + round(3.5 * u)))
+        if active:
+            self._draw_pointer(surface, rect, u)
+        if seat in self.match.thinking() or (active and self.match.seats[seat].agent is not None):
+            for i in range(3):
+                a = pulse(self.clock - i * 0.4, 1.2)
+                r = max(2, round(0.55 * u))
+                x = rect.right - round((5.2 - 1.6 * i) * u)
+                col = theme.lighten(theme.GOLD, 0.3 * a)
+                pygame.draw.circle(surface, col, (x, rect.bottom - round(1.6 * u)), round(r * (0.6 + 0.5 * a)))
+        return rect
+
+    def _draw_pointer(self, surface: pygame.Surface, rect: pygame.Rect, u: float) -> None:
+        w, h = self.app.size
+        cx, cy = w / 2, h * 0.40
+        ang = math.atan2(cy - rect.centery, cx - rect.centerx)
+        px = rect.centerx + math.cos(ang) * (rect.width / 2 + 1.2 * u)
+        py = rect.centery + math.sin(ang) * (rect.height / 2 + 1.2 * u)
+        s = 1.2 * u
+        pts = [(px + math.cos(ang) * s, py + math.sin(ang) * s),
+               (px + math.cos(ang + 2.4) * s, py + math.sin(ang + 2.4) * s),
+               (px + math.cos(ang - 2.4) * s, py + math.sin(ang - 2.4) * s)]
+        pygame.draw.polygon(surface, theme.GOLD, pts)
+
+    def draw_direction(self, surface: pygame.Surface, centre: tuple[float, float], radius: float) -> None:
+        """Faint curved arrows showing the direction of play around the centre."""
+        key = (surface.get_size(), round(centre[0]), round(centre[1]), round(radius), self.direction)
+        if getattr(self, "_dir_key", None) != key:
+            self._dir_key = key
+            self._dir_layer = direction_layer(surface.get_size(), centre, radius, self.direction, self.app.u)
+        surface.blit(self._dir_layer, (0, 0))
+
+    def focus_ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        draw_focus_ring(surface, rect, self.app.u, rect.width // 2)
+
+
+def lang() -> str:
+    return i18n.lang()
+
+
+def direction_layer(size: tuple[int, int], centre: tuple[float, float], radius: float,
+                    direction: str, u: float) -> pygame.Surface:
+    sign = -1 if direction == "counter_clockwise" else 1
+    col = (255, 240, 210, 40)
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    for k in range(3):
+        a0 = math.radians(120 * k + 20)
+        pts = [(centre[0] + radius * math.cos(a0 + sign * math.radians(d)),
+                centre[1] + radius * 0.62 * math.sin(a0 + sign * math.radians(d)))
+               for d in range(0, 80, 4)]
+        pygame.draw.lines(layer, col, False, pts, max(2, round(0.35 * u)))
+        end, prev = pts[-1], pts[-2]
+        ang = math.atan2(end[1] - prev[1], end[0] - prev[0])
+        s = 1.3 * u
+        tri = [(end[0] + math.cos(ang) * s, end[1] + math.sin(ang) * s),
+               (end[0] + math.cos(ang + 2.5) * s, end[1] + math.sin(ang + 2.5) * s),
+               (end[0] + math.cos(ang - 2.5) * s, end[1] + math.sin(ang - 2.5) * s)]
+        pygame.draw.polygon(layer, col, tri)
+    return layer.convert_alpha() if pygame.display.get_surface() else layer

@@ -1,0 +1,705 @@
+"""The Ganjifa table: round lacquered cards on rosewood, counter-clockwise play."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.core import Event
+from game.ganjifa.deck import default_deck
+from game.match import Match
+from scenes import fonts, theme
+from scenes.art.ganjifa_cards import GanjifaArt
+from scenes.i18n import lang, t
+from scenes.tables.base import TableScene
+from scenes.tables.felt import TableStyle
+from scenes.tables.sprites import RotCache, Sprite
+from scenes.tween import Anim, ease_in_out_cubic, ease_out_cubic, lerp2
+from scenes.widgets.button import Button
+
+DOUBLE_CLICK = 0.4
+DRAG_THRESHOLD = 6
+
+
+@dataclass
+class HandSlot:
+    card: int
+    centre: tuple[float, float]
+    row: int
+
+
+class GanjifaTable(TableScene):
+    style = TableStyle((58, 34, 24), (74, 44, 31), "wood", 0.04, 0.22)
+    direction = "counter_clockwise"
+    rules_game = "ganjifa"
+
+    def __init__(self, app: Any, match: Match, viewer: int | None = None, fresh: bool = False) -> None:
+        self.deck = default_deck()
+        self.art = GanjifaArt(self.deck)
+        self.rot = RotCache()
+        self.rng = random.Random(match.seed)
+        self.flying: list[Sprite] = []
+        self.selected: list[int] = []
+        self.focus: int | None = None
+        self.hover: int | None = None
+        self.drag: dict | None = None
+        self.last_click = (None, -1.0)
+        self.slots: list[HandSlot] = []
+        self.dukal_button = Button(lambda: t("ganjifa.dukal_button"), self.open_dukal, "primary")
+        self.give_button = Button(self._give_label, self.confirm_give, "primary",
+                                  enabled=lambda: len(self.selected) == self.give_needed())
+        self.trump_rise = 1.0
+        super().__init__(app, match, viewer)
+        self.direction = self.deck.direction
+        if fresh:
+            self.cursor = 0
+            self.sizes = [0] * self.n
+            self.hand = []
+
+    # ------------------------------------------------------------ state
+    def reset_visual(self) -> None:
+        v = self.match.view(self.viewer)
+        self.hand = list(v.hand or ())
+        self.full_hand = list(self.hand)
+        self.sizes = list(v.hand_sizes)
+        self.captured = list(v.captured)
+        self.trick = [(s, c, self._twist(c)) for s, c in v.trick]
+        self.centre: list[tuple[int, int]] = [(v.leader, c) for c in v.dukal]
+        for s, cards in v.gives:
+            self.centre += [(s, c) for c in cards]
+        self.flying = []
+        self.selected = []
+        self.trump_mark = "sun" if v.time == "day" else "moon"
+
+    def _twist(self, card: int) -> float:
+        return random.Random(card * 7919 + self.match.seed).uniform(4, 8) * (1 if card % 2 else -1)
+
+    # ------------------------------------------------------------ layout
+    def layout(self) -> None:
+        super().layout()
+        u = self.app.u
+        w, h = self.app.size
+        self.D = round(17 * u)
+        self.trick_d = round(15 * u)
+        self.back_d = round(9 * u)
+        self.pile_d = round(7 * u)
+        self.centre_pt = (w / 2, h * 0.40)
+        bw, bh = round(22 * u), round(5 * u)
+        self.dukal_button.rect = pygame.Rect(w - round(3 * u) - bw, round(self.hand_top() - 8 * u), bw, bh)
+        self.give_button.rect = pygame.Rect(0, 0, round(30 * u), bh)
+        self.give_button.rect.center = (w // 2, round(self.hand_top() - 5 * u))
+        self.art.clear()
+        self.rot.clear()
+        self._layout_hand()
+
+    def hand_top(self) -> float:
+        u = self.app.u
+        h = self.app.size[1]
+        rows = 2 if len(getattr(self, "hand", [])) > 22 else 1
+        return h - 2.5 * u - 17 * u * (1 + 0.55 * (rows - 1)) - 3.2 * u
+
+    def _sorted_hand(self) -> list[int]:
+        d = self.deck
+        return sorted(self.hand, key=lambda c: (c // d.per_suit, -d.strength[c]))
+
+    def _layout_hand(self) -> None:
+        u = self.app.u
+        w, h = self.app.size
+        D = 17 * u
+        cards = self._sorted_hand()
+        n = len(cards)
+        rows: list[list[int]] = [cards]
+        if n > 22:
+            per = self.deck.per_suit
+            bounds = [i for i in range(1, n) if cards[i] // per != cards[i - 1] // per]
+            split = min(bounds, key=lambda i: abs(i - n / 2)) if bounds else n // 2
+            if max(split, n - split) > 24:
+                split = n // 2
+            rows = [cards[:split], cards[split:]]
+        self.slots = []
+        bottom_y = h - 2.5 * u - D / 2
+        ys = [bottom_y] if len(rows) == 1 else [bottom_y - 0.55 * D, bottom_y]
+        avail = w - 6 * u
+        for r, row in enumerate(rows):
+            if not row:
+                continue
+            per = self.deck.per_suit
+            gaps = sum(1 for i in range(1, len(row)) if row[i] // per != row[i - 1] // per)
+            gap = 0.25 * D
+            step = 0.62 * D if len(row) == 1 else min(0.62 * D, (avail - D - gaps * gap) / (len(row) - 1))
+            width = D + step * (len(row) - 1) + gaps * gap
+            x = (w - width) / 2 + D / 2
+            for i, c in enumerate(row):
+                if i and c // per != row[i - 1] // per:
+                    x += gap
+                self.slots.append(HandSlot(c, (x, ys[r]), r))
+                x += step
+
+    # ------------------------------------------------------------ events
+    def on_event(self, ev: Event) -> None:
+        kind = ev.kind
+        if kind == "deal":
+            self._anim_deal(ev)
+        elif kind == "hand":
+            self.full_hand = list(ev.data["cards"])
+        elif kind == "play":
+            self._anim_play(ev.seat, ev.data["card"])
+        elif kind == "trick":
+            self._anim_collect(ev.data["winner"], hold=0.7)
+        elif kind == "dukal":
+            self._anim_dukal(ev.seat, ev.data["cards"])
+        elif kind == "give":
+            self._anim_give(ev.seat, ev.data["card"])
+        elif kind == "dukal_won":
+            self._anim_collect(ev.data["winner"], hold=0.6, from_centre=True)
+
+    def _origin(self, seat: int, card: int | None) -> tuple[float, float]:
+        if seat == self.viewer and card is not None:
+            if self.drag and self.drag.get("card") == card and self.drag.get("dropped"):
+                return self.drag["pos"]
+            for s in self.slots:
+                if s.card == card:
+                    return s.centre
+            return (self.app.size[0] / 2, self.app.size[1] - 10 * self.app.u)
+        return self.seat_anchor(seat)
+
+    def trick_slot(self, seat: int) -> tuple[float, float]:
+        ax, ay = self.seat_anchor(seat)
+        cx, cy = self.centre_pt
+        ang = math.atan2(ay - cy, ax - cx)
+        r = 6.5 * self.app.u
+        return (cx + math.cos(ang) * r * 1.25, cy + math.sin(ang) * r)
+
+    def pile_pos(self, seat: int) -> tuple[float, float]:
+        u = self.app.u
+        if seat == self.viewer:
+            return (3 * u + 26 * u, self.hand_top() - 5 * u)
+        ax, ay = self.seat_anchor(seat)
+        side = -1 if ax > self.app.size[0] / 2 else 1
+        return (ax + side * 15 * u, ay)
+
+    def plate_pos(self, seat: int) -> tuple[float, float]:
+        u = self.app.u
+        if seat == self.viewer:
+            return (3 * u + 10 * u, self.hand_top() - 5 * u)
+        return self.seat_anchor(seat)
+
+    def _fly(self, sprite: Sprite, src: tuple[float, float], dst: tuple[float, float],
+             duration: float, end: Any = None, overlap: float | None = None,
+             angle: tuple[float, float] = (0.0, 0.0), size: tuple[int, int] | None = None,
+             ease: Any = ease_out_cubic, start: Any = None) -> Anim:
+        def _start() -> None:
+            if start:
+                start()
+            sprite.pos = src
+            self.flying.append(sprite)
+
+        def _step(p: float) -> None:
+            sprite.pos = lerp2(src, dst, p)
+            sprite.angle = angle[0] + (angle[1] - angle[0]) * p
+            if size:
+                sprite.size = round(size[0] + (size[1] - size[0]) * p)
+
+        def _end() -> None:
+            if sprite in self.flying:
+                self.flying.remove(sprite)
+            if end:
+                end()
+
+        anim = Anim(duration, _start, _step, _end, ease, overlap)
+        self.anim.add(anim)
+        return anim
+
+    def _anim_deal(self, ev: Event) -> None:
+        self.sizes = [0] * self.n
+        self.hand = []
+        self._layout_hand()
+        dealer = ev.data["dealer"]
+        src = self.pile_pos(dealer) if dealer != self.viewer else (self.app.size[0] / 2, self.app.size[1] * 0.6)
+        self.trump_rise = 0.0
+        self.app.audio.play("shuffle")
+        for seat, k in ev.data["packets"]:
+            dst = self.plate_pos(seat) if seat != self.viewer else (self.app.size[0] / 2, self.app.size[1] * 0.85)
+
+            def land(seat: int = seat, k: int = k) -> None:
+                self.sizes[seat] += k
+                if seat == self.viewer:
+                    self.hand = self.full_hand[: self.sizes[seat]]
+                    self._layout_hand()
+                self.app.audio.play("slide")
+
+            self._fly(Sprite(None, src, self.back_d, face_up=False), src, dst, 0.24, land, overlap=0.09)
+
+        def rise(p: float) -> None:
+            self.trump_rise = p
+
+        self.anim.add(Anim(0.5, lambda: self.app.audio.play("trump"), rise, None, ease_out_cubic))
+
+    def _anim_play(self, seat: int, card: int) -> None:
+        src = self._origin(seat, card)
+        if seat == self.viewer:
+            if card in self.hand:
+                self.hand.remove(card)
+            self._layout_hand()
+        self.sizes[seat] = max(0, self.sizes[seat] - 1)
+        self.drag = None
+        dst = self.trick_slot(seat)
+        twist = self._twist(card)
+        dist = math.dist(src, dst)
+        dur = max(0.24, min(0.38, 0.22 + 0.12 * dist / self.app.size[1]))
+        sprite = Sprite(card, src, self.D if seat == self.viewer else self.back_d)
+        self._fly(sprite, src, dst, dur, lambda: self._land_trick(seat, card, twist),
+                  angle=(0, twist), size=(sprite.size, self.trick_d),
+                  start=lambda: self.app.audio.play("slide"))
+
+    def _land_trick(self, seat: int, card: int, twist: float) -> None:
+        self.trick.append((seat, card, twist))
+        self.app.audio.play("place")
+
+    def _anim_collect(self, winner: int, hold: float, from_centre: bool = False) -> None:
+        self.anim.add(Anim(hold))
+        cards_src: list[tuple[int, tuple[float, float], int]] = []
+
+        def begin() -> None:
+            if from_centre:
+                for (_seat, card), pos in zip(self.centre, self._centre_positions(), strict=False):
+                    cards_src.append((card, pos, self.centre_d()))
+                self.centre = []
+            else:
+                for seat, card, _ in self.trick:
+                    cards_src.append((card, self.trick_slot(seat), self.trick_d))
+                self.trick = []
+            self.app.audio.play("capture")
+            for card, pos, d in cards_src:
+                self.flying.append(Sprite(card, pos, d))
+
+        dst = self.pile_pos(winner)
+
+        def step(p: float) -> None:
+            live = [s for s in self.flying if s.card in {c for c, _, _ in cards_src}]
+            for (_card, pos, d), s in zip(cards_src, live, strict=False):
+                s.pos = lerp2(pos, dst, p)
+                s.size = round(d + (self.pile_d - d) * p)
+
+        def end() -> None:
+            ids = {c for c, _, _ in cards_src}
+            self.flying = [s for s in self.flying if s.card not in ids]
+            self.captured[winner] += len(cards_src)
+
+        self.anim.add(Anim(0.35, begin, step, end, ease_in_out_cubic))
+
+    def centre_d(self) -> int:
+        return round(11 * self.app.u)
+
+    def _centre_positions(self) -> list[tuple[float, float]]:
+        """Dukal cards in a row at the centre; each giver's cards in a row on their side."""
+        cx, cy = self.centre_pt
+        d = self.centre_d()
+        out = []
+        groups: dict[int, list[int]] = {}
+        order: list[int] = []
+        for seat, _ in self.centre:
+            if seat not in groups:
+                groups[seat] = []
+                order.append(seat)
+            groups[seat].append(0)
+        leader = order[0] if order else 0
+        counters: dict[int, int] = {}
+        for seat, _ in self.centre:
+            i = counters.get(seat, 0)
+            counters[seat] = i + 1
+            n = len(groups[seat])
+            step = min(0.5 * d, 40 * self.app.u / max(1, n))
+            x0 = -step * (n - 1) / 2
+            if seat == leader:
+                out.append((cx + x0 + i * step, cy))
+            else:
+                ax, ay = self.seat_anchor(seat)
+                side = 1 if ax > cx else -1
+                if seat == self.viewer:
+                    out.append((cx + x0 + i * step, cy + 0.9 * d))
+                else:
+                    out.append((cx + side * 0.22 * self.app.size[0] + x0 * 0.6 + i * step * 0.6,
+                                cy - 0.95 * d))
+        return out
+
+    def _anim_dukal(self, seat: int, cards: list[int]) -> None:
+        self.app.audio.play("dukal")
+        for i, c in enumerate(cards):
+            src = self._origin(seat, c)
+
+            def land(c: int = c) -> None:
+                self.centre.append((seat, c))
+
+            if seat == self.viewer and c in self.hand:
+                self.hand.remove(c)
+            self.sizes[seat] -= 1
+            self._fly(Sprite(c, src, self.back_d if seat != self.viewer else self.D), src,
+                      self.centre_pt, 0.4 if i == len(cards) - 1 else 0.4, land,
+                      overlap=0.05, size=(self.back_d, self.centre_d()))
+        self._layout_hand()
+        self.drag = None
+
+    def _anim_give(self, seat: int, card: int) -> None:
+        src = self._origin(seat, card)
+        if seat == self.viewer and card in self.hand:
+            self.hand.remove(card)
+            self._layout_hand()
+        self.sizes[seat] -= 1
+
+        def land() -> None:
+            self.centre.append((seat, card))
+            self.app.audio.play("place")
+
+        target = self.centre_pt
+        self._fly(Sprite(card, src, self.back_d), src, target, 0.25, land, overlap=0.06,
+                  size=(self.back_d, self.centre_d()))
+
+    # ------------------------------------------------------------ input
+    def legal_cards(self) -> set[int]:
+        if not self.viewer_can_act:
+            return set()
+        return {a[1] for a in self.match.legal_actions(self.viewer) if a[0] in ("play", "give")}
+
+    def phase(self) -> str:
+        return self.match.view(None).phase
+
+    def give_needed(self) -> int:
+        v = self.match.view(self.viewer)
+        if v.phase != "give" or v.turn != self.viewer:
+            return 0
+        given = next((len(c) for s, c in v.gives if s == self.viewer), 0)
+        return v.give_count - given
+
+    def _give_label(self) -> str:
+        return t("ganjifa.give_confirm", k=len(self.selected), n=self.give_needed())
+
+    def card_at(self, pos: tuple[int, int]) -> int | None:
+        r = self.D / 2
+        for slot in reversed(self._drawn_slots()):
+            cx, cy = slot[1]
+            if (pos[0] - cx) ** 2 + (pos[1] - cy) ** 2 <= r * r:
+                return slot[0]
+        return None
+
+    def handle_game(self, event: pygame.event.Event) -> bool:
+        if self.viewer_can_act:
+            if self.phase() == "give" and self.give_button.handle(event):
+                return True
+            if self.phase() == "lead" and self._dukals() and self.dukal_button.handle(event):
+                return True
+        if event.type == pygame.MOUSEMOTION:
+            if self.drag:
+                self.drag["pos"] = event.pos
+                if math.dist(event.pos, self.drag["start"]) > DRAG_THRESHOLD:
+                    self.drag["moved"] = True
+                return True
+            self.hover = self.card_at(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            card = self.card_at(event.pos)
+            if card is None:
+                return False
+            self.drag = {"card": card, "start": event.pos, "pos": event.pos, "moved": False}
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag:
+            drag, card = self.drag, self.drag["card"]
+            if not drag["moved"]:
+                self.drag = None
+                self._click(card)
+                return True
+            if event.pos[1] < self.hand_top() - self.app.u and self.phase() != "give":
+                drag["dropped"] = True
+                drag["pos"] = event.pos
+                if not self._try_play(card):
+                    self.drag = None
+            else:
+                self.drag = None
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    def _click(self, card: int) -> None:
+        self.focus = card
+        if self.viewer_can_act and self.phase() == "give":
+            self._toggle(card)
+            return
+        last_card, last_time = self.last_click
+        if last_card == card and self.clock - last_time < DOUBLE_CLICK:
+            self.last_click = (None, -1.0)
+            self._try_play(card)
+        else:
+            self.last_click = (card, self.clock)
+
+    def _toggle(self, card: int) -> None:
+        if card in self.selected:
+            self.selected.remove(card)
+        elif len(self.selected) < self.give_needed():
+            self.selected.append(card)
+        else:
+            self.toast.show(t("ganjifa.give_enough", n=self.give_needed()))
+
+    def _try_play(self, card: int) -> bool:
+        if not self.viewer_can_act:
+            if not self.anim.busy:
+                self.toast.show(t("table.not_your_turn"))
+            return False
+        if self.phase() == "give":
+            self._toggle(card)
+            return False
+        return self.submit(("play", card))
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        order = [s.card for s in self._drawn_slots_sorted()]
+        if not order:
+            return False
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            i = order.index(self.focus) if self.focus in order else -1
+            i = (i + (1 if event.key == pygame.K_RIGHT else -1)) % len(order)
+            self.focus = order[i]
+            return True
+        if event.key in (pygame.K_UP, pygame.K_DOWN):
+            legal = [c for c in order if c in self.legal_cards()]
+            if legal:
+                i = legal.index(self.focus) if self.focus in legal else -1
+                self.focus = legal[(i + (1 if event.key == pygame.K_DOWN else -1)) % len(legal)]
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.viewer_can_act and self.phase() == "give":
+                if event.key == pygame.K_SPACE and self.focus is not None:
+                    self._toggle(self.focus)
+                elif len(self.selected) == self.give_needed():
+                    self.confirm_give()
+                return True
+            if self.focus is not None:
+                self._try_play(self.focus)
+            return True
+        if event.key == pygame.K_d and self.viewer_can_act and self._dukals():
+            self.open_dukal()
+            return True
+        return False
+
+    def _dukals(self) -> list[tuple]:
+        if not self.viewer_can_act:
+            return []
+        return [a for a in self.match.legal_actions(self.viewer) if a[0] == "dukal"]
+
+    def open_dukal(self) -> None:
+        from scenes.tables.ganjifa_dukal import DukalChooser
+        options = self._dukals()
+        if options:
+            self.app.stack.push(DukalChooser(self.app, self, options))
+
+    def lead_dukal(self, action: tuple) -> None:
+        self.submit(action)
+
+    def confirm_give(self) -> None:
+        if len(self.selected) != self.give_needed():
+            return
+        for card in list(self.selected):
+            self.submit(("give", card))
+        self.selected = []
+
+    def score_text(self, seat: int) -> str:
+        return t("ganjifa.score", n=self.match.result().scores[seat])
+
+    def error_params(self, err: Any) -> dict:
+        lg = lang()
+        out = dict(err.params)
+        for key in ("led", "trump", "next"):
+            if key in out:
+                out[key] = self.deck.suits[out[key]].name[lg]
+        if "seat" in out:
+            out["seat"] = self.seat_name(out["seat"])
+        return out
+
+    # ------------------------------------------------------------ drawing
+    def _drawn_slots(self) -> list[tuple[int, tuple[float, float]]]:
+        """Hand cards in paint order with their drawn centre (lifted if legal/hovered)."""
+        return [(c, p) for c, p, _ in self._hand_draw_list()]
+
+    def _drawn_slots_sorted(self) -> list[HandSlot]:
+        return sorted(self.slots, key=lambda s: (s.row, s.centre[0]))
+
+    def _hand_draw_list(self) -> list[tuple[int, tuple[float, float], str]]:
+        u = self.app.u
+        legal = self.legal_cards()
+        dim = self.viewer_can_act
+        out = []
+        for slot in sorted(self.slots, key=lambda s: (s.row, s.centre[0])):
+            c = slot.card
+            if self.drag and self.drag["card"] == c and self.drag.get("moved"):
+                continue
+            x, y = slot.centre
+            state = "normal"
+            if dim:
+                state = "legal" if c in legal else "illegal"
+            if c in self.selected:
+                y -= 2 * u
+                state = "selected"
+            elif state == "legal":
+                y -= 0.6 * u
+            if c == self.hover and not self.drag:
+                y -= 1.2 * u
+            out.append((c, (x, y), state))
+        return out
+
+    def draw_game(self, surface: pygame.Surface) -> None:
+        u = self.app.u
+        w, h = surface.get_size()
+        self.draw_direction(surface, self.centre_pt, 15 * u)
+        self._draw_trump(surface)
+        view = self.match.view(None)
+        for seat in range(self.n):
+            self._draw_seat(surface, seat, view)
+        for seat, card, twist in self.trick:
+            self._blit_card(surface, card, self.trick_slot(seat), self.trick_d, twist)
+        for (_seat, card), pos in zip(self.centre, self._centre_positions(), strict=False):
+            self._blit_card(surface, card, pos, self.centre_d(), 0)
+        self._draw_hand(surface)
+        for sp in self.flying:
+            self._blit_card(surface, sp.card if sp.face_up else None, sp.pos, sp.size, sp.angle)
+        if self.drag and self.drag.get("moved") and self.drag["card"] in self.hand:
+            self._blit_card(surface, self.drag["card"], self.drag["pos"], self.D, 0, lifted=True)
+        self._draw_prompt(surface, view)
+        if self.viewer_can_act and view.phase == "give":
+            self.give_button.draw(surface, u)
+        elif self.viewer_can_act and view.phase == "lead" and self._dukals():
+            self.dukal_button.draw(surface, u)
+        title = fonts.text(self.deck.name[lang()], max(13, round(2.1 * u)), theme.MUTED, "semibold")
+        surface.blit(title, (round(3 * u), round(2.6 * u)))
+
+    def _draw_prompt(self, surface: pygame.Surface, view: Any) -> None:
+        u = self.app.u
+        w = surface.get_width()
+        msg = None
+        if self.anim.busy:
+            return
+        if view.phase == "give":
+            if view.turn == self.viewer and self.viewer_can_act:
+                msg = t("ganjifa.give_prompt", n=view.give_count, seat=self.seat_name(view.leader))
+            else:
+                msg = t("ganjifa.giving", seat=self.seat_name(view.turn), n=view.give_count)
+        elif self.viewer_can_act and view.trick_no == 0 and view.phase == "lead":
+            msg = t("ganjifa.open_prompt", trump=self.deck.suits[view.trump].name[lang()])
+        if msg:
+            img = fonts.text(msg, max(14, round(2.3 * u)), theme.IVORY, "semibold")
+            y = round(self.hand_top() - 11 * u) if view.phase == "give" else round(self.hand_top() - 2.5 * u)
+            surface.blit(img, img.get_rect(center=(w // 2, y)))
+
+    def _draw_trump(self, surface: pygame.Surface) -> None:
+        u = self.app.u
+        w = surface.get_width()
+        size = round(6 * u)
+        badge = self.art.badge(self.trump_mark, size)
+        y = round(2 * u + (1 - self.trump_rise) * 6 * u)
+        suit = self.deck.suits[self.deck.trumps["day" if self.trump_mark == "sun" else "night"]]
+        label = t("ganjifa.trump_day" if self.trump_mark == "sun" else "ganjifa.trump_night",
+                  suit=suit.name[lang()])
+        img = fonts.text(label, max(14, round(2.3 * u)), theme.GOLD, "semibold")
+        total = size + round(u) + img.get_width()
+        x = (w - total) // 2
+        badge = badge.copy()
+        badge.set_alpha(round(255 * self.trump_rise))
+        surface.blit(badge, (x, y))
+        surface.blit(img, (x + size + round(u), y + (size - img.get_height()) // 2))
+
+    def _draw_seat(self, surface: pygame.Surface, seat: int, view: Any) -> None:
+        u = self.app.u
+        lines = [self.seat_name(seat), t("ganjifa.plate", hand=self.sizes[seat], won=self.captured[seat])]
+        self.draw_plate(surface, seat, self.plate_pos(seat), lines)
+        if seat != self.viewer:
+            ax, ay = self.seat_anchor(seat)
+            n = min(self.sizes[seat], 12)
+            for i in range(n):
+                x = ax + (i - (n - 1) / 2) * 1.3 * u
+                self._blit_card(surface, None, (x, ay + 7.5 * u), self.back_d, (i - n / 2) * 2)
+        px, py = self.pile_pos(seat)
+        k = min(6, (self.captured[seat] + 3) // 4)
+        for i in range(k):
+            self._blit_card(surface, None, (px, py - i * 0.15 * u * 2), self.pile_d, 0)
+        if self.captured[seat]:
+            img = fonts.text(str(self.captured[seat]), max(12, round(2 * u)), theme.IVORY, "bold")
+            surface.blit(img, img.get_rect(center=(round(px), round(py + self.pile_d / 2 + 1.6 * u))))
+
+    def _draw_hand(self, surface: pygame.Surface) -> None:
+        u = self.app.u
+        self._draw_tabs(surface)
+        for card, pos, state in self._hand_draw_list():
+            self._blit_card(surface, card, pos, self.D, 0, state=state,
+                            lifted=state == "selected" or card == self.hover)
+            if card == self.focus:
+                r = pygame.Rect(0, 0, self.D, self.D)
+                r.center = (round(pos[0]), round(pos[1]))
+                self.focus_ring(surface, r)
+            if state == "selected":
+                cx, cy = round(pos[0]), round(pos[1] - self.D / 2)
+                pygame.draw.circle(surface, theme.GOLD, (cx, cy), round(1.4 * u))
+                pygame.draw.lines(surface, theme.INK, False,
+                                  [(cx - 0.7 * u, cy), (cx - 0.15 * u, cy + 0.55 * u), (cx + 0.75 * u, cy - 0.6 * u)],
+                                  max(2, round(0.3 * u)))
+
+    def _draw_tabs(self, surface: pygame.Surface) -> None:
+        u = self.app.u
+        per = self.deck.per_suit
+        groups: dict[tuple[int, int], list[HandSlot]] = {}
+        for s in self.slots:
+            groups.setdefault((s.row, s.card // per), []).append(s)
+        lg = lang()
+        for (row, suit), slots in groups.items():
+            x0 = min(s.centre[0] for s in slots) - self.D / 2
+            y = min(s.centre[1] for s in slots) - self.D / 2 - 3.2 * u
+            if row == 1:
+                y += 0.4 * u
+            sd = self.deck.suits[suit]
+            hint = t("ganjifa.ace_high" if sd.order == "ace_high" else "ganjifa.ten_high")
+            label = fonts.text(f"{sd.name[lg]} · {hint}", max(11, round(1.7 * u)), theme.IVORY, "semibold")
+            sign = self.art.sign(suit, round(2.4 * u))
+            width = sign.get_width() + label.get_width() + round(1.6 * u)
+            tab = pygame.Rect(round(x0 + 0.3 * u), round(y), width, round(2.8 * u))
+            panel = pygame.Surface(tab.size, pygame.SRCALPHA)
+            pygame.draw.rect(panel, (20, 14, 10, 200), panel.get_rect(), border_radius=round(0.8 * u))
+            surface.blit(panel, tab)
+            surface.blit(sign, (tab.x + round(0.4 * u), tab.y + (tab.height - sign.get_height()) // 2))
+            surface.blit(label, (tab.x + sign.get_width() + round(0.9 * u),
+                                 tab.y + (tab.height - label.get_height()) // 2))
+
+    def _blit_card(self, surface: pygame.Surface, card: int | None, pos: tuple[float, float],
+                   d: int, angle: float, state: str = "normal", lifted: bool = False) -> None:
+        d = max(8, int(d))
+        if card is None:
+            img, key = self.art.back(d), ("back", d)
+        else:
+            img, key = self.art.face(card, d, self._mark(card)), ("face", card, d)
+        shadow, off = self.art.shadow(d, lifted)
+        x, y = pos[0] - d / 2, pos[1] - d / 2
+        surface.blit(shadow, (round(x + off[0]), round(y + off[1])))
+        if angle:
+            img = self.rot.get(key, img, angle)
+        rect = img.get_rect(center=(round(pos[0]), round(pos[1])))
+        surface.blit(img, rect)
+        if state == "illegal":
+            surface.blit(self._dim(d), (round(x), round(y)))
+        elif state in ("legal", "selected"):
+            u = self.app.u
+            pygame.draw.circle(surface, theme.GOLD, (round(pos[0]), round(pos[1])),
+                               round(d / 2 + 0.25 * u), max(2, round((0.3 if state == "selected" else 0.2) * u)))
+
+    def _mark(self, card: int) -> str | None:
+        trump = self.deck.trumps["day" if self.trump_mark == "sun" else "night"]
+        return self.trump_mark if card // self.deck.per_suit == trump else None
+
+    def _dim(self, d: int) -> pygame.Surface:
+        cache = self.__dict__.setdefault("_dim_cache", {})
+        img = cache.get(d)
+        if img is None:
+            img = pygame.Surface((d, d), pygame.SRCALPHA)
+            pygame.draw.circle(img, (*self.style.base, 125), (d // 2, d // 2), d // 2)
+            cache[d] = img
+        return img
+

@@ -1,0 +1,1 @@
+"""Reusable UI pieces shared by every scene and table."""

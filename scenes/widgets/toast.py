@@ -1,0 +1,37 @@
+"""Short messages in a pill above the hand (illegal-move reasons, hints)."""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes import fonts, theme
+
+
+class Toast:
+    DURATION = 2.6
+    FADE = 0.15
+
+    def __init__(self) -> None:
+        self.message = ""
+        self.left = 0.0
+
+    def show(self, message: str) -> None:
+        self.message = message
+        self.left = self.DURATION
+
+    def update(self, dt: float) -> None:
+        self.left = max(0.0, self.left - dt)
+
+    def draw(self, surface: pygame.Surface, centre: tuple[int, int], u: float) -> None:
+        if self.left <= 0 or not self.message:
+            return
+        alpha = min(1.0, self.left / self.FADE, (self.DURATION - self.left) / self.FADE + 0.01)
+        img = fonts.text(self.message, max(14, round(2.3 * u)), theme.IVORY, "semibold")
+        pad_x, pad_y = round(2 * u), round(1 * u)
+        box = pygame.Surface((img.get_width() + 2 * pad_x, img.get_height() + 2 * pad_y), pygame.SRCALPHA)
+        pygame.draw.rect(box, (*theme.PANEL, 235), box.get_rect(), border_radius=box.get_height() // 2)
+        pygame.draw.rect(box, (*theme.GOLD, 255), box.get_rect(), max(1, round(0.15 * u)),
+                         border_radius=box.get_height() // 2)
+        box.blit(img, (pad_x, pad_y))
+        box.set_alpha(round(255 * max(0.0, min(1.0, alpha))))
+        surface.blit(box, box.get_rect(center=centre))
