@@ -50,7 +50,7 @@ RAIL_PINK = (0xE3, 0x8F, 0xA0)
 RAIL_TURQUOISE = (0x3F, 0xA7, 0xA3)
 EDGE = (0x7A, 0x6A, 0x4C)  # card outline: darker than the paper edge
 PAPER_SHADE = (0xE2, 0xD6, 0xB8)  # aged rim of the paper
-BACK_SHADE = (0xC4, 0x9A, 0x2A)  # back pattern, a step darker than BACK
+BACK_SHADE = (0xBF, 0x94, 0x28)  # back pattern, a step darker than BACK
 
 # --- geometry ---------------------------------------------------------------------------
 
@@ -308,8 +308,12 @@ def _suit_mark(surf: pygame.Surface, suit: str, c: Pt, size: float, colour) -> N
         _blit_centred(surf, _cjk("萬", round(size), colour), c)
 
 
-def _draw_index(surf: pygame.Surface, rect: pygame.Rect, suit: str, number: int) -> None:
-    """Fill ``rect`` with the index band of a card: the strongest mark on the card."""
+def _draw_index(surf: pygame.Surface, rect: pygame.Rect, suit: str, number: int,
+                compact: bool = False) -> None:
+    """Fill ``rect`` with the index band of a card: the strongest mark on the card.
+
+    ``compact`` (tiny cards): only the numeral, or the honour's star, drawn larger.
+    """
     ink = SEAL_RED if suit == "honours" else SUIT_INK[suit]
     radius = min(rect.w, rect.h) * 0.10
     _rrect(surf, ink, rect.x, rect.y, rect.w, rect.h, radius)
@@ -321,6 +325,9 @@ def _draw_index(surf: pygame.Surface, rect: pygame.Rect, suit: str, number: int)
         gap = ch * 0.06
         star_r = min(bh * 0.27, rect.w * 0.2)
         total = 2 * star_r + ch + rect.w * 0.09
+        if compact:
+            star_r = min(bh * 0.40, rect.w * 0.3)
+            total = 2 * star_r
         x0 = rect.centerx - total / 2
         sc = (x0 + star_r, cy)
         if number == 1:  # Old Thousand: star within a square stamp outline
@@ -333,12 +340,18 @@ def _draw_index(surf: pygame.Surface, rect: pygame.Rect, suit: str, number: int)
         else:  # White Flower: hollow star
             _poly(surf, PAPER, _star(sc, star_r, star_r * 0.42))
             _poly(surf, ink, _star(sc, star_r * 0.52, star_r * 0.22))
+        if compact:
+            return
         gx = x0 + 2 * star_r + rect.w * 0.09 + ch / 2
         for i, c in enumerate(chars):
             y = cy + (i - 0.5) * (ch + gap)
             _blit_centred(surf, _cjk(c, round(ch), PAPER), (gx, y))
         return
     cap = min(bh * 0.64, rect.w * 0.42)
+    if compact:
+        num = _numeral(str(number), round(min(bh * 0.74, rect.w * 0.6)), PAPER)
+        _blit_centred(surf, num, rect.center)
+        return
     num = _numeral(str(number), round(cap), PAPER)
     ch = min(bh * 0.40, rect.w * 0.27)
     mark = ch * 0.86
@@ -392,7 +405,7 @@ def _coins(surf: pygame.Surface, box: pygame.Rect, n: int, w: float) -> None:
     h = box.h
     cx = box.centerx
     if n <= 4:
-        d = min(0.62 * w, box.w * 0.95, h / (1 + (n - 1) * 0.8))
+        d = min(0.62 * w if n > 1 else 0.8 * w, box.w * 0.97, h / (1 + (n - 1) * 0.8))
         step = 0.0 if n == 1 else min(d * 1.12, (h - d) / (n - 1))
         top = box.centery - (d + step * (n - 1)) / 2 + d / 2
         for i in range(n):
@@ -411,23 +424,25 @@ _STRING_ROWS = {1: [1], 2: [2], 3: [3], 4: [2, 2], 5: [2, 1, 2], 6: [3, 3],
                 7: [3, 1, 3], 8: [3, 2, 3], 9: [3, 3, 3]}
 
 
-def _cord(surf: pygame.Surface, x: float, top: float, bottom: float, w: float, ink) -> None:
+def _cord(surf: pygame.Surface, x: float, top: float, bottom: float, w: float, ink,
+          scale: float = 1.0) -> None:
     """A string of cash seen edge-on: a cord with six ticks and a knot at the top."""
-    bar = 0.10 * w
-    knot_r = 0.062 * w
+    bar = 0.10 * w * scale
+    knot_r = 0.062 * w * scale
     ky = top + knot_r
-    # hanging loop, then the knot itself
-    _ring(surf, ink, (x, ky), knot_r, max(1, bar * 0.36))
-    _disc(surf, ink, (x, ky + knot_r * 1.45), knot_r * 0.62)
-    y0 = ky + knot_r * 1.7
+    # hanging loop, then the knot binding the cord
+    _ring(surf, ink, (x, ky), knot_r, max(1, bar * 0.32))
+    kb = ky + knot_r * 1.35
+    _rrect(surf, ink, x - bar * 0.85, kb - bar * 0.32, bar * 1.7, bar * 0.64, bar * 0.3)
+    y0 = kb
     _rrect(surf, ink, x - bar / 2, y0, bar, bottom - y0, bar * 0.2)
-    tick_w = 0.18 * w
-    tick_t = max(1.0, 0.048 * w)
+    tick_w = 0.18 * w * scale
     span = bottom - y0
+    tick_t = max(1.0, min(0.04 * w * scale, span / 6 * 0.4))
     for i in range(6):
         y = y0 + span * (i + 0.75) / 6.5
-        _rrect(surf, PAPER, x - tick_w / 2 - tick_t * 0.35, y - tick_t * 0.85,
-               tick_w + tick_t * 0.7, tick_t * 1.7, tick_t * 0.8)
+        _rrect(surf, PAPER, x - tick_w / 2 - tick_t * 0.3, y - tick_t * 0.8,
+               tick_w + tick_t * 0.6, tick_t * 1.6, tick_t * 0.8)
         _rrect(surf, ink, x - tick_w / 2, y - tick_t / 2, tick_w, tick_t, tick_t / 2)
 
 
@@ -439,11 +454,11 @@ def _strings(surf: pygame.Surface, box: pygame.Rect, n: int, w: float) -> None:
     if len(rows) == 1:
         row_h = min(row_h, box.h * 0.78)
     y = box.centery - (row_h * len(rows) + gap * (len(rows) - 1)) / 2
-    pitch = min(0.25 * w, box.w / 3)
     for count in rows:
+        pitch = min(0.34 * w, box.w / count)
         for j in range(count):
             x = box.centerx + (j - (count - 1) / 2) * pitch
-            _cord(surf, x, y, y + row_h, w, ink)
+            _cord(surf, x, y, y + row_h, w, ink, {1: 1.5, 2: 1.25}.get(n, 1.0))
         y += row_h + gap
 
 
@@ -645,13 +660,13 @@ def _honour(surf: pygame.Surface, box: pygame.Rect, n: int, w: float, h: float, 
         bust_h = min(0.30 * h, box.w / 0.74)
         gap = 0.03 * h
         side = 0.5 * w
-        total = ch + gap + bust_h + side * 0.1
+        total = ch + gap + bust_h + side * 0.2
         top = box.centery - total / 2
         _blit_centred(surf, _cjk("老", round(ch), INK), (cx, top + ch / 2))
         top += ch + gap
         _bust(surf, cx, top, bust_h, INK, 2)
         seal = _seal(side, 1000 + round(h), "千", ss)
-        _blit_centred(surf, seal, (cx, top + bust_h * 0.96 - side * 0.4))
+        _blit_centred(surf, seal, (cx, top + bust_h + side * 0.2 - side / 2))
         return
     fc = (cx, box.y + box.h * 0.30)
     if n == 2:  # Red Flower
@@ -699,7 +714,7 @@ def _render_face(suit: str, number: int, height: int) -> pygame.Surface:
     m = 0.07 * w
     band = pygame.Rect(round(m), round(m), round(w - 2 * m), round(BAND * h - m))
     band_img = pygame.Surface(band.size, pygame.SRCALPHA)
-    _draw_index(band_img, band_img.get_rect(), suit, number)
+    _draw_index(band_img, band_img.get_rect(), suit, number, compact=band.h < 15 * ss)
     surf.blit(band_img, band.topleft)
     surf.blit(pygame.transform.flip(band_img, True, True), (band.x, round(h - m) - band.h))
     frame_ink = INK if suit == "honours" else SUIT_INK[suit]
@@ -726,19 +741,24 @@ def _render_back(height: int) -> pygame.Surface:
     _rrect(surf, INK, 0, 0, w, h, 0.06 * w, b)
     m = 0.09 * w
     _rrect(surf, INK, m, m, w - 2 * m, h - 2 * m, 0.03 * w, max(1.0, 0.004 * h))
-    # quiet lattice of small diamonds, one shade darker than the mustard
-    step = 0.2 * w
-    r = 0.035 * w
-    rows = int((h - 2 * m) / step)
-    cols = int((w - 2 * m) / step)
-    x0 = w / 2 - (cols - 1) * step / 2
+    # quiet staggered pattern of small cash coins, one shade darker than the mustard
+    step = 0.19 * w
+    r = 0.06 * w
+    lw = max(1.0, 0.014 * w)
+    cols = 4
+    rows = int((h - 2 * m - step) / step)
     y0 = h / 2 - (rows - 1) * step / 2
     for i in range(rows):
-        for j in range(cols):
-            x, y = x0 + j * step, y0 + i * step
-            if abs(y - h / 2) < 0.36 * w:
+        y = y0 + i * step
+        if abs(y - h / 2) < 0.42 * w:
+            continue
+        shift = 0 if i % 2 == 0 else 0.5
+        for j in range(cols + (1 if shift else 0)):
+            x = w / 2 + (j - (cols - 1) / 2 - shift) * step
+            if x - r < m + lw * 2 or x + r > w - m - lw * 2:
                 continue
-            _poly(surf, BACK_SHADE, [(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
+            _ring(surf, BACK_SHADE, (x, y), r, lw)
+            _rrect(surf, BACK_SHADE, x - r * 0.32, y - r * 0.32, r * 0.64, r * 0.64, 0, lw)
     seal = _seal(0.5 * w, 77 + height, None, ss, motif="coin")
     _blit_centred(surf, seal, (w / 2, h / 2))
     return pygame.transform.smoothscale(surf, (w1, height))
@@ -753,7 +773,7 @@ def _render_mini(suit: str, number: int, height: int) -> pygame.Surface:
     _rrect(surf, PAPER, 0, 0, w, h, radius)
     m = 0.07 * min(w, h)
     band = pygame.Rect(round(m), round(m), round(w - 2 * m), round(h - 2 * m))
-    _draw_index(surf, band, suit, number)
+    _draw_index(surf, band, suit, number, compact=height < 20)
     _rrect(surf, EDGE, 0, 0, w, h, radius, max(ss, round(0.015 * h)))
     return pygame.transform.smoothscale(surf, (w1, height))
 
