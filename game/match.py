@@ -225,7 +225,7 @@ class Match:
             seats = [Seat(str(k)) for k in data["seats"]]
             options = dict(data.get("options") or {})
             actions = [(int(s), action_from_json(a)) for s, a in data["actions"]]
-        except (KeyError, TypeError, ValueError) as err:
+        except (KeyError, TypeError, ValueError, OverflowError) as err:   # 1e999 -> inf
             raise SaveError(f"The save is incomplete ({err}).") from err
         try:
             match = cls(game, seats, seed, options, save_path=None, **kwargs)
