@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pygame
 
-from scenes import i18n
+from scenes import fonts, i18n
 from scenes.settings_store import Settings
 from scenes.stack import SceneStack
 
@@ -49,6 +49,7 @@ class App:
             self.settings.anim_speed = opts.speed
             self.settings.ai_speed = opts.speed
         pygame.init()
+        fonts.reset()
         pygame.display.set_caption("Bàn bài — Card Table")
         fullscreen = self.settings.fullscreen if opts.fullscreen is None else opts.fullscreen
         self.screen = self._open_window(opts.size, fullscreen)

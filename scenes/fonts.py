@@ -29,3 +29,9 @@ def text(s: str, px: int, colour: tuple[int, int, int], weight: str = "regular")
     """A rendered, cached line of text."""
     return font(px, weight).render(s, True, colour).convert_alpha() if pygame.display.get_surface() \
         else font(px, weight).render(s, True, colour)
+
+
+def reset() -> None:
+    """Forget cached fonts and text (after pygame.quit() they are invalid)."""
+    font.cache_clear()
+    text.cache_clear()

@@ -36,7 +36,6 @@ from scenes.art.shapes import (
     quad_points,
     regular,
     rotate,
-    star,
 )
 
 Op = tuple
@@ -113,8 +112,6 @@ def _tortoise() -> list[Op]:
         a = math.atan2((y - cy) / 0.27, (x - cx) / 0.225)
         ops.append(("cutline", ((x, y), (cx + 0.225 * math.cos(a), cy + 0.27 * math.sin(a))),
                     0.03))
-    ops.append(("cutdot", (0.47, 0.085), 0.018))
-    ops.append(("cutdot", (0.53, 0.085), 0.018))
     return ops
 
 
@@ -150,29 +147,55 @@ def _boar() -> list[Op]:
     return ops
 
 
+def _mane(cx: float, cy: float, r_out: float, r_in: float, n: int) -> Poly:
+    """A star of ``n`` flame-like locks: each tip swept a little clockwise and each
+    side a gentle curve, so it reads as hair rather than sun rays."""
+    pts: list[Point] = []
+    step = 360.0 / n
+    for k in range(n):
+        a_in0 = math.radians(-90 + step * (k - 0.5))
+        a_tip = math.radians(-90 + step * k + step * 0.22)
+        a_in1 = math.radians(-90 + step * (k + 0.5))
+        p0 = (cx + r_in * math.cos(a_in0), cy + r_in * math.sin(a_in0))
+        tip = (cx + r_out * math.cos(a_tip), cy + r_out * math.sin(a_tip))
+        p1 = (cx + r_in * math.cos(a_in1), cy + r_in * math.sin(a_in1))
+        rm = (r_in + r_out) / 2
+        a_c0 = math.radians(-90 + step * (k - 0.3))
+        a_c1 = math.radians(-90 + step * (k + 0.45))
+        c0 = (cx + rm * 1.04 * math.cos(a_c0), cy + rm * 1.04 * math.sin(a_c0))
+        c1 = (cx + rm * 0.96 * math.cos(a_c1), cy + rm * 0.96 * math.sin(a_c1))
+        if not pts:
+            pts.append(p0)
+        pts.extend(quad_points(p0, c0, tip, 6))
+        pts.extend(quad_points(tip, c1, p1, 6))
+    return tuple(pts[:-1])
+
+
 def _lion() -> list[Op]:
     ops: list[Op] = []
     c = (0.5, 0.5)
-    ops.append(("fill", star(0.5, 0.5, 0.49, 0.36, 12, -90)))
-    # Mane locks: short knocked-out strokes on every tip.
-    for k in range(12):
-        a = math.radians(-90 + 30 * k)
-        ops.append(("cutline", ((0.5 + 0.365 * math.cos(a), 0.5 + 0.365 * math.sin(a)),
-                                (0.5 + 0.43 * math.cos(a), 0.5 + 0.43 * math.sin(a))), 0.028))
-    ops.append(("cutdot", c, 0.315))
-    # Ears, then the face disc.
-    ops.append(("fill", ellipse(0.33, 0.28, 0.075, 0.07, 0, 20)))
-    ops.append(("fill", ellipse(0.67, 0.28, 0.075, 0.07, 0, 20)))
-    ops.append(("cutdot", (0.33, 0.29), 0.032))
-    ops.append(("cutdot", (0.67, 0.29), 0.032))
+    ops.append(("fill", _mane(0.5, 0.5, 0.495, 0.34, 12)))
+    ops.append(("cutdot", c, 0.305))
+    # Ears set into the mane, then the face disc.
+    for sx in (-1, 1):
+        a = math.radians(-90 + sx * 48)
+        ex, ey = 0.5 + 0.265 * math.cos(a), 0.5 + 0.265 * math.sin(a)
+        ops.append(("cutdot", (ex, ey), 0.1))
+        ops.append(("dot", (ex, ey), 0.075))
+        ops.append(("cutdot", (ex + 0.01 * sx, ey + 0.012), 0.032))
     ops.append(("dot", c, 0.27))
-    # Calm, geometric features: brow line, almond eyes, broad nose, muzzle.
-    ops.append(("cutline", _curve("M 0.33 0.42 Q 0.50 0.36 0.67 0.42"), 0.026))
-    ops.append(("cut", _lens(0.36, 0.485, 0.11, 0.035, 90)))
-    ops.append(("cut", _lens(0.64, 0.485, 0.11, 0.035, -90)))
-    ops += _cutpath("M 0.43 0.55 L 0.57 0.55 L 0.50 0.63 Z")
-    ops.append(("cutline", _curve("M 0.50 0.62 L 0.50 0.67 Q 0.44 0.72 0.38 0.68"), 0.024))
-    ops.append(("cutline", _curve("M 0.50 0.67 Q 0.56 0.72 0.62 0.68"), 0.024))
+    # Calm, geometric features: heavy brows, narrow eyes, broad nose, muzzle pads.
+    ops.append(("cut", tuple(_curve(
+        "M 0.31 0.44 Q 0.40 0.37 0.485 0.43 L 0.48 0.46 Q 0.40 0.41 0.32 0.47 Z"))))
+    ops.append(("cut", tuple(_curve(
+        "M 0.69 0.44 Q 0.60 0.37 0.515 0.43 L 0.52 0.46 Q 0.60 0.41 0.68 0.47 Z"))))
+    ops.append(("cut", _lens(0.355, 0.505, 0.10, 0.028, 80)))
+    ops.append(("cut", _lens(0.645, 0.505, 0.10, 0.028, -80)))
+    ops += _cutpath("M 0.43 0.55 L 0.57 0.55 L 0.50 0.615 Z")
+    ops.append(("cutline", _curve("M 0.475 0.47 Q 0.45 0.52 0.44 0.55"), 0.02))
+    ops.append(("cutline", _curve("M 0.525 0.47 Q 0.55 0.52 0.56 0.55"), 0.02))
+    ops.append(("cutloop", ellipse(0.445, 0.655, 0.055, 0.04, 0, 20), 0.02))
+    ops.append(("cutloop", ellipse(0.555, 0.655, 0.055, 0.04, 0, 20), 0.02))
     return ops
 
 
@@ -207,17 +230,18 @@ def _kalasha() -> list[Op]:
 def _axe() -> list[Op]:
     ops: list[Op] = []
     # Haft with end caps.
-    ops += _path("M 0.555 0.07 L 0.645 0.07 L 0.635 0.93 L 0.565 0.93 Z")
-    ops.append(("dot", (0.60, 0.07), 0.05))
-    ops.append(("dot", (0.60, 0.94), 0.055))
-    # Crescent blade to the left, small back spike to the right.
-    ops += _path("M 0.58 0.05 Q -0.40 0.28 0.58 0.51 Q 0.26 0.28 0.58 0.05 Z")
-    ops += _path("M 0.63 0.20 L 0.80 0.26 L 0.80 0.30 L 0.63 0.36 Z")
+    ops += _path("M 0.57 0.08 L 0.69 0.08 L 0.675 0.90 L 0.585 0.90 Z")
+    ops.append(("dot", (0.63, 0.08), 0.06))
+    ops.append(("dot", (0.63, 0.92), 0.065))
+    # Broad crescent blade to the left, small back spike to the right.
+    ops += _path("M 0.60 0.15 Q 0.44 0.13 0.30 0.00 Q -0.12 0.30 0.30 0.62 "
+                 "Q 0.44 0.47 0.60 0.45 Z")
+    ops += _path("M 0.67 0.21 L 0.86 0.28 L 0.86 0.33 L 0.67 0.40 Z")
     # Bevel line along the edge, collar and grip wraps.
-    ops.append(("cutline", _curve("M 0.50 0.115 Q -0.22 0.28 0.50 0.445"), 0.026))
-    ops.append(("cutline", ((0.55, 0.56), (0.65, 0.56)), 0.02))
-    for y in (0.72, 0.78, 0.84):
-        ops.append(("cutline", ((0.56, y), (0.64, y)), 0.018))
+    ops.append(("cutline", _curve("M 0.285 0.07 Q -0.02 0.31 0.285 0.555"), 0.03))
+    ops.append(("cutline", ((0.575, 0.52), (0.685, 0.52)), 0.024))
+    for y in (0.68, 0.75):
+        ops.append(("cutline", ((0.58, y), (0.68, y)), 0.022))
     return ops
 
 
@@ -371,11 +395,14 @@ def badge_polys(kind: str) -> list[Poly]:
 
 def draw_badge(pen: Pen, kind: str, fill: Sequence[int], line: Sequence[int],
                width: float = 0.045) -> None:
-    """Badge with an outside outline (``width`` in box units)."""
+    """Badge with an outside outline (``width`` in box units; 0 = plain silhouette)."""
     # Pull the silhouette in by the outline width so the whole mark fits its box.
     k = 1 - 2 * width
     polys = [tuple((0.5 + (x - 0.5) * k, 0.5 + (y - 0.5) * k) for x, y in p)
              for p in badge_polys(kind)]
+    if width <= 0:
+        pen.polys(fill, polys)
+        return
     pen.outlined(fill, line, polys, width)
     if kind == "sun":
         pen.stroke(line, ellipse(0.5, 0.5, 0.27 * k - width * 0.2, 0.27 * k - width * 0.2, 0, 36),

@@ -241,8 +241,8 @@ class TableScene(Scene):
         if self.turn_banner > 0 and self.viewer_can_act:
             img = fonts.text(t("table.your_turn"), round(3.4 * u), theme.GOLD, "bold")
             img.set_alpha(round(255 * min(1.0, self.turn_banner / 0.3)))
-            surface.blit(img, img.get_rect(center=(w // 2, round(self.hand_top() - 4 * u))))
-        self.toast.draw(surface, (w // 2, round(self.hand_top() - 9 * u)), u)
+            surface.blit(img, img.get_rect(center=(w // 2, round(self.hand_top() - 6 * u))))
+        self.toast.draw(surface, (w // 2, round(self.hand_top() - 11 * u)), u)
 
     def hand_top(self) -> float:
         return self.app.size[1] * 0.70

@@ -386,6 +386,13 @@ class GanjifaTable(TableScene):
                 return slot[0]
         return None
 
+    def grab_point(self, card: int) -> tuple[float, float]:
+        """A point on the visible (uncovered) part of a hand card: its upper-left."""
+        for c, (x, y) in self._drawn_slots():
+            if c == card:
+                return (x - 0.3 * self.D, y - 0.3 * self.D)
+        raise KeyError(card)
+
     def handle_game(self, event: pygame.event.Event) -> bool:
         if self.viewer_can_act:
             if self.phase() == "give" and self.give_button.handle(event):
@@ -589,7 +596,7 @@ class GanjifaTable(TableScene):
             msg = t("ganjifa.open_prompt", trump=self.deck.suits[view.trump].name[lang()])
         if msg:
             img = fonts.text(msg, max(14, round(2.3 * u)), theme.IVORY, "semibold")
-            y = round(self.hand_top() - 11 * u) if view.phase == "give" else round(self.hand_top() - 2.5 * u)
+            y = round(self.hand_top() - 11 * u) if view.phase == "give" else round(self.hand_top() - 1.5 * u)
             surface.blit(img, img.get_rect(center=(w // 2, y)))
 
     def _draw_trump(self, surface: pygame.Surface) -> None:
@@ -629,22 +636,32 @@ class GanjifaTable(TableScene):
 
     def _draw_hand(self, surface: pygame.Surface) -> None:
         u = self.app.u
-        self._draw_tabs(surface)
-        for card, pos, state in self._hand_draw_list():
-            self._blit_card(surface, card, pos, self.D, 0, state=state,
-                            lifted=state == "selected" or card == self.hover)
-            if card == self.focus:
-                r = pygame.Rect(0, 0, self.D, self.D)
-                r.center = (round(pos[0]), round(pos[1]))
-                self.focus_ring(surface, r)
-            if state == "selected":
-                cx, cy = round(pos[0]), round(pos[1] - self.D / 2)
-                pygame.draw.circle(surface, theme.GOLD, (cx, cy), round(1.4 * u))
-                pygame.draw.lines(surface, theme.INK, False,
-                                  [(cx - 0.7 * u, cy), (cx - 0.15 * u, cy + 0.55 * u), (cx + 0.75 * u, cy - 0.6 * u)],
-                                  max(2, round(0.3 * u)))
+        items = self._hand_draw_list()
+        rows = {self._row_of(c) for c, _, _ in items}
+        for row in sorted(rows):
+            self._draw_tabs(surface, row)
+            for card, pos, state in items:
+                if self._row_of(card) != row:
+                    continue
+                self._blit_card(surface, card, pos, self.D, 0, state=state,
+                                lifted=state == "selected" or card == self.hover)
+                if card == self.focus:
+                    r = pygame.Rect(0, 0, self.D, self.D)
+                    r.center = (round(pos[0]), round(pos[1]))
+                    self.focus_ring(surface, r)
+                if state == "selected":
+                    cx, cy = round(pos[0]), round(pos[1] - self.D / 2)
+                    pygame.draw.circle(surface, theme.GOLD, (cx, cy), round(1.4 * u))
+                    tick = [(cx - 0.7 * u, cy), (cx - 0.15 * u, cy + 0.55 * u), (cx + 0.75 * u, cy - 0.6 * u)]
+                    pygame.draw.lines(surface, theme.INK, False, tick, max(2, round(0.3 * u)))
 
-    def _draw_tabs(self, surface: pygame.Surface) -> None:
+    def _row_of(self, card: int) -> int:
+        for s in self.slots:
+            if s.card == card:
+                return s.row
+        return 0
+
+    def _draw_tabs(self, surface: pygame.Surface, only_row: int) -> None:
         u = self.app.u
         per = self.deck.per_suit
         groups: dict[tuple[int, int], list[HandSlot]] = {}
@@ -652,10 +669,10 @@ class GanjifaTable(TableScene):
             groups.setdefault((s.row, s.card // per), []).append(s)
         lg = lang()
         for (row, suit), slots in groups.items():
+            if row != only_row:
+                continue
             x0 = min(s.centre[0] for s in slots) - self.D / 2
-            y = min(s.centre[1] for s in slots) - self.D / 2 - 3.2 * u
-            if row == 1:
-                y += 0.4 * u
+            y = min(s.centre[1] for s in slots) - self.D / 2 - 3.0 * u
             sd = self.deck.suits[suit]
             hint = t("ganjifa.ace_high" if sd.order == "ace_high" else "ganjifa.ten_high")
             label = fonts.text(f"{sd.name[lg]} · {hint}", max(11, round(1.7 * u)), theme.IVORY, "semibold")

@@ -34,10 +34,9 @@ def settle(app, table, limit=400):
 
 
 def slot_of(table, card):
-    for c, pos in table._drawn_slots():
-        if c == card:
-            return pos
-    raise AssertionError(f"card {card} not drawn in the hand")
+    pos = table.grab_point(card)
+    assert table.card_at((round(pos[0]), round(pos[1]))) == card
+    return pos
 
 
 def test_whole_hand_played_by_mouse_drags():
@@ -119,6 +118,7 @@ def test_double_click_and_keyboard_play():
 def test_space_skips_animations():
     app = make_app(game="ganjifa", seats="human,random,random", seed=2, time="night")
     app.settings.anim_speed = 1.0
+    app.settings.ai_speed = 1.0      # the AI waits its think delay after the skip
     app.stack.push(first_scene(app))
     table = app.stack.top
     app.step()
