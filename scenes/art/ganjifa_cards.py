@@ -477,18 +477,20 @@ class GanjifaArt:
         # Throne (asana): platform 0.36 × 0.06 D, top at y +0.14, on a narrow-waisted
         # double-lotus pedestal 0.16 D tall (down-turned petals, waist, up-turned petals,
         # base slab); lower corners kept clear of the 4:30 medallion.
-        petal_far = shade(GOLD, 0.78)
-        base = ((-0.16, 0.338), (0.16, 0.338), (0.16, 0.36), (-0.16, 0.36))
-        pen.outlined(GOLD, BLACK_INK, [base], lw / 2)
-        pen.outlined(deep, BLACK_INK, [((-0.05, 0.235), (0.05, 0.235), (0.05, 0.30),
-                                        (-0.05, 0.30))], lw / 2)
-        for y0, y1, xs, col in (
-                (0.338, 0.292, (-0.09, -0.03, 0.03, 0.09), petal_far),
-                (0.338, 0.282, (-0.12, -0.06, 0.0, 0.06, 0.12), GOLD),
-                (0.20, 0.245, (-0.09, -0.03, 0.03, 0.09), petal_far),
-                (0.20, 0.255, (-0.12, -0.06, 0.0, 0.06, 0.12), GOLD)):
+        base = ((-0.16, 0.34), (0.16, 0.34), (0.16, 0.36), (-0.16, 0.36))
+        pedestal = ((-0.14, 0.20), (0.14, 0.20), (0.05, 0.262), (0.05, 0.288), (0.15, 0.34),
+                    (-0.15, 0.34), (-0.05, 0.288), (-0.05, 0.262))
+        pen.outlined(GOLD, BLACK_INK, [pedestal, base], lw / 2)
+        pen.poly(deep, ((-0.05, 0.262), (0.05, 0.262), (0.05, 0.288), (-0.05, 0.288)))
+        pen.stroke(BLACK_INK, ((-0.05, 0.262), (0.05, 0.262)), 0.004)
+        pen.stroke(BLACK_INK, ((-0.05, 0.288), (0.05, 0.288)), 0.004)
+        pen.stroke(BLACK_INK, ((-0.16, 0.34), (0.16, 0.34)), 0.004)
+        # Carved lotus petals: down-turned above the waist, up-turned below it.
+        for y0, y1, xs in ((0.20, 0.252, (-0.09, -0.03, 0.03, 0.09)),
+                           (0.34, 0.298, (-0.09, -0.03, 0.03, 0.09))):
             for x in xs:
-                pen.outlined(col, BLACK_INK, [_petal(x, y0, y1, 0.034, x * 0.45)], lw / 2)
+                petal = _petal(x, y0, y1, 0.028, x * 0.62)
+                pen.stroke(BLACK_INK, petal[1:], 0.0045, round_caps=False)
         platform = ((-0.18, 0.14), (0.18, 0.14), (0.18, 0.175), (0.165, 0.20), (-0.165, 0.20),
                     (-0.18, 0.175))
         pen.outlined(GOLD, BLACK_INK, [platform], lw / 2)
@@ -528,10 +530,11 @@ class GanjifaArt:
         # Body, neck and head as one outlined silhouette.
         body = ellipse(-0.03, 0.045, 0.175, 0.085, -4, 40)
         neck = parse_path(
-            "M 0.03 0.01 C 0.07 -0.07 0.11 -0.14 0.145 -0.18 L 0.16 -0.225 L 0.18 -0.18 "
-            "C 0.215 -0.16 0.255 -0.115 0.28 -0.075 Q 0.292 -0.045 0.262 -0.038 "
-            "C 0.24 -0.042 0.215 -0.055 0.195 -0.065 C 0.185 -0.025 0.175 0.03 0.14 0.085 "
-            "L 0.05 0.09 Z")[0]
+            "M 0.03 0.01 C 0.07 -0.07 0.11 -0.14 0.142 -0.178 L 0.148 -0.232 L 0.168 -0.19 "
+            "L 0.178 -0.225 L 0.186 -0.178 "
+            "C 0.22 -0.16 0.255 -0.115 0.282 -0.078 Q 0.296 -0.05 0.272 -0.038 "
+            "C 0.255 -0.032 0.238 -0.04 0.225 -0.05 Q 0.19 -0.045 0.178 -0.085 "
+            "C 0.17 -0.03 0.17 0.03 0.14 0.085 L 0.05 0.09 Z")[0]
         pen.outlined(IVORY, BLACK_INK, [body, neck], lw / 2)
         # Mane along the crest, eye, bridle and reins.
         mane = parse_path("M 0.04 -0.005 C 0.08 -0.08 0.11 -0.14 0.145 -0.175 "

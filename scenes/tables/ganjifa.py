@@ -88,10 +88,9 @@ class GanjifaTable(TableScene):
         self.back_d = round(9 * u)
         self.pile_d = round(7 * u)
         self.centre_pt = (w / 2, h * 0.40)
-        bw, bh = round(22 * u), round(5 * u)
+        bw, bh = round(27 * u), round(5 * u)
         self.dukal_button.rect = pygame.Rect(w - round(3 * u) - bw, round(self.hand_top() - 8 * u), bw, bh)
-        self.give_button.rect = pygame.Rect(0, 0, round(30 * u), bh)
-        self.give_button.rect.center = (w // 2, round(self.hand_top() - 5 * u))
+        self.give_button.rect = self.dukal_button.rect.copy()
         self.art.clear()
         self.rot.clear()
         self._layout_hand()
@@ -295,36 +294,25 @@ class GanjifaTable(TableScene):
     def centre_d(self) -> int:
         return round(11 * self.app.u)
 
+    def _centre_rows(self) -> list[tuple[int, list[int]]]:
+        """The Dukal's leader row first, then each giver's row, in play order."""
+        rows: list[tuple[int, list[int]]] = []
+        for seat, card in self.centre:
+            if not rows or rows[-1][0] != seat:
+                rows.append((seat, []))
+            rows[-1][1].append(card)
+        return rows
+
     def _centre_positions(self) -> list[tuple[float, float]]:
-        """Dukal cards in a row at the centre; each giver's cards in a row on their side."""
+        """Dukal cards in a row above the centre; each giver's cards in a row below it."""
         cx, cy = self.centre_pt
         d = self.centre_d()
         out = []
-        groups: dict[int, list[int]] = {}
-        order: list[int] = []
-        for seat, _ in self.centre:
-            if seat not in groups:
-                groups[seat] = []
-                order.append(seat)
-            groups[seat].append(0)
-        leader = order[0] if order else 0
-        counters: dict[int, int] = {}
-        for seat, _ in self.centre:
-            i = counters.get(seat, 0)
-            counters[seat] = i + 1
-            n = len(groups[seat])
-            step = min(0.5 * d, 40 * self.app.u / max(1, n))
-            x0 = -step * (n - 1) / 2
-            if seat == leader:
-                out.append((cx + x0 + i * step, cy))
-            else:
-                ax, ay = self.seat_anchor(seat)
-                side = 1 if ax > cx else -1
-                if seat == self.viewer:
-                    out.append((cx + x0 + i * step, cy + 0.9 * d))
-                else:
-                    out.append((cx + side * 0.22 * self.app.size[0] + x0 * 0.6 + i * step * 0.6,
-                                cy - 0.95 * d))
+        for r, (_, cards) in enumerate(self._centre_rows()):
+            step = 0.5 * d
+            x0 = cx - step * (len(cards) - 1) / 2
+            y = cy - 0.75 * d + r * 0.9 * d
+            out += [(x0 + i * step, y) for i in range(len(cards))]
         return out
 
     def _anim_dukal(self, seat: int, cards: list[int]) -> None:
@@ -566,8 +554,10 @@ class GanjifaTable(TableScene):
             self._draw_seat(surface, seat, view)
         for seat, card, twist in self.trick:
             self._blit_card(surface, card, self.trick_slot(seat), self.trick_d, twist)
-        for (_seat, card), pos in zip(self.centre, self._centre_positions(), strict=False):
+        positions = self._centre_positions()
+        for (_seat, card), pos in zip(self.centre, positions, strict=False):
             self._blit_card(surface, card, pos, self.centre_d(), 0)
+        self._draw_centre_labels(surface, positions)
         self._draw_hand(surface)
         for sp in self.flying:
             self._blit_card(surface, sp.card if sp.face_up else None, sp.pos, sp.size, sp.angle)
@@ -580,6 +570,17 @@ class GanjifaTable(TableScene):
             self.dukal_button.draw(surface, u)
         title = fonts.text(self.deck.name[lang()], max(13, round(2.1 * u)), theme.MUTED, "semibold")
         surface.blit(title, (round(3 * u), round(2.6 * u)))
+
+    def _draw_centre_labels(self, surface: pygame.Surface, positions: list) -> None:
+        """Who led the Dukal and who gave what, at the left of each centre row."""
+        u = self.app.u
+        i = 0
+        for r, (seat, cards) in enumerate(self._centre_rows()):
+            x, y = positions[i]
+            i += len(cards)
+            key = "ganjifa.row_dukal" if r == 0 else "ganjifa.row_gave"
+            img = fonts.text(t(key, seat=self.seat_name(seat)), max(12, round(1.9 * u)), theme.IVORY, "semibold")
+            surface.blit(img, img.get_rect(midright=(round(x - self.centre_d() / 2 - u), round(y))))
 
     def _draw_prompt(self, surface: pygame.Surface, view: Any) -> None:
         u = self.app.u
@@ -675,8 +676,14 @@ class GanjifaTable(TableScene):
             y = min(s.centre[1] for s in slots) - self.D / 2 - 3.0 * u
             sd = self.deck.suits[suit]
             hint = t("ganjifa.ace_high" if sd.order == "ace_high" else "ganjifa.ten_high")
-            label = fonts.text(f"{sd.name[lg]} · {hint}", max(11, round(1.7 * u)), theme.IVORY, "semibold")
+            room = max(s.centre[0] for s in slots) - min(s.centre[0] for s in slots) + 0.55 * self.D
             sign = self.art.sign(suit, round(2.4 * u))
+            px = max(11, round(1.7 * u))
+            label = fonts.text(f"{sd.name[lg]} · {hint}", px, theme.IVORY, "semibold")
+            if sign.get_width() + label.get_width() + 1.6 * u > room:
+                label = fonts.text(sd.name[lg], px, theme.IVORY, "semibold")
+            if sign.get_width() + label.get_width() + 1.6 * u > room:
+                label = fonts.text("", px, theme.IVORY)
             width = sign.get_width() + label.get_width() + round(1.6 * u)
             tab = pygame.Rect(round(x0 + 0.3 * u), round(y), width, round(2.8 * u))
             panel = pygame.Surface(tab.size, pygame.SRCALPHA)
