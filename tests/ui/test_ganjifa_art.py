@@ -35,6 +35,9 @@ def _alpha_ink(surf):
 
 def test_no_display_mode_needed():
     pygame.init()
+    if pygame.display.get_surface() is not None:   # an earlier test opened a window
+        pygame.display.quit()
+        pygame.display.init()
     assert pygame.display.get_surface() is None
     art = GanjifaArt(default_deck())
     surf = art.face(0, 60)
