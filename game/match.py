@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from game import registry
+from game.ai.remote import AgentHost, WorkerDied
 from game.core import Action, Event, IllegalAction, action_from_json
-from game.storage import SaveError, read_json, write_json_atomic
+from game.storage import SaveError, read_json, save_writer, write_json_atomic
 
 SAVE_VERSION = 1
 SEAT_KINDS = ("human", "random", "easy", "normal", "hard")
@@ -52,8 +53,10 @@ class Match:
     options: dict = field(default_factory=dict)
     save_path: Path | None = None
     think_scale: float = 1.0        # multiplies agents' think delays (0 = instant)
-    threaded: bool = False          # run agent decisions off the calling thread
+    threaded: bool = False          # decide off the calling thread: registry agents in a
+                                    # worker process, injected agents in a worker thread
     state_factory: Callable[..., Any] | None = None   # tests inject tiny rulesets here
+    async_save: bool = False        # write saves on a background thread (the app does)
 
     def __post_init__(self) -> None:
         for s in self.seats:
@@ -61,9 +64,16 @@ class Match:
                 raise ValueError(f"unknown seat kind {s.kind!r}; use one of {', '.join(SEAT_KINDS)}")
         factory = self.state_factory or (lambda n, seed, opts: registry.new_game(self.game, n, seed, opts))
         self.state = factory(len(self.seats), self.seed, self.options)
+        self._host = None
         for i, s in enumerate(self.seats):
             if s.agent is None and not s.is_human:
-                s.agent = registry.make_agent(self.game, s.kind, i, self._agent_seed(i))
+                if self.threaded:
+                    if self._host is None:
+                        self._host = AgentHost()
+                    s.agent = self._host.make(self.game, s.kind, i, self._agent_seed(i))
+                else:
+                    s.agent = registry.make_agent(self.game, s.kind, i, self._agent_seed(i))
+        self._writer = save_writer() if self.async_save else None
         self.log: list[tuple[int, Action]] = []
         self.events: list[Event] = []
         self._pending: dict[int, _Pending] = {}
@@ -172,7 +182,9 @@ class Match:
             view, legal = self.state.view(seat), self.state.legal_actions(seat)
             delay = getattr(agent, "think_delay", 0.0) * self.think_scale
             pending = _Pending(started=now, ready_at=now + delay)
-            if self.threaded:
+            if hasattr(agent, "decide_async"):
+                pending.future = agent.decide_async(view, legal)
+            elif self.threaded:
                 if self._executor is None:
                     self._executor = concurrent.futures.ThreadPoolExecutor(1, "agent")
                 pending.future = self._executor.submit(self._timed_decide, seat, agent, view, legal)
@@ -182,7 +194,19 @@ class Match:
         if pending.future is not None and pending.action is None:
             if not pending.future.done():
                 return None
-            pending.action = pending.future.result()
+            try:
+                outcome = pending.future.result()
+            except WorkerDied:
+                # the worker process died: carry on with a local agent, nothing is lost
+                self.seats[seat].agent = registry.make_agent(
+                    self.game, self.seats[seat].kind, seat, self._agent_seed(seat))
+                self._pending.pop(seat, None)
+                return None
+            if hasattr(agent, "decide_async"):
+                pending.action, spent = outcome
+                self.decision_times[seat].append(spent)
+            else:
+                pending.action = outcome
         if now < pending.ready_at:
             return None
         return pending.action
@@ -195,6 +219,10 @@ class Match:
         return action
 
     def close(self) -> None:
+        self.flush()
+        if self._host is not None:
+            self._host.close()
+            self._host = None
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
@@ -209,8 +237,17 @@ class Match:
         }
 
     def _save(self) -> None:
-        if self.save_path is not None:
+        if self.save_path is None:
+            return
+        if self._writer is not None:
+            self._writer.save(self.save_path, self.to_json())
+        else:
             write_json_atomic(self.save_path, self.to_json())
+
+    def flush(self) -> None:
+        """Wait until the latest save is on disk."""
+        if self._writer is not None:
+            self._writer.flush()
 
     @classmethod
     def from_json(cls, data: Any, save_path: Path | None = None, **kwargs: Any) -> Match:

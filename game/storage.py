@@ -42,6 +42,71 @@ def write_json_atomic(path: Path, data: Any) -> None:
         raise
 
 
+class SaveWriter:
+    """Writes saves on a background thread so a slow disk never stalls a frame.
+
+    Only the newest payload per path is kept; ``flush()`` waits until it is on disk.
+    One shared writer serves the process (:func:`save_writer`); an exit handler flushes
+    it, so a normal exit (even by an exception) finishes the last write first.
+    """
+
+    def __init__(self) -> None:
+        import threading
+        self._cond = threading.Condition()
+        self._pending: dict[Path, Any] = {}
+        self._busy = False
+        self._closed = False
+        self._thread = threading.Thread(target=self._run, name="save-writer", daemon=True)
+        self._thread.start()
+
+    def save(self, path: Path, data: Any) -> None:
+        with self._cond:
+            self._pending[path] = data
+            self._cond.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while not self._pending and not self._closed:
+                    self._cond.wait()
+                if not self._pending and self._closed:
+                    return
+                path, data = self._pending.popitem()
+                self._busy = True
+            try:
+                write_json_atomic(path, data)
+            except OSError as err:   # pragma: no cover - disk full, read-only home…
+                import logging
+                logging.getLogger(__name__).error("could not save %s: %s", path, err)
+            with self._cond:
+                self._busy = False
+                self._cond.notify_all()
+
+    def flush(self) -> None:
+        with self._cond:
+            while self._pending or self._busy:
+                self._cond.wait()
+
+    def close(self) -> None:
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+        self._thread.join()
+
+
+_WRITER: SaveWriter | None = None
+
+
+def save_writer() -> SaveWriter:
+    """The process-wide background save writer (started on first use)."""
+    global _WRITER
+    if _WRITER is None:
+        import atexit
+        _WRITER = SaveWriter()
+        atexit.register(_WRITER.flush)
+    return _WRITER
+
+
 class SaveError(Exception):
     """A save that cannot be used; the message is for the player."""
 

@@ -28,14 +28,15 @@ def resume() -> Match:
     """Load the autosave; a bad one is moved aside and SaveError says why."""
     path = save_path()
     try:
-        return Match.load(path, threaded=True)
+        return Match.load(path, threaded=True, async_save=True)
     except SaveError as err:
         kept = move_aside(path)
         raise SaveError(f"{err} It was kept as {kept.name}.") from err
 
 
 def start(game: str, seats: list[str], seed: int, options: dict) -> Match:
-    return Match(game, [Seat(k) for k in seats], seed, options, save_path=save_path(), threaded=True)
+    return Match(game, [Seat(k) for k in seats], seed, options, save_path=save_path(), threaded=True,
+                 async_save=True)
 
 
 def make_table(app, match: Match, fresh: bool):

@@ -93,6 +93,8 @@ class GanjifaTable(TableScene):
         self.give_button.rect = self.dukal_button.rect.copy()
         self.art.clear()
         self.rot.clear()
+        self.__dict__.pop("_fans", None)
+        self._hand_key = None
         self._layout_hand()
 
     def hand_top(self) -> float:
@@ -349,9 +351,12 @@ class GanjifaTable(TableScene):
 
     # ------------------------------------------------------------ input
     def legal_cards(self) -> set[int]:
-        if not self.viewer_can_act:
-            return set()
-        return {a[1] for a in self.match.legal_actions(self.viewer) if a[0] in ("play", "give")}
+        key = (len(self.match.log), self.viewer, self.viewer_can_act)
+        if getattr(self, "_legal_key", None) != key:
+            self._legal_key = key
+            self._legal = set() if not key[2] else {
+                a[1] for a in self.match.legal_actions(self.viewer) if a[0] in ("play", "give")}
+        return self._legal
 
     def phase(self) -> str:
         return self.match.view(None).phase
@@ -623,10 +628,8 @@ class GanjifaTable(TableScene):
         self.draw_plate(surface, seat, self.plate_pos(seat), lines)
         if seat != self.viewer:
             ax, ay = self.seat_anchor(seat)
-            n = min(self.sizes[seat], 12)
-            for i in range(n):
-                x = ax + (i - (n - 1) / 2) * 1.3 * u
-                self._blit_card(surface, None, (x, ay + 7.5 * u), self.back_d, (i - n / 2) * 2)
+            fan = self._fan(min(self.sizes[seat], 12))
+            surface.blit(fan, fan.get_rect(center=(round(ax), round(ay + 7.5 * u))))
         px, py = self.pile_pos(seat)
         k = min(6, (self.captured[seat] + 3) // 4)
         for i in range(k):
@@ -635,14 +638,41 @@ class GanjifaTable(TableScene):
             img = fonts.text(str(self.captured[seat]), max(12, round(2 * u)), theme.IVORY, "bold")
             surface.blit(img, img.get_rect(center=(round(px), round(py + self.pile_d / 2 + 1.6 * u))))
 
+    def _fan(self, n: int) -> pygame.Surface:
+        """An opponent's hand as a small fan of backs (cached per count and size)."""
+        key = (n, self.back_d)
+        cache = self.__dict__.setdefault("_fans", {})
+        if key not in cache:
+            u = self.app.u
+            w = round(self.back_d + 1.3 * u * 12 + 4 * u)
+            h = round(self.back_d + 4 * u)
+            fan = pygame.Surface((w, h), pygame.SRCALPHA)
+            for i in range(n):
+                x = w / 2 + (i - (n - 1) / 2) * 1.3 * u
+                self._blit_card(fan, None, (x, h / 2 - u), self.back_d, (i - n / 2) * 2)
+            cache[key] = fan.convert_alpha() if pygame.display.get_surface() else fan
+        return cache[key]
+
     def _draw_hand(self, surface: pygame.Surface) -> None:
-        u = self.app.u
+        """The hand is drawn into a cached layer, rebuilt only when something in it changes."""
         items = self._hand_draw_list()
-        rows = {self._row_of(c) for c, _, _ in items}
-        for row in sorted(rows):
-            self._draw_tabs(surface, row)
+        top = max(0, round(self.hand_top() - 8 * self.app.u))
+        key = (tuple(items), self.focus, tuple(self.selected), self.hover, surface.get_size(), lang(), top)
+        if getattr(self, "_hand_key", None) != key:
+            self._hand_key = key
+            layer = pygame.Surface((surface.get_width(), surface.get_height() - top), pygame.SRCALPHA)
+            self._paint_hand(layer, items, top)
+            self._hand_layer = layer.convert_alpha() if pygame.display.get_surface() else layer
+        surface.blit(self._hand_layer, (0, top))
+
+    def _paint_hand(self, surface: pygame.Surface, items: list, top: int) -> None:
+        u = self.app.u
+        rows_of = {s.card: s.row for s in self.slots}
+        items = [(c, (x, y - top), st) for c, (x, y), st in items]
+        for row in sorted({rows_of.get(c, 0) for c, _, _ in items}):
+            self._draw_tabs(surface, row, top)
             for card, pos, state in items:
-                if self._row_of(card) != row:
+                if rows_of.get(card, 0) != row:
                     continue
                 self._blit_card(surface, card, pos, self.D, 0, state=state,
                                 lifted=state == "selected" or card == self.hover)
@@ -656,13 +686,7 @@ class GanjifaTable(TableScene):
                     tick = [(cx - 0.7 * u, cy), (cx - 0.15 * u, cy + 0.55 * u), (cx + 0.75 * u, cy - 0.6 * u)]
                     pygame.draw.lines(surface, theme.INK, False, tick, max(2, round(0.3 * u)))
 
-    def _row_of(self, card: int) -> int:
-        for s in self.slots:
-            if s.card == card:
-                return s.row
-        return 0
-
-    def _draw_tabs(self, surface: pygame.Surface, only_row: int) -> None:
+    def _draw_tabs(self, surface: pygame.Surface, only_row: int, top: int = 0) -> None:
         u = self.app.u
         per = self.deck.per_suit
         groups: dict[tuple[int, int], list[HandSlot]] = {}
@@ -673,7 +697,7 @@ class GanjifaTable(TableScene):
             if row != only_row:
                 continue
             x0 = min(s.centre[0] for s in slots) - self.D / 2
-            y = min(s.centre[1] for s in slots) - self.D / 2 - 3.0 * u
+            y = min(s.centre[1] for s in slots) - self.D / 2 - 3.0 * u - top
             sd = self.deck.suits[suit]
             hint = t("ganjifa.ace_high" if sd.order == "ace_high" else "ganjifa.ten_high")
             room = max(s.centre[0] for s in slots) - min(s.centre[0] for s in slots) + 0.55 * self.D
@@ -693,14 +717,23 @@ class GanjifaTable(TableScene):
             surface.blit(label, (tab.x + sign.get_width() + round(0.9 * u),
                                  tab.y + (tab.height - label.get_height()) // 2))
 
+    def _card_image(self, card: int | None, d: int) -> pygame.Surface:
+        """Faces at the table's standard sizes come from the art cache; sizes in between
+        (cards growing or shrinking in flight) are scaled from the next larger one."""
+        std = (self.D, self.trick_d, self.centre_d(), self.back_d, self.pile_d)
+        if d in std:
+            return self.art.back(d) if card is None else self.art.face(card, d, self._mark(card))
+        base = min((x for x in std if x >= d), default=self.D)
+        src = self.art.back(base) if card is None else self.art.face(card, base, self._mark(card))
+        return pygame.transform.smoothscale(src, (d, d))
+
     def _blit_card(self, surface: pygame.Surface, card: int | None, pos: tuple[float, float],
                    d: int, angle: float, state: str = "normal", lifted: bool = False) -> None:
         d = max(8, int(d))
-        if card is None:
-            img, key = self.art.back(d), ("back", d)
-        else:
-            img, key = self.art.face(card, d, self._mark(card)), ("face", card, d)
-        shadow, off = self.art.shadow(d, lifted)
+        img = self._card_image(card, d)
+        key = ("back", d) if card is None else ("face", card, d)
+        std = (self.D, self.trick_d, self.centre_d(), self.back_d, self.pile_d)
+        shadow, off = self.art.shadow(min((x for x in std if x >= d), default=self.D), lifted)
         x, y = pos[0] - d / 2, pos[1] - d / 2
         surface.blit(shadow, (round(x + off[0]), round(y + off[1])))
         if angle:

@@ -140,6 +140,7 @@ def test_kill_and_resume_continues_exactly(tmp_path):
     settle(app, table)
     saved_view = match.view(table.viewer)
     saved_log = list(match.log)
+    match.flush()           # the background writer has the last move on disk (ms after it)
     pygame.quit()           # the process "dies": nothing else is written
     assert session.resumable()
     app2 = make_app()
