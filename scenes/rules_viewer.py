@@ -34,15 +34,17 @@ class RulesScene(Scene):
         self.games = [g for g in RULE_GAMES if (DATA_DIR / "rules" / f"{g}.yaml").exists()]
         self.game = game if game in self.games else self.games[0]
         self.scroll = 0.0
-        self.tabs = [Button(lambda g=g: load_rules(g)["title"][lang()].split(" — ")[0], lambda g=g: self.show(g))
-                     for g in self.games]
+        self.tabs = [Button(lambda g=g: t(f"short.{g}"), lambda g=g: self.show(g)) for g in self.games]
         self.back = Button(lambda: t("common.back"), self.close, "primary")
         self.row = ButtonRow([*self.tabs, self.back])
         self._lines: list[tuple[str, str]] = []
         self._key = None
+        self.show(self.game)
 
     def show(self, game: str) -> None:
         self.game, self.scroll, self._key = game, 0.0, None
+        for g, b in zip(self.games, self.tabs, strict=True):
+            b.style = "primary" if g == game else "normal"
 
     def close(self) -> None:
         self.app.stack.remove(self)

@@ -629,7 +629,7 @@ class GanjifaTable(TableScene):
         if seat != self.viewer:
             ax, ay = self.seat_anchor(seat)
             fan = self._fan(min(self.sizes[seat], 12))
-            surface.blit(fan, fan.get_rect(center=(round(ax), round(ay + 7.5 * u))))
+            surface.blit(fan, fan.get_rect(center=(round(ax), round(ay + 9.5 * u))))
         px, py = self.pile_pos(seat)
         k = min(6, (self.captured[seat] + 3) // 4)
         for i in range(k):
