@@ -8,6 +8,7 @@ A game's table subclasses :class:`TableScene` and supplies the visual state
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -19,7 +20,8 @@ from scenes.i18n import t
 from scenes.stack import Scene
 from scenes.tables.felt import TableStyle, table_surface
 from scenes.tables.seating import seat_points
-from scenes.tween import AnimQueue, pulse
+from scenes.tables.sprites import Sprite
+from scenes.tween import Anim, AnimQueue, ease_out_cubic, lerp2, pulse
 from scenes.widgets.button import Button, draw_focus_ring
 from scenes.widgets.toast import Toast
 
@@ -43,6 +45,7 @@ class TableScene(Scene):
         self.turn_banner = 0.0
         self.last_turn: int | None = None
         self.over_shown = False
+        self.flying: list[Sprite] = []
         self.menu_button = Button(lambda: t("table.menu"), self.open_pause)
         self.rules_button = Button(lambda: t("table.rules"), self.open_rules)
         self.top_buttons = [self.menu_button, self.rules_button]
@@ -224,6 +227,47 @@ class TableScene(Scene):
 
     def exit(self) -> None:
         self.match.close()
+
+    # -------------------------------------------------------- animation
+    def fly(self, sprite: Sprite, src: tuple[float, float], dst: tuple[float, float],
+            duration: float, end: Callable[[], None] | None = None, overlap: float | None = None,
+            angle: tuple[float, float] = (0.0, 0.0), size: tuple[int, int] | None = None,
+            ease: Callable[[float], float] = ease_out_cubic,
+            start: Callable[[], None] | None = None) -> Anim:
+        """Queue a card flight from ``src`` to ``dst``; the sprite is drawn while it flies."""
+        def _start() -> None:
+            if start:
+                start()
+            sprite.pos = src
+            self.flying.append(sprite)
+
+        def _step(p: float) -> None:
+            sprite.pos = lerp2(src, dst, p)
+            sprite.angle = angle[0] + (angle[1] - angle[0]) * p
+            if size:
+                sprite.size = round(size[0] + (size[1] - size[0]) * p)
+
+        def _end() -> None:
+            if sprite in self.flying:
+                self.flying.remove(sprite)
+            if end:
+                end()
+
+        anim = Anim(duration, _start, _step, _end, ease, overlap)
+        self.anim.add(anim)
+        return anim
+
+    def flight_time(self, src: tuple[float, float], dst: tuple[float, float]) -> float:
+        """§6.7: clamp(220 + 120 × dist/H, 240, 380) ms."""
+        dist = math.dist(src, dst)
+        return max(0.24, min(0.38, 0.22 + 0.12 * dist / self.app.size[1]))
+
+    def draw_card(self, surface: pygame.Surface, sprite: Sprite) -> None:
+        """Draw one card sprite (face or back) — every table supplies its cards."""
+
+    def draw_flying(self, surface: pygame.Surface) -> None:
+        for sprite in self.flying:
+            self.draw_card(surface, sprite)
 
     # ----------------------------------------------------------- drawing
     def seat_anchor(self, seat: int) -> tuple[float, float]:

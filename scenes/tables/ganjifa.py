@@ -20,9 +20,8 @@ from scenes.tables.felt import TableStyle
 from scenes.tables.sprites import RotCache, Sprite
 from scenes.tween import Anim, ease_in_out_cubic, ease_out_cubic, lerp2
 from scenes.widgets.button import Button
-
-DOUBLE_CLICK = 0.4
-DRAG_THRESHOLD = 6
+from scenes.widgets.drag import DragController
+from scenes.widgets.layer import CachedLayer
 
 
 @dataclass
@@ -42,12 +41,11 @@ class GanjifaTable(TableScene):
         self.art = GanjifaArt(self.deck)
         self.rot = RotCache()
         self.rng = random.Random(match.seed)
-        self.flying: list[Sprite] = []
         self.selected: list[int] = []
         self.focus: int | None = None
         self.hover: int | None = None
-        self.drag: dict | None = None
-        self.last_click = (None, -1.0)
+        self.drag = DragController()
+        self.hand_layer = CachedLayer()
         self.slots: list[HandSlot] = []
         self.dukal_button = Button(lambda: t("ganjifa.dukal_button"), self.open_dukal, "primary")
         self.give_button = Button(self._give_label, self.confirm_give, "primary",
@@ -94,7 +92,7 @@ class GanjifaTable(TableScene):
         self.art.clear()
         self.rot.clear()
         self.__dict__.pop("_fans", None)
-        self._hand_key = None
+        self.hand_layer.clear()
         self._layout_hand()
 
     def hand_top(self) -> float:
@@ -160,8 +158,9 @@ class GanjifaTable(TableScene):
 
     def _origin(self, seat: int, card: int | None) -> tuple[float, float]:
         if seat == self.viewer and card is not None:
-            if self.drag and self.drag.get("card") == card and self.drag.get("dropped"):
-                return self.drag["pos"]
+            dropped = self.drag.drop_origin(card)
+            if dropped is not None:
+                return dropped
             for s in self.slots:
                 if s.card == card:
                     return s.centre
@@ -189,32 +188,6 @@ class GanjifaTable(TableScene):
             return (3 * u + 10 * u, self.hand_top() - 5 * u)
         return self.seat_anchor(seat)
 
-    def _fly(self, sprite: Sprite, src: tuple[float, float], dst: tuple[float, float],
-             duration: float, end: Any = None, overlap: float | None = None,
-             angle: tuple[float, float] = (0.0, 0.0), size: tuple[int, int] | None = None,
-             ease: Any = ease_out_cubic, start: Any = None) -> Anim:
-        def _start() -> None:
-            if start:
-                start()
-            sprite.pos = src
-            self.flying.append(sprite)
-
-        def _step(p: float) -> None:
-            sprite.pos = lerp2(src, dst, p)
-            sprite.angle = angle[0] + (angle[1] - angle[0]) * p
-            if size:
-                sprite.size = round(size[0] + (size[1] - size[0]) * p)
-
-        def _end() -> None:
-            if sprite in self.flying:
-                self.flying.remove(sprite)
-            if end:
-                end()
-
-        anim = Anim(duration, _start, _step, _end, ease, overlap)
-        self.anim.add(anim)
-        return anim
-
     def _anim_deal(self, ev: Event) -> None:
         self.sizes = [0] * self.n
         self.hand = []
@@ -233,7 +206,7 @@ class GanjifaTable(TableScene):
                     self._layout_hand()
                 self.app.audio.play("slide")
 
-            self._fly(Sprite(None, src, self.back_d, face_up=False), src, dst, 0.24, land, overlap=0.09)
+            self.fly(Sprite(None, src, self.back_d, face_up=False), src, dst, 0.24, land, overlap=0.09)
 
         def rise(p: float) -> None:
             self.trump_rise = p
@@ -247,13 +220,12 @@ class GanjifaTable(TableScene):
                 self.hand.remove(card)
             self._layout_hand()
         self.sizes[seat] = max(0, self.sizes[seat] - 1)
-        self.drag = None
+        self.drag.cancel()
         dst = self.trick_slot(seat)
         twist = self._twist(card)
-        dist = math.dist(src, dst)
-        dur = max(0.24, min(0.38, 0.22 + 0.12 * dist / self.app.size[1]))
+        dur = self.flight_time(src, dst)
         sprite = Sprite(card, src, self.D if seat == self.viewer else self.back_d)
-        self._fly(sprite, src, dst, dur, lambda: self._land_trick(seat, card, twist),
+        self.fly(sprite, src, dst, dur, lambda: self._land_trick(seat, card, twist),
                   angle=(0, twist), size=(sprite.size, self.trick_d),
                   start=lambda: self.app.audio.play("slide"))
 
@@ -328,11 +300,11 @@ class GanjifaTable(TableScene):
             if seat == self.viewer and c in self.hand:
                 self.hand.remove(c)
             self.sizes[seat] -= 1
-            self._fly(Sprite(c, src, self.back_d if seat != self.viewer else self.D), src,
+            self.fly(Sprite(c, src, self.back_d if seat != self.viewer else self.D), src,
                       self.centre_pt, 0.4 if i == len(cards) - 1 else 0.4, land,
                       overlap=0.05, size=(self.back_d, self.centre_d()))
         self._layout_hand()
-        self.drag = None
+        self.drag.cancel()
 
     def _anim_give(self, seat: int, card: int) -> None:
         src = self._origin(seat, card)
@@ -346,7 +318,7 @@ class GanjifaTable(TableScene):
             self.app.audio.play("place")
 
         target = self.centre_pt
-        self._fly(Sprite(card, src, self.back_d), src, target, 0.25, land, overlap=0.06,
+        self.fly(Sprite(card, src, self.back_d), src, target, 0.25, land, overlap=0.06,
                   size=(self.back_d, self.centre_d()))
 
     # ------------------------------------------------------------ input
@@ -393,10 +365,8 @@ class GanjifaTable(TableScene):
             if self.phase() == "lead" and self._dukals() and self.dukal_button.handle(event):
                 return True
         if event.type == pygame.MOUSEMOTION:
-            if self.drag:
-                self.drag["pos"] = event.pos
-                if math.dist(event.pos, self.drag["start"]) > DRAG_THRESHOLD:
-                    self.drag["moved"] = True
+            if self.drag.active:
+                self.drag.motion(event.pos)
                 return True
             self.hover = self.card_at(event.pos)
             return False
@@ -404,21 +374,23 @@ class GanjifaTable(TableScene):
             card = self.card_at(event.pos)
             if card is None:
                 return False
-            self.drag = {"card": card, "start": event.pos, "pos": event.pos, "moved": False}
+            self.drag.press(card, event.pos)
             return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag:
-            drag, card = self.drag, self.drag["card"]
-            if not drag["moved"]:
-                self.drag = None
-                self._click(card)
-                return True
-            if event.pos[1] < self.hand_top() - self.app.u and self.phase() != "give":
-                drag["dropped"] = True
-                drag["pos"] = event.pos
-                if not self._try_play(card):
-                    self.drag = None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag.active:
+            gesture = self.drag.release(event.pos, self.clock)
+            if gesture.kind == "click":
+                self._click(gesture.item)
+            elif gesture.kind == "double":
+                self.focus = gesture.item
+                if not (self.viewer_can_act and self.phase() == "give"):
+                    self._try_play(gesture.item)
+                else:
+                    self._toggle(gesture.item)
+            elif event.pos[1] < self.hand_top() - self.app.u and self.phase() != "give":
+                if not self._try_play(gesture.item):
+                    self.drag.cancel()
             else:
-                self.drag = None
+                self.drag.cancel()
             return True
         if event.type == pygame.KEYDOWN:
             return self._key(event)
@@ -428,13 +400,6 @@ class GanjifaTable(TableScene):
         self.focus = card
         if self.viewer_can_act and self.phase() == "give":
             self._toggle(card)
-            return
-        last_card, last_time = self.last_click
-        if last_card == card and self.clock - last_time < DOUBLE_CLICK:
-            self.last_click = (None, -1.0)
-            self._try_play(card)
-        else:
-            self.last_click = (card, self.clock)
 
     def _toggle(self, card: int) -> None:
         if card in self.selected:
@@ -533,7 +498,7 @@ class GanjifaTable(TableScene):
         out = []
         for slot in sorted(self.slots, key=lambda s: (s.row, s.centre[0])):
             c = slot.card
-            if self.drag and self.drag["card"] == c and self.drag.get("moved"):
+            if self.drag.dragging and self.drag.item == c:
                 continue
             x, y = slot.centre
             state = "normal"
@@ -544,10 +509,14 @@ class GanjifaTable(TableScene):
                 state = "selected"
             elif state == "legal":
                 y -= 0.6 * u
-            if c == self.hover and not self.drag:
+            if c == self.hover and not self.drag.active:
                 y -= 1.2 * u
             out.append((c, (x, y), state))
         return out
+
+    def draw_card(self, surface: pygame.Surface, sprite: Sprite) -> None:
+        self._blit_card(surface, sprite.card if sprite.face_up else None, sprite.pos, sprite.size,
+                        sprite.angle)
 
     def draw_game(self, surface: pygame.Surface) -> None:
         u = self.app.u
@@ -564,10 +533,9 @@ class GanjifaTable(TableScene):
             self._blit_card(surface, card, pos, self.centre_d(), 0)
         self._draw_centre_labels(surface, positions)
         self._draw_hand(surface)
-        for sp in self.flying:
-            self._blit_card(surface, sp.card if sp.face_up else None, sp.pos, sp.size, sp.angle)
-        if self.drag and self.drag.get("moved") and self.drag["card"] in self.hand:
-            self._blit_card(surface, self.drag["card"], self.drag["pos"], self.D, 0, lifted=True)
+        self.draw_flying(surface)
+        if self.drag.dragging and self.drag.item in self.hand:
+            self._blit_card(surface, self.drag.item, self.drag.pos, self.D, 0, lifted=True)
         self._draw_prompt(surface, view)
         if self.viewer_can_act and view.phase == "give":
             self.give_button.draw(surface, u)
@@ -657,13 +625,10 @@ class GanjifaTable(TableScene):
         """The hand is drawn into a cached layer, rebuilt only when something in it changes."""
         items = self._hand_draw_list()
         top = max(0, round(self.hand_top() - 8 * self.app.u))
-        key = (tuple(items), self.focus, tuple(self.selected), self.hover, surface.get_size(), lang(), top)
-        if getattr(self, "_hand_key", None) != key:
-            self._hand_key = key
-            layer = pygame.Surface((surface.get_width(), surface.get_height() - top), pygame.SRCALPHA)
-            self._paint_hand(layer, items, top)
-            self._hand_layer = layer.convert_alpha() if pygame.display.get_surface() else layer
-        surface.blit(self._hand_layer, (0, top))
+        key = (tuple(items), self.focus, tuple(self.selected), self.hover, lang(), top)
+        size = (surface.get_width(), surface.get_height() - top)
+        surface.blit(self.hand_layer.get(key, size, lambda layer: self._paint_hand(layer, items, top)),
+                     (0, top))
 
     def _paint_hand(self, surface: pygame.Surface, items: list, top: int) -> None:
         u = self.app.u
