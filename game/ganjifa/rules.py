@@ -11,7 +11,7 @@ Dukal does not resolve on N−1. This keeps ``legal_actions`` small and enumerab
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from game.core import Action, Event, IllegalAction, Result
 from game.ganjifa.deck import Deck, default_deck
@@ -24,16 +24,24 @@ def legal_follow(
     n_suits: int = 10, per_suit: int = 12,
 ) -> list[int]:
     """The cards a follower may play to a trick led in ``led_suit`` (rules 13–14, R5)."""
-    same = [c for c in hand if c // per_suit == led_suit]
+    lo = led_suit * per_suit
+    hi = lo + per_suit
+    same = [c for c in hand if lo <= c < hi]
     if same:
         return same
-    trumps = [c for c in hand if c // per_suit == trump]
+    lo = trump * per_suit
+    hi = lo + per_suit
+    trumps = [c for c in hand if lo <= c < hi]
     if mode == "strict" and trumps:
         return trumps
+    if len(trumps) == len(hand):
+        return trumps       # only trumps left: they are the next held suit too
     nxt = next_held_suit(hand, led_suit, n_suits, per_suit)
     if nxt == trump:
         return trumps
-    return sorted(trumps + [c for c in hand if c // per_suit == nxt])
+    lo = nxt * per_suit
+    hi = lo + per_suit
+    return sorted(trumps + [c for c in hand if lo <= c < hi])
 
 
 def next_held_suit(hand: list[int], led_suit: int, n_suits: int = 10, per_suit: int = 12) -> int:
@@ -44,6 +52,48 @@ def next_held_suit(hand: list[int], led_suit: int, n_suits: int = 10, per_suit: 
         if s in held:
             return s
     raise ValueError("empty hand")
+
+
+_SHAPES: dict[int, tuple[Deck, tuple[int, int]]] = {}
+_LAST_SHAPE: list = [None, None]
+_SUIT_CARDS: dict[int, tuple[Deck, tuple]] = {}
+_ACTIONS: dict[int, tuple[Deck, tuple]] = {}
+
+
+def _shape(deck: Deck) -> tuple[int, int]:
+    """(cards per suit, number of suits), cached per deck object (hot path)."""
+    last = _LAST_SHAPE
+    if last[0] is deck:
+        return last[1]
+    hit = _SHAPES.get(id(deck))
+    if hit is None or hit[0] is not deck:
+        hit = _SHAPES[id(deck)] = (deck, (deck.per_suit, len(deck.suits)))
+    last[:] = hit
+    return hit[1]
+
+
+def _card_actions(deck: Deck) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """Every ``("play", c)`` and ``("give", c)`` action, built once per deck."""
+    hit = _ACTIONS.get(id(deck))
+    if hit is None or hit[0] is not deck:
+        cards = range(deck.size)
+        hit = _ACTIONS[id(deck)] = (deck, (tuple(("play", c) for c in cards),
+                                           tuple(("give", c) for c in cards)))
+    return hit[1]
+
+
+def _suit_cards(deck: Deck) -> tuple:
+    """Per suit: (Raja card, Mantri card, ((face value, card), ...) by ascending value),
+    and {Raja card: suit}."""
+    hit = _SUIT_CARDS.get(id(deck))
+    if hit is None or hit[0] is not deck:
+        per = deck.per_suit
+        table = tuple(
+            (s * per + deck.raja_rank, s * per + deck.mantri_rank,
+             tuple(sorted((r.value, s * per + r.index) for r in deck.ranks if r.kind == "numeral")))
+            for s in range(len(deck.suits)))
+        hit = _SUIT_CARDS[id(deck)] = (deck, (table, {t[0]: s for s, t in enumerate(table)}))
+    return hit[1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +127,58 @@ class GanjifaView:
     gives: tuple[tuple[int, tuple[int, ...]], ...]   # per giver, cards given so far
     give_count: int                          # N while a Dukal is answered, else 0
     history: tuple[Trick, ...]
+
+
+_VIEW_SLOTS = tuple(getattr(GanjifaView, f.name).__set__ for f in fields(GanjifaView))
+_new_object = object.__new__
+(_set_seat, _set_hand, _set_hand_sizes, _set_captured, _set_trump, _set_time, _set_void_rule,
+ _set_dealer, _set_phase, _set_turn, _set_leader, _set_trick_no, _set_trick, _set_dukal,
+ _set_gives, _set_give_count, _set_history) = _VIEW_SLOTS
+
+
+def _make_view(seat: int | None, hand: tuple[int, ...] | None, hand_sizes: tuple[int, ...],
+               captured: tuple[int, ...], trump: int, time: str, void_rule: str, dealer: int,
+               phase: str, turn: int | None, leader: int, trick_no: int,
+               trick: tuple[tuple[int, int], ...], dukal: tuple[int, ...],
+               gives: tuple[tuple[int, tuple[int, ...]], ...], give_count: int,
+               history: tuple[Trick, ...]) -> GanjifaView:
+    """``GanjifaView(...)`` minus the frozen-dataclass ``__init__`` cost (a view is built
+    after every action, and that cost was most of it): fills the slots directly.
+    The object is the same in every respect."""
+    v = _new_object(GanjifaView)
+    _set_seat(v, seat)
+    _set_hand(v, hand)
+    _set_hand_sizes(v, hand_sizes)
+    _set_captured(v, captured)
+    _set_trump(v, trump)
+    _set_time(v, time)
+    _set_void_rule(v, void_rule)
+    _set_dealer(v, dealer)
+    _set_phase(v, phase)
+    _set_turn(v, turn)
+    _set_leader(v, leader)
+    _set_trick_no(v, trick_no)
+    _set_trick(v, trick)
+    _set_dukal(v, dukal)
+    _set_gives(v, gives)
+    _set_give_count(v, give_count)
+    _set_history(v, history)
+    return v
+
+
+_set_ev_kind, _set_ev_seat, _set_ev_data, _set_ev_to = (
+    getattr(Event, name).__set__ for name in ("kind", "seat", "data", "to"))
+
+
+def _event(kind: str, seat: int | None, data: dict) -> Event:
+    """``Event(kind, seat, data)`` (public) without the frozen-dataclass ``__init__`` cost;
+    one is made for every card played."""
+    e = _new_object(Event)
+    _set_ev_kind(e, kind)
+    _set_ev_seat(e, seat)
+    _set_ev_data(e, data)
+    _set_ev_to(e, None)
+    return e
 
 
 class GanjifaState:
@@ -186,46 +288,47 @@ class GanjifaState:
         if self.phase == OVER or seat != self.turn:
             return []
         hand = self.hands[seat]
+        plays, gives = _card_actions(self.deck)     # shared ("play", c) / ("give", c) tuples
         if self.phase == GIVE:
-            return [("give", c) for c in hand]
+            return [gives[c] for c in hand]
         if self.phase == FOLLOW:
-            return [("play", c) for c in self._follow_set(hand)]
+            return [plays[c] for c in self._follow_set(hand)]
         if self.trick_no == 0:
-            return [("play", self._opening_card())]
+            return [plays[self._opening_card()]]
         # "dukal" < "play": Dukals first keeps the list sorted (engine contract)
         acts: list[Action] = [("dukal", d) for d in self.dukals(seat)]
-        return acts + [("play", c) for c in hand]
+        return acts + [plays[c] for c in hand]
 
     def _follow_set(self, hand: list[int]) -> list[int]:
-        d = self.deck
-        return legal_follow(hand, self.trick[0][1] // d.per_suit, self.trump,
-                            self.options["void_rule"], len(d.suits), d.per_suit)
+        per, n_suits = _shape(self.deck)
+        return legal_follow(hand, self.trick[0][1] // per, self.trump,
+                            self.options["void_rule"], n_suits, per)
 
     def _opening_card(self) -> int:
         return self.trump * self.deck.per_suit + self.deck.raja_rank
 
     def dukals(self, seat: int) -> list[tuple[int, ...]]:
         """Every Dukal the seat could lead from its hand (any sub-run of ≥ 3 numerals)."""
-        d = self.deck
-        per = d.per_suit
-        hand = set(self.hands[seat])
-        limit = min(len(h) for h in self.hands)
+        suits, rajas = _suit_cards(self.deck)
+        cards = self.hands[seat]
+        courts = [suits[rajas[r]] for r in sorted(rajas.keys() & cards)
+                  if suits[rajas[r]][1] in cards]      # quick exit: usually none
+        if not courts:
+            return []
+        min_run = self.deck.dukal_min_run
+        hand = set(cards)
+        limit = min(map(len, self.hands))
         out = []
-        for s in range(len(d.suits)):
-            raja, mantri = s * per + d.raja_rank, s * per + d.mantri_rank
-            if raja not in hand or mantri not in hand:
-                continue
-            by_value = {d.ranks[c % per].value: c for c in hand
-                        if c // per == s and d.ranks[c % per].kind == "numeral"}
-            values = sorted(by_value)
-            for i in range(len(values)):
-                run = [values[i]]
-                for v in values[i + 1:]:
-                    if v != run[-1] + 1:
+        for raja, mantri, numerals in courts:
+            held = [(v, c) for v, c in numerals if c in hand]      # ascending face value
+            for i in range(len(held)):
+                run = [held[i]]
+                for vc in held[i + 1:]:
+                    if vc[0] != run[-1][0] + 1:
                         break
-                    run.append(v)
-                    if len(run) >= d.dukal_min_run and len(run) + 2 <= limit:
-                        out.append(tuple(sorted([raja, mantri] + [by_value[x] for x in run])))
+                    run.append(vc)
+                    if len(run) >= min_run and len(run) + 2 <= limit:
+                        out.append(tuple(sorted([raja, mantri] + [c for _, c in run])))
         return sorted(out)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
@@ -252,21 +355,29 @@ class GanjifaState:
         return card
 
     def _play(self, seat: int, card: object) -> list[Event]:
-        if self.phase == GIVE:
+        phase = self.phase
+        if phase == GIVE:
             raise IllegalAction("Choose the cards you give up to the Dukal.", "must_give",
                                 n=len(self.dukal))
-        c = self._need_in_hand(seat, card)
-        d = self.deck
-        if self.phase == LEAD and self.trick_no == 0 and c != self._opening_card():
-            raise IllegalAction(
-                f"The first trick must be led with the Raja of {d.suits[self.trump].name['en']}.",
-                "opening", trump=self.trump)
-        if self.phase == FOLLOW and c not in self._follow_set(self.hands[seat]):
-            raise self._follow_error(seat)
-        self.hands[seat].remove(c)
-        self.trick.append((seat, c))
-        events = [Event("play", seat, {"card": c, "lead": self.phase == LEAD})]
-        if len(self.trick) == self.n_seats:
+        hand = self.hands[seat]
+        if not isinstance(card, int) or card not in hand:     # _need_in_hand, inlined
+            raise IllegalAction("That card is not in your hand.", "not_in_hand")
+        c = card
+        trick = self.trick
+        if phase == LEAD:
+            if self.trick_no == 0 and c != self._opening_card():
+                raise IllegalAction(
+                    "The first trick must be led with the Raja of "
+                    f"{self.deck.suits[self.trump].name['en']}.", "opening", trump=self.trump)
+        else:
+            # Following the led suit is always legal; anything else needs the full rule.
+            per = _shape(self.deck)[0]
+            if c // per != trick[0][1] // per and c not in self._follow_set(hand):
+                raise self._follow_error(seat)
+        hand.remove(c)
+        trick.append((seat, c))
+        events = [_event("play", seat, {"card": c, "lead": phase == LEAD})]
+        if len(trick) == self.n_seats:
             events += self._finish_trick()
         else:
             self.phase = FOLLOW
@@ -294,7 +405,7 @@ class GanjifaState:
                              "void_next", led=led, next=nxt)
 
     def _winner(self, plays: list[tuple[int, int]]) -> int:
-        d, per = self.deck, self.deck.per_suit
+        d, per = self.deck, _shape(self.deck)[0]
         led = plays[0][1] // per
         best_seat, best_key = plays[0][0], (-1, -1)
         for seat, c in plays:
@@ -313,7 +424,7 @@ class GanjifaState:
         self.trick_no += 1
         self.leader = self.turn = winner
         self.phase = LEAD
-        events = [Event("trick", winner, {"cards": cards, "winner": winner})]
+        events = [_event("trick", winner, {"cards": cards, "winner": winner})]
         return events + self._maybe_over()
 
     def _dukal(self, seat: int, cards: object) -> list[Event]:
@@ -352,7 +463,7 @@ class GanjifaState:
         self.gives = [((seat + k) % self.n_seats, []) for k in range(1, self.n_seats)]
         self.phase = GIVE
         self.turn = self.gives[0][0]
-        return [Event("dukal", seat, {"cards": list(self.dukal), "suit": s, "n": n})]
+        return [_event("dukal", seat, {"cards": list(self.dukal), "suit": s, "n": n})]
 
     def _give(self, seat: int, card: object) -> list[Event]:
         if self.phase != GIVE:
@@ -364,7 +475,7 @@ class GanjifaState:
             raise IllegalAction(f"You have already given {n} cards.", "given_enough", n=n)
         self.hands[seat].remove(c)
         giver[1].append(c)
-        events = [Event("give", seat, {"card": c, "left": n - len(giver[1])})]
+        events = [_event("give", seat, {"card": c, "left": n - len(giver[1])})]
         if len(giver[1]) < n:
             return events
         pending = [g for g in self.gives if len(g[1]) < n]
@@ -381,7 +492,7 @@ class GanjifaState:
         self.trick_no += 1
         self.turn = self.leader
         self.phase = LEAD
-        events.append(Event("dukal_won", self.leader, {"cards": cards, "winner": self.leader}))
+        events.append(_event("dukal_won", self.leader, {"cards": cards, "winner": self.leader}))
         return events + self._maybe_over()
 
     def _maybe_over(self) -> list[Event]:
@@ -392,22 +503,32 @@ class GanjifaState:
         top = max(scores)
         winners = tuple(s for s in range(self.n_seats) if scores[s] == top)
         self._result = Result(winners, scores, "shared" if len(winners) > 1 else "most_cards")
-        return [Event("over", None, {"winners": list(winners), "scores": list(scores)})]
+        return [_event("over", None, {"winners": list(winners), "scores": list(scores)})]
 
     # ----------------------------------------------------------------- views
     def view(self, seat: int | None) -> GanjifaView:
-        return GanjifaView(
-            seat=seat,
-            hand=tuple(self.hands[seat]) if seat is not None else None,
-            hand_sizes=tuple(len(h) for h in self.hands),
-            captured=tuple(len(c) for c in self.captured),
-            trump=self.trump, time=self.options["time"], void_rule=self.options["void_rule"],
-            dealer=self.dealer, phase=self.phase,
-            turn=None if self.phase == OVER else self.turn,
-            leader=self.leader, trick_no=self.trick_no, trick=tuple(self.trick),
-            dukal=self.dukal, gives=tuple((s, tuple(c)) for s, c in self.gives),
-            give_count=len(self.dukal), history=tuple(self.history),
+        opts = self.options
+        return _make_view(  # the fields of GanjifaView, in order
+            seat,
+            tuple(self.hands[seat]) if seat is not None else None,
+            tuple(map(len, self.hands)),
+            tuple(map(len, self.captured)),
+            self.trump, opts["time"], opts["void_rule"], self.dealer, self.phase,
+            None if self.phase == OVER else self.turn,
+            self.leader, self.trick_no, tuple(self.trick), self.dukal,
+            tuple((s, tuple(c)) for s, c in self.gives) if self.gives else (),
+            len(self.dukal), self._history_tuple(),
         )
+
+    def _history_tuple(self) -> tuple[Trick, ...]:
+        """``tuple(self.history)``, rebuilt only when the list object or its length changed
+        (the history is append-only), since views are taken after every action."""
+        hist = self.history
+        cached = self.__dict__.get("_hist_cache")
+        if cached is None or cached[0] is not hist or len(cached[1]) != len(hist):
+            cached = (hist, tuple(hist))
+            self._hist_cache = cached
+        return cached[1]
 
     def deal_events(self) -> list[Event]:
         """The deal as events: public packets, and each seat's hand to that seat only."""
@@ -452,6 +573,33 @@ class GanjifaState:
         st.turn = view.turn if view.turn is not None else view.leader
         st._result = None
         return st
+
+
+def check_invariants(state: GanjifaState) -> list[str]:
+    """Rule invariants, for the arena and fuzz tests (R10, §5 case 34); [] when all hold.
+
+    Cards are conserved (hands + capture piles + table = the deck), every seat holds the
+    same number of cards whenever a trick or Dukal has just finished (a lead is due or the
+    hand is over), and a finished hand has empty hands and a result whose scores sum to
+    the deck.
+    """
+    bad = []
+    per, n_suits = _shape(state.deck)
+    size = per * n_suits
+    sizes = list(map(len, state.hands))
+    held = sum(sizes) + sum(map(len, state.captured)) + len(state.trick) + len(state.dukal)
+    if state.gives:
+        held += sum(len(c) for _, c in state.gives)
+    if held != size:
+        bad.append(f"cards not conserved: {held} accounted for, deck has {size}")
+    phase = state.phase
+    if (phase == LEAD or phase == OVER) and min(sizes) != max(sizes):
+        bad.append(f"unequal hand sizes after a trick: {sizes}")
+    if phase == OVER:
+        res = state.result()
+        if res is None or sum(res.scores) != size or any(sizes):
+            bad.append(f"bad end of hand: hands {sizes}, result {res}")
+    return bad
 
 
 def new_game(n_seats: int = 3, seed: int = 0, options: dict | None = None) -> GanjifaState:
