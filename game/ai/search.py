@@ -1,0 +1,215 @@
+"""Game-agnostic search helpers for hidden-information games.
+
+Nothing here knows a game's rules. A game's agent supplies callbacks:
+
+* a *world sampler* that turns what its seat knows into one full, concrete guess of the
+  hidden information (a determinisation), usually built on :func:`constrained_deal`;
+* an *evaluator* that plays one candidate action in one world to the end (a playout)
+  and returns the searching seat's utility.
+
+:func:`flat_monte_carlo` runs the classic determinised loop (Perfect Information Monte
+Carlo): every sampled world scores *every* candidate, so candidates are compared on the
+same deals and luck largely cancels. :func:`ismcts` is a single-observer Information Set
+MCTS (Cowling, Powley & Whitehouse 2012) over any state offering the engine contract
+(``active_seats``, ``legal_actions``, ``apply``, ``is_over``, ``result``, ``clone``).
+
+Both are time-boxed by a :class:`Budget` and fully deterministic for a given RNG when
+the budget has no time limit.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core import Action
+
+
+class Budget:
+    """An iteration cap and/or a wall-clock limit; at least ``min_iterations`` always run.
+
+    With ``seconds=None`` only the iteration cap applies, which makes a search
+    reproducible (tests rely on that).
+    """
+
+    def __init__(self, seconds: float | None, iterations: int | None,
+                 min_iterations: int = 1) -> None:
+        if seconds is None and iterations is None:
+            raise ValueError("a search budget needs a time limit or an iteration cap")
+        self.seconds = seconds
+        self.iterations = iterations
+        self.min_iterations = min_iterations
+        self.done = 0
+        self.started = time.perf_counter()
+
+    def spent(self) -> bool:
+        """True once the search must stop (call once per iteration, before it)."""
+        if self.done < self.min_iterations:
+            return False
+        if self.iterations is not None and self.done >= self.iterations:
+            return True
+        return self.seconds is not None and time.perf_counter() - self.started >= self.seconds
+
+    def tick(self) -> None:
+        self.done += 1
+
+
+def constrained_deal(
+    cards: Sequence[Any], capacity: Sequence[int], allowed: Callable[[int, Any], bool],
+    rng: random.Random, tries: int = 20,
+) -> list[list[Any]] | None:
+    """Deal ``cards`` to seats 0..k-1 so seat i gets exactly ``capacity[i]`` cards and only
+    cards ``allowed(i, card)``. Returns None when no attempt succeeds.
+
+    Cards with the fewest possible holders go first; each card then goes to an allowed seat
+    with probability proportional to that seat's free room. With two seats this is a
+    uniform draw among the consistent deals.
+    """
+    k = len(capacity)
+    if sum(capacity) != len(cards):
+        raise ValueError(f"{len(cards)} cards for {sum(capacity)} places")
+    options = [[i for i in range(k) if allowed(i, c)] for c in cards]
+    order = sorted(range(len(cards)), key=lambda j: len(options[j]))
+    for _ in range(tries):
+        room = list(capacity)
+        hands: list[list[Any]] = [[] for _ in range(k)]
+        ok = True
+        for j in order:
+            seats = [i for i in options[j] if room[i] > 0]
+            if not seats:
+                ok = False
+                break
+            total = sum(room[i] for i in seats)
+            pick = rng.randrange(total)
+            for i in seats:
+                pick -= room[i]
+                if pick < 0:
+                    break
+            hands[i].append(cards[j])
+            room[i] -= 1
+        if ok:
+            return hands
+        # Late cards can be starved by early random picks; a fresh try usually succeeds.
+    return None
+
+
+@dataclass
+class SearchStats:
+    """What a search did, for logs and tests."""
+
+    worlds: int = 0
+    means: dict = field(default_factory=dict)   # action -> mean utility
+    elapsed: float = 0.0
+
+
+def flat_monte_carlo(
+    actions: Sequence[Action],
+    sample_world: Callable[[random.Random], Any],
+    evaluate: Callable[[Any, Action, random.Random], float],
+    rng: random.Random,
+    budget: Budget,
+    tie_margin: float = 0.0,
+) -> tuple[Action, SearchStats]:
+    """Determinised flat Monte Carlo: each world scores every action; best mean wins.
+
+    ``evaluate`` must not mutate the world it is given (copy it first). Actions earlier in
+    ``actions`` win ties, and a later action must beat an earlier one by more than
+    ``tie_margin`` (in utility units) — so callers put their heuristic favourite first
+    and search only overrides it on evidence.
+    """
+    if not actions:
+        raise ValueError("no actions to search")
+    totals = [0.0] * len(actions)
+    while not budget.spent():
+        world = sample_world(rng)
+        for i, a in enumerate(actions):
+            totals[i] += evaluate(world, a, rng)
+        budget.tick()
+    n = max(budget.done, 1)
+    means = [t / n for t in totals]
+    best = 0
+    for i in range(1, len(actions)):
+        if means[i] > means[best] + tie_margin:
+            best = i
+    stats = SearchStats(budget.done, dict(zip(actions, means, strict=True)),
+                        time.perf_counter() - budget.started)
+    return actions[best], stats
+
+
+# ---------------------------------------------------------------------------- ISMCTS
+class _Node:
+    __slots__ = ("action", "actor", "parent", "children", "visits", "avail", "total")
+
+    def __init__(self, action: Hashable | None, actor: int, parent: _Node | None) -> None:
+        self.action = action
+        self.actor = actor          # the seat that chose ``action``
+        self.parent = parent
+        self.children: dict[Hashable, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+
+
+def ismcts(
+    determinize: Callable[[random.Random], Any],
+    utility: Callable[[Any, int], float],
+    rng: random.Random,
+    budget: Budget,
+    rollout: Callable[[Any, int, list[Action], random.Random], Action] | None = None,
+    exploration: float = 0.7,
+) -> tuple[Action, SearchStats]:
+    """Single-observer ISMCTS from the point of view of the seat to move.
+
+    ``determinize(rng)`` returns a fresh full state consistent with what that seat knows;
+    the search mutates it. Every seat's decisions share one tree keyed by action, so an
+    opponent's node averages over the worlds (the usual SO-ISMCTS simplification).
+    ``utility(state, seat)`` scores a finished state for a seat, ideally in [0, 1].
+    ``rollout`` picks playout moves (uniform random by default). Availability counts make
+    UCB fair to actions that are legal in only some worlds.
+    """
+    root = _Node(None, -1, None)
+    pick = rollout or (lambda _s, _seat, legal, r: r.choice(legal))
+    while not budget.spent():
+        state = determinize(rng)
+        node = root
+        while not state.is_over():      # selection, then one expansion
+            actor = state.active_seats()[0]
+            legal = state.legal_actions(actor)
+            untried = []
+            for a in legal:
+                child = node.children.get(a)
+                if child is None:
+                    untried.append(a)
+                else:
+                    child.avail += 1
+            if untried:
+                a = untried[rng.randrange(len(untried))]
+                child = node.children[a] = _Node(a, actor, node)
+                child.avail = 1
+                state.apply(actor, a)
+                node = child
+                break
+            node = max((node.children[a] for a in legal),
+                       key=lambda c: c.total / c.visits
+                       + exploration * math.sqrt(math.log(c.avail) / c.visits))
+            state.apply(actor, node.action)
+        while not state.is_over():      # playout
+            actor = state.active_seats()[0]
+            state.apply(actor, pick(state, actor, state.legal_actions(actor), rng))
+        scores = [utility(state, s) for s in range(state.n_seats)]
+        while node.parent is not None:  # backpropagation, each node for its chooser
+            node.visits += 1
+            node.total += scores[node.actor]
+            node = node.parent
+        budget.tick()
+    if not root.children:
+        raise ValueError("ISMCTS ran no iteration")
+    best = max(root.children.values(), key=lambda c: (c.visits, c.total))
+    stats = SearchStats(budget.done, {a: c.total / max(c.visits, 1)
+                                      for a, c in root.children.items()},
+                        time.perf_counter() - budget.started)
+    return best.action, stats

@@ -1,0 +1,239 @@
+"""Benchmark arena: agents against agents, headless, generic over ``game.registry``.
+
+    python -m game.arena ganjifa --seats hard,random,random --games 90 --seed 1 \
+        [--options void_rule=strict,time=night]
+
+Each deal is played once per rotation of the seat list (entry ``i`` of ``--seats`` sits at
+seat ``(i + r) % n`` in rotation ``r``), so every entry meets the same cards from every
+position and deal luck cancels. ``--games`` is the number of hands to play, rounded up to
+whole deals. Figures are reported per entry of ``--seats``.
+
+Games are driven directly (no Match): an agent gets only ``view(seat)``, its legal actions
+and, through ``observe``, the events visible to its seat. After every action the arena
+checks generic invariants (an active seat has a legal action, a finished game has a
+result) plus the game's own, if its rules module defines
+``check_invariants(state) -> list[str]``.
+
+Prints exactly one JSON line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game import registry
+from game.core import IllegalAction
+
+MAX_SAMPLES = 5     # violation messages kept for the report
+
+
+@dataclass
+class EntryStats:
+    """Accumulated figures for one entry of ``--seats``."""
+
+    level: str
+    shares: list[float] = field(default_factory=list)
+    wins: int = 0
+    outright: int = 0
+    times: list[float] = field(default_factory=list)
+
+
+def parse_options(text: str | None) -> dict[str, Any]:
+    """``"void_rule=strict,time=night"`` → dict (integers become ints)."""
+    out: dict[str, Any] = {}
+    for part in (text or "").split(","):
+        if not part.strip():
+            continue
+        key, sep, value = part.partition("=")
+        if not sep:
+            raise ValueError(f"option {part!r} is not key=value")
+        value = value.strip()
+        out[key.strip()] = int(value) if value.lstrip("-").isdigit() else value
+    return out
+
+
+def invariant_hook(game: str) -> Callable[[Any], list[str]] | None:
+    """The game's ``rules.check_invariants``, if it has one."""
+    rules = importlib.import_module(registry.info(game).module + ".rules")
+    return getattr(rules, "check_invariants", None)
+
+
+def _seed(*parts: object) -> int:
+    return random.Random(":".join(map(str, parts))).randrange(2**31)
+
+
+def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
+              agent_seeds: Sequence[int], check: Callable[[Any], list[str]] | None,
+              times: list[list[float]], violations: list[str]) -> Any:
+    """Play one hand; ``levels[s]`` sits at seat ``s``. Appends each seat's decision times
+    (seconds) to ``times[s]`` and any invariant breach to ``violations``. Returns the
+    Result (None if the game broke off)."""
+    n = len(levels)
+    state = registry.new_game(game, n, seed, options)
+    agents = [registry.make_agent(game, lv, s, agent_seeds[s]) for s, lv in enumerate(levels)]
+    if hasattr(state, "deal_events"):
+        _publish(agents, state.deal_events())
+    clock = time.perf_counter
+    is_over, active_seats = state.is_over, state.active_seats
+    legal_actions, view, apply = state.legal_actions, state.view, state.apply
+    decide = [a.decide for a in agents]
+    steps = 0
+    while not is_over():
+        active = active_seats()
+        if not active:
+            violations.append(f"seed {seed}: no active seat in an unfinished game")
+            return None
+        seat = active[0]
+        legal = legal_actions(seat)
+        if not legal:
+            violations.append(f"seed {seed}: seat {seat} is active with no legal action")
+            return None
+        v = view(seat)
+        t0 = clock()
+        action = decide[seat](v, legal)
+        times[seat].append(clock() - t0)
+        try:        # the engine refuses anything illegal, so no second check is needed
+            events = apply(seat, action)
+        except IllegalAction as err:
+            violations.append(f"seed {seed}: seat {seat} chose illegal {action!r} ({err})")
+            return None
+        _publish(agents, events)
+        if check is not None:
+            bad = check(state)
+            if bad:
+                violations.extend(f"seed {seed} step {steps}: {m}" for m in bad)
+        steps += 1
+    result = state.result()
+    if result is None:
+        violations.append(f"seed {seed}: finished without a result")
+    return result
+
+
+def _publish(agents: Sequence[Any], events: list) -> None:
+    """Each agent observes the events its seat may see (each gets its own list)."""
+    for e in events:
+        if e.to is not None:
+            for i, a in enumerate(agents):
+                a.observe([e for e in events if e.visible_to(i)])
+            return
+    for a in agents:
+        a.observe(events[:])
+
+
+def _pct(values: Sequence[float], q: float) -> float:
+    if not values:
+        return 0.0
+    s = sorted(values)
+    return s[min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))]
+
+
+def run(game: str, seats: Sequence[str], games: int, seed: int,
+        options: dict | None = None) -> dict:
+    """Play the benchmark and return the report (see the module docstring)."""
+    info = registry.info(game)
+    n = len(seats)
+    if not info.min_seats <= n <= info.max_seats:
+        raise ValueError(f"{game} takes {info.min_seats}–{info.max_seats} seats, not {n}")
+    options = dict(options or {})
+    check = invariant_hook(game)
+    entries = [EntryStats(lv) for lv in seats]
+    deals = max(1, math.ceil(games / n))
+    per_deal_first: list[float] = []
+    violations: list[str] = []
+    n_violations = 0
+    played = 0
+    t_start = time.perf_counter()
+    for d in range(deals):
+        deal_seed = _seed("deal", seed, d)
+        first_shares = []
+        for r in range(n):
+            at = [(i + r) % n for i in range(n)]          # entry i -> seat at[i]
+            levels = [""] * n
+            for i, s in enumerate(at):
+                levels[s] = seats[i]
+            agent_seeds = [0] * n
+            for i, s in enumerate(at):
+                agent_seeds[s] = _seed("agent", seed, d, r, i)
+            times: list[list[float]] = [[] for _ in range(n)]
+            found: list[str] = []
+            result = play_hand(game, levels, deal_seed, options, agent_seeds, check,
+                               times, found)
+            n_violations += len(found)
+            room = MAX_SAMPLES - len(violations)
+            if room > 0:
+                violations.extend(found[:room])
+            if result is None:
+                continue
+            played += 1
+            total = sum(result.scores)
+            for i, s in enumerate(at):
+                e = entries[i]
+                share = result.scores[s] / total if total else 1 / n
+                e.shares.append(share)
+                e.times.extend(times[s])
+                if s in result.winners:
+                    e.wins += 1
+                    if len(result.winners) == 1:
+                        e.outright += 1
+                if i == 0:
+                    first_shares.append(share)
+        if first_shares:
+            per_deal_first.append(statistics.fmean(first_shares))
+    wall = time.perf_counter() - t_start
+    per_seat = []
+    for i, e in enumerate(entries):
+        k = max(len(e.shares), 1)
+        per_seat.append({
+            "entry": i, "level": e.level,
+            "mean_share": round(statistics.fmean(e.shares), 4) if e.shares else None,
+            "win_rate": round(e.wins / k, 4),
+            "outright_win_rate": round(e.outright / k, 4),
+            "decisions": len(e.times),
+            "decision_ms_p50": round(_pct(e.times, 0.50) * 1000, 3),
+            "decision_ms_p95": round(_pct(e.times, 0.95) * 1000, 3),
+        })
+    ci = None
+    if len(per_deal_first) >= 2:
+        # Rotations of one deal are not independent, so the interval is over deal means.
+        m = statistics.fmean(per_deal_first)
+        half = 1.96 * statistics.stdev(per_deal_first) / math.sqrt(len(per_deal_first))
+        ci = [round(m - half, 4), round(m + half, 4)]
+    return {
+        "game": game, "seats": list(seats), "options": options, "seed": seed,
+        "deals": deals, "rotations": n, "games": played,
+        "wall_s": round(wall, 3), "hands_per_s": round(played / wall, 2) if wall > 0 else None,
+        "per_seat": per_seat,
+        "first_seat_share_ci95": ci,
+        "invariant_violations": n_violations, "violation_samples": violations,
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m game.arena", description=__doc__.split("\n")[0])
+    p.add_argument("game", choices=sorted(registry.GAMES))
+    p.add_argument("--seats", required=True, help="agent levels in seat order, e.g. hard,random,random")
+    p.add_argument("--games", type=int, default=30, help="hands to play (rounded up to whole deals)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--options", default="", help="game options, e.g. void_rule=strict,time=night")
+    args = p.parse_args(argv)
+    seats = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
+    try:
+        report = run(args.game, seats, args.games, args.seed, parse_options(args.options))
+    except ValueError as err:
+        p.error(str(err))
+    print(json.dumps(report, separators=(",", ":")))
+    return 0 if report["invariant_violations"] == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
