@@ -1,0 +1,559 @@
+"""Match: turn driving, reaction windows on a fake clock, think delays, threading,
+autosave, resume, and corrupt saves.
+
+A tiny TEST-ONLY ruleset ("snap") is injected through ``Match(state_factory=...)``: after a
+card is played every other seat may ("challenge",) or ("pass",) within a 3.0 s reaction
+window, so several seats are active at once.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from game.core import Event, IllegalAction, Result
+from game.match import SAVE_VERSION, Match, Seat
+from game.storage import SaveError, move_aside, read_json, write_json_atomic
+
+
+def steps(limit: int = 400):
+    """Loop guard: a hand ends after at most 120 actions, so a longer loop is an engine bug."""
+    yield from range(limit)
+    raise AssertionError(f"the game did not end within {limit} steps")
+
+
+REACT = 3.0
+ROOT = Path(__file__).resolve().parents[2]
+
+
+# ===================================================== the snap test ruleset
+class SnapState:
+    """Each seat plays its cards in turn; after each play the others may challenge.
+
+    A challenge scores +1 for the first challenger if the card matches the previous card's
+    rank (card % 3), else -1. The game ends when every hand is empty.
+    """
+
+    def __init__(self, n_seats: int, seed: int, options: dict) -> None:
+        import random
+
+        if options.get("broken"):
+            raise ValueError("snap option 'broken' is set")
+        self.n_seats = n_seats
+        self.rng = random.Random(seed)
+        per = int(options.get("cards", 3))
+        deck = list(range(n_seats * per))
+        self.rng.shuffle(deck)
+        self.hands = [sorted(deck[i::n_seats]) for i in range(n_seats)]
+        self.pile: list[int] = []
+        self.scores = [0] * n_seats
+        self.turn = 0
+        self.phase = "play"
+        self.waiting: list[int] = []
+        self.answers: list[tuple[int, str]] = []
+
+    # contract
+    def active_seats(self) -> tuple[int, ...]:
+        if self.phase == "react":
+            return tuple(self.waiting)
+        return () if self.phase == "over" else (self.turn,)
+
+    def legal_actions(self, seat: int) -> list[tuple]:
+        if seat not in self.active_seats():
+            return []
+        if self.phase == "react":
+            return [("challenge",), ("pass",)]
+        return [("play", c) for c in self.hands[seat]]
+
+    def apply(self, seat: int, action) -> list[Event]:
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(f"Seat {seat} may not {action!r} now.", "illegal")
+        if self.phase == "play":
+            self.hands[seat].remove(action[1])
+            self.pile.append(action[1])
+            self.phase = "react"
+            self.waiting = [s for s in range(self.n_seats) if s != seat]
+            self.answers = []
+            return [Event("play", seat, {"card": action[1]})]
+        self.waiting.remove(seat)
+        self.answers.append((seat, action[0]))
+        events = [Event("react", seat, {"action": action[0]})]
+        if self.waiting:
+            return events
+        challengers = [s for s, a in self.answers if a == "challenge"]
+        if challengers:
+            good = len(self.pile) >= 2 and self.pile[-1] % 3 == self.pile[-2] % 3
+            self.scores[challengers[0]] += 1 if good else -1
+            events.append(Event("snap", challengers[0], {"good": good}))
+        self.turn = (self.turn + 1) % self.n_seats
+        if not any(self.hands):
+            self.phase = "over"
+            events.append(Event("over", None, {"scores": list(self.scores)}))
+        else:
+            self.phase = "play"
+        return events
+
+    def view(self, seat: int | None) -> dict:
+        return {"seat": seat, "hand": None if seat is None else tuple(self.hands[seat]),
+                "sizes": tuple(len(h) for h in self.hands), "pile": tuple(self.pile),
+                "scores": tuple(self.scores), "phase": self.phase, "turn": self.turn,
+                "waiting": tuple(self.waiting)}
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def result(self) -> Result | None:
+        if not self.is_over():
+            return None
+        top = max(self.scores)
+        return Result(tuple(s for s in range(self.n_seats) if self.scores[s] == top),
+                      tuple(self.scores))
+
+    def clone(self) -> SnapState:
+        return copy.deepcopy(self)
+
+    def reaction_deadline(self, seat: int) -> float | None:
+        return REACT if self.phase == "react" and seat in self.waiting else None
+
+    def timeout_action(self, seat: int):
+        return ("pass",) if self.phase == "react" and seat in self.waiting else None
+
+    def deal_events(self) -> list[Event]:
+        return [Event("hand", s, {"cards": list(h)}, to=s) for s, h in enumerate(self.hands)]
+
+
+def snap_factory(n: int, seed: int, opts: dict) -> SnapState:
+    return SnapState(n, seed, opts)
+
+
+class SnapAgent:
+    """Challenges (or passes) after ``think_delay``; plays its lowest card."""
+
+    level = "test"
+
+    def __init__(self, seat: int, think_delay: float = 1.0, react: str = "challenge",
+                 gate: threading.Event | None = None) -> None:
+        self.seat, self.think_delay, self.react, self.gate = seat, think_delay, react, gate
+        self.seen: list[Event] = []
+        self.calls = 0
+        self.gate_timed_out = False
+        self.thread_names: list[str] = []
+
+    def observe(self, events: list[Event]) -> None:
+        self.seen.extend(events)
+
+    def decide(self, view, legal):
+        self.calls += 1
+        self.thread_names.append(threading.current_thread().name)
+        if self.gate is not None and not self.gate.wait(5.0):
+            self.gate_timed_out = True
+        if ("challenge",) in legal:
+            return (self.react,)
+        return legal[0]
+
+
+def humans(n: int = 3) -> list[Seat]:
+    return [Seat("human") for _ in range(n)]
+
+
+def snap_match(seats=None, **kw) -> Match:
+    return Match("snap", seats or humans(), seed=kw.pop("seed", 1), state_factory=snap_factory,
+                 **kw)
+
+
+def first_card(m: Match, seat: int = 0) -> tuple:
+    return m.legal_actions(seat)[0]
+
+
+# ============================================================ reaction window
+def test_reaction_window_has_several_active_seats_and_times_out_only_at_deadline():
+    m = snap_match()
+    assert m.active_seats() == (0,)
+    m.submit(0, first_card(m))
+    assert m.active_seats() == (1, 2)
+    assert m.legal_actions(1) == m.legal_actions(2) == [("challenge",), ("pass",)]
+    assert m.deadline(1) is None, "the window opens at the first tick that sees it"
+    assert m.tick(100.0) == []
+    assert m.deadline(1) == (100.0, REACT) and m.deadline(2) == (100.0, REACT)
+    assert m.tick(102.999) == []
+    assert m.active_seats() == (1, 2) and len(m.log) == 1
+    events = m.tick(103.0)
+    assert [(s, a) for s, a in m.log[1:]] == [(1, ("pass",)), (2, ("pass",))]
+    assert [e.kind for e in events] == ["react", "react"]
+    assert m.active_seats() == (1,), "the next seat plays; no window for a normal turn"
+    assert m.deadline(1) is None
+
+
+def test_a_seat_that_answers_leaves_only_the_other_to_time_out():
+    m = snap_match()
+    m.submit(0, first_card(m))
+    m.tick(10.0)
+    m.tick(11.0)
+    m.submit(1, ("challenge",))
+    assert m.active_seats() == (2,)
+    assert m.deadline(2) == (10.0, REACT), "the window keeps its opening time"
+    assert m.tick(12.9) == []
+    m.tick(13.0)
+    assert m.log[-1] == (2, ("pass",))
+    with pytest.raises(IllegalAction):
+        m.submit(1, ("pass",))
+
+
+def test_a_new_window_opens_at_the_tick_that_first_sees_it():
+    m = snap_match()
+    m.submit(0, first_card(m))
+    m.tick(0.0)
+    m.tick(3.0)                       # both auto-pass; seat 1 must play now (human)
+    m.submit(1, first_card(m, 1))
+    assert m.active_seats() == (0, 2)
+    m.tick(50.0)
+    assert m.deadline(0) == (50.0, REACT)
+    assert m.tick(52.0) == [] and m.active_seats() == (0, 2)
+    m.tick(53.0)
+    assert m.active_seats() == (2,)
+
+
+def test_timeouts_play_a_whole_game_of_humans_who_never_react():
+    m = snap_match()
+    now = 0.0
+    for _ in steps():
+        if m.is_over():
+            break
+        (seat,) = m.active_seats()
+        m.submit(seat, first_card(m, seat))
+        m.tick(now)
+        now += REACT
+        m.tick(now)
+        now += 0.5
+    assert m.result().scores == (0, 0, 0)
+    assert all(a == ("pass",) for s, a in m.log if a[0] != "play")
+
+
+# ================================================================ agents
+def agent_seats(delay: float = 1.0, react: str = "challenge", **kw) -> list[Seat]:
+    return [Seat("human")] + [Seat("random", agent=SnapAgent(s, delay, react, **kw))
+                              for s in (1, 2)]
+
+
+@pytest.mark.parametrize("scale,acts_at", [(0.5, 0.5), (1.0, 1.0), (2.0, 2.0), (0.0, 0.0)])
+def test_agents_act_after_think_delay_times_think_scale(scale, acts_at):
+    m = snap_match(agent_seats(1.0), think_scale=scale)
+    m.submit(0, first_card(m))
+    start = 20.0
+    m.tick(start)
+    if acts_at > 0:
+        assert m.thinking() == {1, 2}
+        m.tick(start + acts_at - 0.01)
+        assert len(m.log) == 1, "no agent acts before its think delay"
+    m.tick(start + acts_at)
+    assert m.log[1:3] == [(1, ("challenge",)), (2, ("challenge",))]
+    assert m.active_seats() == (1,) or len(m.log) > 3   # seat 1 plays next
+    assert 2 not in m.thinking()
+    assert m.state.scores[1] in (1, -1) and m.state.scores[2] == 0
+
+
+def test_slow_agent_is_auto_passed_when_the_deadline_comes_first():
+    m = snap_match(agent_seats(2.0), think_scale=2.0)   # 4.0 s > 3.0 s window
+    m.submit(0, first_card(m))
+    m.tick(0.0)
+    m.tick(2.99)
+    assert len(m.log) == 1
+    m.tick(3.0)
+    assert m.log[1:] == [(1, ("pass",)), (2, ("pass",))]
+    assert m.state.scores == [0, 0, 0]
+
+
+def test_agents_only_observe_events_meant_for_them():
+    seats = agent_seats(0.0)
+    m = snap_match(seats, think_scale=0.0)
+    m.submit(0, first_card(m))
+    m.tick(1.0)
+    for s in (1, 2):
+        seen = seats[s].agent.seen
+        assert all(e.to in (None, s) for e in seen)
+        assert [e.to for e in seen if e.kind == "hand"] == [s]
+
+
+def test_threaded_agent_never_blocks_tick_and_eventually_submits():
+    gate = threading.Event()
+    seats = agent_seats(0.0, gate=gate)
+    m = snap_match(seats, think_scale=0.0, threaded=True)
+    try:
+        m.submit(0, first_card(m))
+        t0 = time.perf_counter()
+        assert m.tick(1.0) == []             # decision still running in the worker
+        assert time.perf_counter() - t0 < 4.0
+        assert m.thinking() == {1, 2} or m.thinking() == {1}
+        gate.set()
+        deadline = time.perf_counter() + 10.0
+        now = 1.0
+        while len(m.log) < 3 and time.perf_counter() < deadline:
+            now += 0.01                      # far from the 3.0 s reaction deadline
+            m.tick(min(now, 1.5))
+            time.sleep(0.005)
+        assert m.log[1:3] == [(1, ("challenge",)), (2, ("challenge",))]
+        for s in (1, 2):
+            agent = seats[s].agent
+            assert not agent.gate_timed_out, "tick blocked the caller while the agent thought"
+            assert all(name != threading.main_thread().name for name in agent.thread_names)
+            assert len(m.decision_times[s]) >= 1
+    finally:
+        m.close()
+
+
+def test_match_rejects_unknown_seat_kinds_and_inactive_seats(tmp_path):
+    with pytest.raises(ValueError):
+        snap_match([Seat("wizard"), Seat("human"), Seat("human")])
+    path = tmp_path / "s.json"
+    m = snap_match(save_path=path)
+    before = path.read_bytes()
+    with pytest.raises(IllegalAction):
+        m.submit(2, ("play", m.state.hands[2][0]))
+    with pytest.raises(IllegalAction):
+        m.submit(0, ("play", 999))
+    assert m.log == [] and path.read_bytes() == before
+
+
+# ============================================================== autosave
+def test_autosave_after_every_action_is_atomic(tmp_path):
+    path = tmp_path / "saves" / "snap.json"
+    m = snap_match(save_path=path, think_scale=0.0)
+    assert read_json(path)["actions"] == []
+    now = 0.0
+    for _ in steps():
+        if m.is_over():
+            break
+        (seat,) = m.active_seats()[:1]
+        if m.state.phase == "play":
+            m.submit(seat, first_card(m, seat))
+        else:
+            m.submit(seat, ("challenge",) if seat == 1 else ("pass",))
+        data = read_json(path)
+        assert data["version"] == SAVE_VERSION and data["game"] == "snap"
+        assert len(data["actions"]) == len(m.log)
+        assert data["actions"][-1] == [m.log[-1][0], list(m.log[-1][1])]
+        assert data["over"] == m.is_over()
+        assert sorted(p.name for p in path.parent.iterdir()) == ["snap.json"], "temp file left"
+        now += 1
+    assert read_json(path) == json.loads(json.dumps(m.to_json()))
+
+
+def test_write_json_atomic_keeps_the_old_file_when_writing_fails(tmp_path):
+    path = tmp_path / "x.json"
+    write_json_atomic(path, {"a": 1})
+    with pytest.raises(TypeError):
+        write_json_atomic(path, {"b": object()})
+    assert json.loads(path.read_text()) == {"a": 1}
+    assert [p.name for p in tmp_path.iterdir()] == ["x.json"]
+
+
+def play_some(m: Match, n: int) -> None:
+    while len(m.log) < n and not m.is_over():
+        seat = m.active_seats()[0]
+        if m.state.phase == "play":
+            m.submit(seat, m.legal_actions(seat)[-1])
+        else:
+            m.submit(seat, ("challenge",) if len(m.log) % 2 else ("pass",))
+
+
+@pytest.mark.parametrize("stop", [0, 1, 2, 5, 8])
+def test_load_resumes_exactly(tmp_path, stop):
+    path = tmp_path / "snap.json"
+    m = snap_match(save_path=path, seed=7, options={"cards": 4})
+    play_some(m, stop)
+    r = Match.load(path, state_factory=snap_factory)
+    assert r.save_path == path and r.log == m.log and r.events == m.events
+    assert r.options == {"cards": 4}
+    assert r.active_seats() == m.active_seats()
+    for s in (None, 0, 1, 2):
+        assert r.view(s) == m.view(s)
+    for s in range(3):
+        assert r.legal_actions(s) == m.legal_actions(s)
+    # the resumed match keeps saving, and plays on exactly like the original
+    play_some(m, 1000)
+    play_some(r, 1000)
+    assert r.result() == m.result() and r.log == m.log
+    assert read_json(path) == m.to_json()
+
+
+def test_save_read_while_a_match_is_in_progress(tmp_path):
+    """A 'killed process': at any moment the file on disk is a whole, resumable save."""
+    path = tmp_path / "live.json"
+    m = snap_match(save_path=path, seed=3, options={"cards": 4})
+    for n in range(1, 14):
+        play_some(m, n)
+        raw = path.read_bytes()                       # what a crash would leave behind
+        data = json.loads(raw)
+        r = Match.from_json(data, state_factory=snap_factory)
+        assert r.log == m.log and r.view(None) == m.view(None)
+        assert [r.legal_actions(s) for s in range(3)] == [m.legal_actions(s) for s in range(3)]
+
+
+def test_save_survives_a_killed_process(tmp_path):
+    """Kill -9 a process that plays Ganjifa with autosave on; its save must load."""
+    path = tmp_path / "killed.json"
+    script = textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {str(ROOT)!r})
+        from pathlib import Path
+        from game.match import Match, Seat
+        path = Path({str(path)!r})
+        seed = 0
+        while True:
+            m = Match("ganjifa", [Seat("random"), Seat("easy"), Seat("random")], seed=seed,
+                      save_path=path, think_scale=0.0)
+            now = 0.0
+            while not m.is_over():
+                now += 1.0
+                m.tick(now)
+                print(len(m.log), flush=True)
+            seed += 1
+    """)
+    env = dict(os.environ, CARDTABLE_HOME=str(tmp_path / "home"))
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=env, text=True)
+    reached, errors = False, ""
+    try:
+        for line in proc.stdout:
+            if int(line) >= 30:
+                reached = True
+                break
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+        if not reached:
+            errors = proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(timeout=10)
+        proc.stdout.close()
+        proc.stderr.close()
+    assert reached, f"the player process died on its own: {errors}"
+    assert proc.returncode == -signal.SIGKILL
+    m = Match.load(path)
+    data = read_json(path)
+    assert len(m.log) == len(data["actions"]) and m.log
+    assert m.is_over() or m.legal_actions(m.active_seats()[0])
+    leftovers = [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    assert len(leftovers) <= 1, "at most the one write that was cut short"
+
+
+# ============================================================ corrupt saves
+def good_ganjifa_save(tmp_path) -> tuple[Path, dict]:
+    path = tmp_path / "g.json"
+    m = Match("ganjifa", [Seat("human"), Seat("random"), Seat("easy")], seed=21,
+              save_path=path, think_scale=0.0)
+    now = 0.0
+    while len(m.log) < 6:
+        (seat,) = m.active_seats()
+        if seat == 0:
+            m.submit(seat, m.legal_actions(seat)[0])
+        else:
+            now += 1.0
+            m.tick(now)
+    return path, read_json(path)
+
+
+def corrupt_cases(data: dict) -> dict[str, tuple[bytes, str]]:
+    def dump(d) -> bytes:
+        return json.dumps(d).encode()
+
+    raw = dump(data)
+    bad_card = copy.deepcopy(data)
+    bad_card["actions"][0][1] = ["play", 9999]
+    wrong_seat = copy.deepcopy(data)
+    wrong_seat["actions"][1][0] = (wrong_seat["actions"][1][0] + 1) % 3
+    extra = copy.deepcopy(data)
+    extra["actions"].append([0, ["give", 3]])
+    no_actions = {k: v for k, v in data.items() if k != "actions"}
+    return {
+        "garbage bytes": (b"\x00\xff\xfe garbage \x89PNG\r\n", "damaged"),
+        "empty file": (b"", "damaged"),
+        "truncated JSON": (raw[: len(raw) // 2], "damaged"),
+        "not a mapping": (b"[1, 2, 3]", "not a saved game"),
+        "wrong version": (dump(data | {"version": SAVE_VERSION + 1}), "another version"),
+        "no version": (dump({k: v for k, v in data.items() if k != "version"}),
+                       "another version"),
+        "missing actions": (dump(no_actions), "incomplete"),
+        "actions not a list": (dump(data | {"actions": 5}), "incomplete"),
+        "seed not a number": (dump(data | {"seed": "abc"}), "incomplete"),
+        "seed overflows": (raw.replace(b'"seed":21', b'"seed":1e999')
+                           if b'"seed":21' in raw else raw.replace(b'"seed": 21', b'"seed": 1e999'),
+                           "incomplete"),
+        "card not in hand": (dump(bad_card), "does not replay"),
+        "wrong seat": (dump(wrong_seat), "does not replay"),
+        "action after the log ends badly": (dump(extra), "does not replay"),
+        "unknown game": (dump(data | {"game": "chess"}), "does not replay"),
+        "unknown seat kind": (dump(data | {"seats": ["human", "wizard", "easy"]}),
+                              "does not replay"),
+        "bad option": (dump(data | {"options": {"time": "noon"}}), "does not replay"),
+        "wrong seat count": (dump(data | {"seats": ["human", "easy"]}), "does not replay"),
+    }
+
+
+def test_corrupt_case_data_is_really_corrupt(tmp_path):
+    _, data = good_ganjifa_save(tmp_path)
+    cases = corrupt_cases(data)
+    assert b"1e999" in cases["seed overflows"][0]
+    assert len(set(v for v, _ in cases.values())) == len(cases)
+
+
+@pytest.mark.parametrize("case", list(corrupt_cases({
+    "version": 1, "game": "ganjifa", "seed": 21, "options": {}, "seats": [],
+    "actions": [[0, []], [0, []]], "over": False})))
+def test_corrupt_save_raises_save_error_with_a_readable_message(tmp_path, case):
+    path, data = good_ganjifa_save(tmp_path)
+    Match.load(path)                                        # the good save loads
+    content, words = corrupt_cases(data)[case]
+    path.write_bytes(content)
+    with pytest.raises(SaveError) as info:
+        Match.load(path)
+    msg = str(info.value)
+    assert words in msg, msg
+    assert "Traceback" not in msg and len(msg) < 300
+    # the broken file is kept for inspection, not deleted
+    kept = move_aside(path)
+    assert not path.exists() and kept.exists() and kept.parent == path.parent
+    assert "broken" in kept.name and kept.suffix == ".json"
+    assert kept.read_bytes() == content
+
+
+def test_snap_save_that_does_not_replay(tmp_path):
+    path = tmp_path / "snap.json"
+    m = snap_match(save_path=path)
+    play_some(m, 3)
+    data = read_json(path)
+    data["actions"][0] = [0, ["play", 999]]
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="does not replay"):
+        Match.load(path, state_factory=snap_factory)
+    data["options"] = {"broken": True}
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="does not replay"):
+        Match.load(path, state_factory=snap_factory)
+
+
+def test_move_aside_never_overwrites_an_earlier_broken_file(tmp_path):
+    kept = []
+    for n in range(3):
+        path = tmp_path / "save.json"
+        path.write_text(f"bad {n}")
+        kept.append(move_aside(path))
+    assert len(set(kept)) == 3
+    assert sorted(p.read_text() for p in kept) == ["bad 0", "bad 1", "bad 2"]
+    assert not (tmp_path / "save.json").exists()
+
+
+def test_missing_save_is_not_a_save_error(tmp_path):
+    with pytest.raises(FileNotFoundError):
+        Match.load(tmp_path / "nothing.json")
