@@ -38,9 +38,7 @@ class ResultsScene(Dialog):
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         u = self.app.u
         winners = self.result.winners
-        names = ", ".join(self.table.seat_name(s) for s in winners)
-        key = "results.shared" if len(winners) > 1 else "results.winner"
-        head = fonts.text(t(key, names=names), round(2.8 * u), theme.IVORY, "semibold")
+        head = fonts.text(self.table.result_headline(), round(2.8 * u), theme.IVORY, "semibold")
         surface.blit(head, (area.x, area.y))
         y = area.y + round(5 * u)
         order = sorted(range(len(self.result.scores)), key=lambda s: -self.result.scores[s])

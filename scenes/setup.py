@@ -53,6 +53,13 @@ class SetupScene(Scene):
             self.rows.append(OptionRow(lambda: t("setup.void_rule"), ["choice", "strict"],
                                        lambda: self.options["void_rule"],
                                        lambda v: self._opt("void_rule", v), lambda v: t(f"setup.void.{v}")))
+        if game == "kowah":
+            self.options.setdefault("rediscard_taken_card", True)
+            self.rows.append(OptionRow(
+                lambda: t("kowah.opt_rediscard"), [True, False],
+                lambda: self.options["rediscard_taken_card"],
+                lambda v: self.options.__setitem__("rediscard_taken_card", v),
+                lambda v: t("kowah.opt_rediscard_on" if v else "kowah.opt_rediscard_off")))
         self.rows.append(OptionRow(lambda: t("settings.language"), ["vi", "en"], i18n.lang,
                                    self._set_lang, lambda v: "Tiếng Việt" if v == "vi" else "English"))
         self.start_button = Button(lambda: t("setup.start"), self.start, "primary")

@@ -186,6 +186,12 @@ class TableScene(Scene):
     def score_text(self, seat: int) -> str:
         return str(self.match.result().scores[seat])
 
+    def result_headline(self) -> str:
+        """The results panel's first line: who won (a game may say how, or that nobody did)."""
+        winners = self.match.result().winners
+        names = ", ".join(self.seat_name(s) for s in winners)
+        return t("results.shared" if len(winners) > 1 else "results.winner", names=names)
+
     def result_extra_height(self) -> float:
         """Extra room a game wants on the results panel (e.g. how a hand was won)."""
         return 0.0

@@ -1,0 +1,95 @@
+"""Kowah screenshots for tools/screens.py (``--game kowah``): the table mid-hand, the
+Checki prompt, declarations with exposed pairs, an off-turn win, a drawn hand, results.
+
+    python tools/screens.py --game kowah --out shots --size 1280x720 --lang vi
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from game import registry
+from game.match import Match, Seat
+from tools.screens import app_for, shot
+
+SEATS = ("human", "normal", "hard")
+
+
+def drive(match: Match, until: Callable[[Match], bool], level: str = "normal", seed: int = 0) -> bool:
+    """Play every seat (the human's too) with agents until ``until(match)`` or the end."""
+    agents = {s: registry.make_agent("kowah", level, s, seed + s) for s in range(len(match.seats))}
+    for _ in range(3000):
+        if until(match) or match.is_over():
+            return until(match)
+        seat = match.active_seats()[0]
+        match.submit(seat, agents[seat].decide(match.view(seat), match.legal_actions(seat)))
+    return False
+
+
+def find(until: Callable[[Match], bool], level: str = "normal", seeds: range = range(1, 300),
+         seats: tuple[str, ...] = SEATS) -> Match | None:
+    for seed in seeds:
+        match = Match("kowah", [Seat(k) for k in seats], seed)
+        if drive(match, until, level, seed):
+            return match
+    return None
+
+
+def _state(m: Match):
+    return m.state
+
+
+def shots(out: Path, size: tuple[int, int], lang: str) -> None:
+    from scenes.results import ResultsScene
+    from scenes.setup import SetupScene
+    from scenes.tables.kowah import KowahTable
+    tag = f"{size[0]}x{size[1]}_{lang}"
+    app = app_for(size, lang)
+    app.stack.push(SetupScene(app, "kowah", seed=42))
+    shot(app, out / f"kowah_setup_{tag}.png")
+
+    def show(match: Match, name: str, prepare: Callable[[KowahTable], None] | None = None,
+             results: bool = False) -> KowahTable:
+        table = KowahTable(app, match)
+        app.stack.reset(table)
+        table.over_shown = True          # no results dialog unless asked for
+        if prepare:
+            prepare(table)
+        if results:
+            app.stack.push(ResultsScene(app, table))
+        shot(app, out / f"kowah_{name}_{tag}.png")
+        return table
+
+    # mid-hand: the human has just drawn and must discard; a dozen discards on the table
+    mid = find(lambda m: len(_state(m).discards) >= 14 and _state(m).turn == 0
+               and _state(m).phase == "discard" and not _state(m).any_declared)
+    if mid:
+        show(mid, "mid", lambda tb: setattr(tb, "hover", None))
+
+    # the Checki prompt: the human's discard left a checki hand
+    prompt = find(lambda m: _state(m).turn == 0 and _state(m).phase == "declare")
+    if prompt:
+        show(prompt, "checki_prompt")
+
+    # declarations: at least two exposed pairs, the human to take
+    decl = find(lambda m: sum(x is not None for x in _state(m).declared) >= 2
+                and _state(m).turn == 0 and _state(m).phase == "take")
+    if decl:
+        show(decl, "declared")
+
+    # an off-turn win (from an opponent's draw or discard), banner showing
+    win = find(lambda m: m.is_over() and m.result().reason in ("opponent_draw", "opponent_discard"))
+    if win:
+        show(win, "win")
+        show(win, "win_results", results=True)
+
+    self_won = find(lambda m: m.is_over() and m.result().reason == "self_drawn", seeds=range(1, 60))
+    if self_won:
+        show(self_won, "self_drawn")
+
+    # a drawn hand: random players rarely declare, so the stock runs out
+    drawn = find(lambda m: m.is_over() and not m.result().winners, level="random", seeds=range(1, 200))
+    if drawn:
+        show(drawn, "drawn")
+        show(drawn, "drawn_results", results=True)
