@@ -10,6 +10,7 @@ once declared, their exposed pair face up in front of them.
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,6 +74,9 @@ class KowahTable(TableScene):
         self.hand_layer = CachedLayer()
         self.history_layer = CachedLayer()
         self.fan_cache: dict[tuple, pygame.Surface] = {}
+        self.scaled: dict[tuple, pygame.Surface] = {}
+        self.warm_todo: list[tuple[str, int, int]] = []
+        self.warm_minis: set[int] = set()
         self.sort_mode = "number"
         self.orders: dict[int, list[int]] = {}
         self.order: list[int] = []
@@ -113,15 +117,25 @@ class KowahTable(TableScene):
 
     def face(self, card: int | None, height: int) -> pygame.Surface:
         """A face (or back for None) at any height: standard sizes from the art cache,
-        in-between sizes (cards growing in flight) scaled from the next larger one."""
+        in-between sizes (cards growing in flight) scaled once from the next larger one
+        and kept (heights rounded to 4 px, so a flight reuses a handful of images)."""
         std = self._std_heights()
-        base = height if height in std else min((x for x in std if x >= height), default=max(std))
-        if card is None:
-            img = self.art.back(base)
-        else:
-            img = self.art.face(*self.art_id(card), base)
-        if base != height:
-            img = pygame.transform.smoothscale(img, (card_width(height), height))
+        if height in std:
+            return self.art.back(height) if card is None else self.art.face(*self.art_id(card), height)
+        height = max(8, height // 4 * 4)
+        return self._scaled(card, height, 1.0)
+
+    def _scaled(self, card: int | None, height: int, sx: float) -> pygame.Surface:
+        key = (card, height, sx)
+        img = self.scaled.get(key)
+        if img is None:
+            std = self._std_heights()
+            base = min((x for x in std if x >= height), default=max(std))
+            src = self.art.back(base) if card is None else self.art.face(*self.art_id(card), base)
+            img = pygame.transform.smoothscale(src, (max(1, round(card_width(height) * sx)), height))
+            if len(self.scaled) > 400:
+                self.scaled.clear()
+            self.scaled[key] = img
         return img
 
     def mini(self, card: int, height: int) -> pygame.Surface:
@@ -134,9 +148,8 @@ class KowahTable(TableScene):
                   height: int, lifted: bool = False, sx: float = 1.0) -> pygame.Rect:
         height = max(8, int(height))
         img = self.face(card, height)
-        w = img.get_width()
         if sx < 0.999:
-            img = pygame.transform.smoothscale(img, (max(1, round(w * sx)), height))
+            img = self._scaled(card, img.get_height(), max(0.05, round(sx * 10) / 10))
         rect = img.get_rect(center=(round(centre[0]), round(centre[1])))
         std = self._std_heights()
         sh_h = height if height in std else min((x for x in std if x >= height), default=max(std))
@@ -254,7 +267,12 @@ class KowahTable(TableScene):
         self.sort_suit.rect = pygame.Rect(x, round(h - 2.5 * u - 2 * bh - 1.2 * u), bw, bh)
         self.sort_number.rect = pygame.Rect(x, round(h - 2.5 * u - bh), bw, bh)
         self.art.clear()
+        self.scaled.clear()
         self.fan_cache.clear()
+        self.warm_minis = set()
+        kinds = range(self.deck.kinds)
+        self.warm_todo = [("face", c, h) for h in (self.pair_h, self.H, self.pile_h) for c in kinds]
+        self.warm_todo += [("mini", c, round(3.6 * u)) for c in kinds]
         self.hand_layer.clear()
         self.history_layer.clear()
         self._layout_hand()
@@ -689,6 +707,26 @@ class KowahTable(TableScene):
         super().update(dt)
         if self.turn_banner and (self.anim.busy or self.view().phase != "take"):
             self.turn_banner = 0.0           # the prompt and the Checki panel say it now
+        self._warm()
+
+    def _warm(self, budget: float = 0.0012) -> None:
+        """Render card images before they are needed, a little each frame: faces at the
+        table's sizes, and the history's minis at this size and the next (a new row
+        shrinks them), so no frame has to paint dozens of new images at once."""
+        n = len(self.pile)
+        sizes = {self.history_geom(n)[0], self.history_geom(n + PER_ROW)[0]}
+        for m in sizes - self.warm_minis:
+            self.warm_minis.add(m)
+            self.warm_todo += [("mini", c, m) for c in range(self.deck.kinds)]
+        if not self.warm_todo:
+            return
+        t0 = time.perf_counter()
+        while self.warm_todo and time.perf_counter() - t0 < budget:
+            kind, card, h = self.warm_todo.pop()
+            if kind == "mini":
+                self.mini(card, h)
+            else:
+                self.face(card, h)
 
     # ------------------------------------------------------------ input state
     def view(self) -> Any:
@@ -1246,18 +1284,27 @@ class KowahTable(TableScene):
         start = self.pulse_at.get(self.viewer)
         if start is not None and self.clock - start < 0.85 and self.anim.busy:
             pulse = round((self.clock - start) * 30)
+        if not items:
+            return
+        u = self.app.u
+        cw = card_width(self.H)
+        # the layer spans the hand only (plus room for its labels), not the whole width
+        xs = [x for _, (x, _), _ in items]
+        left = max(0, round(min(xs) - cw - 14 * u))
+        right = min(surface.get_width(), round(max(xs) + cw + 14 * u))
         key = (tuple((s.idx, s.card, round(x), round(y), st) for s, (x, y), st in items), self.focus,
-               self.new_idx, lang(), top, pulse, self.slide.get(self.viewer))
-        size = (surface.get_width(), surface.get_height() - top)
-        surface.blit(self.hand_layer.get(key, size, lambda layer: self._paint_hand(layer, items, top)), (0, top))
+               self.new_idx, lang(), top, left, pulse, self.slide.get(self.viewer))
+        size = (right - left, surface.get_height() - top)
+        layer = self.hand_layer.get(key, size, lambda layer: self._paint_hand(layer, items, left, top))
+        surface.blit(layer, (left, top))
 
-    def _paint_hand(self, layer: pygame.Surface, items: list, top: int) -> None:
+    def _paint_hand(self, layer: pygame.Surface, items: list, left: int, top: int) -> None:
         u = self.app.u
         cw = card_width(self.H)
         exposed_rects = []
         for slot, (x, y), state in items:
             lifted = self.hover == ("hand", slot.idx) or state == "exposed"
-            rect = self.blit_card(layer, slot.card, (x, y - top), self.H, lifted=lifted)
+            rect = self.blit_card(layer, slot.card, (x - left, y - top), self.H, lifted=lifted)
             if state == "illegal":
                 dim = self._dim(cw, self.H)
                 layer.blit(dim, rect)
