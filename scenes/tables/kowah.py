@@ -145,7 +145,7 @@ class KowahTable(TableScene):
         return (self.H, self.pile_h, self.pair_h, self.back_h, self.show_h)
 
     def blit_card(self, surface: pygame.Surface, card: int | None, centre: tuple[float, float],
-                  height: int, lifted: bool = False, sx: float = 1.0) -> pygame.Rect:
+                  height: int, lifted: bool = False, sx: float = 1.0, shadow: bool = True) -> pygame.Rect:
         height = max(8, int(height))
         img = self.face(card, height)
         if sx < 0.999:
@@ -153,9 +153,9 @@ class KowahTable(TableScene):
         rect = img.get_rect(center=(round(centre[0]), round(centre[1])))
         std = self._std_heights()
         sh_h = height if height in std else min((x for x in std if x >= height), default=max(std))
-        shadow, off = self.art.shadow(sh_h, lifted)
-        if sx >= 0.999 and sh_h == height:
-            surface.blit(shadow, (rect.x + off[0], rect.y + off[1]))
+        if shadow and sx >= 0.999 and sh_h == height:
+            img_sh, off = self.art.shadow(sh_h, lifted)
+            surface.blit(img_sh, (rect.x + off[0], rect.y + off[1]))
         surface.blit(img, rect)
         return rect
 
@@ -260,8 +260,8 @@ class KowahTable(TableScene):
         self.pair_h = round(18 * u)
         self.back_h = round(14 * u)
         self.show_h = round(16 * u)
-        self.stock_pt = (w / 2 - 7.5 * u, 21 * u)
-        self.live_pt = (w / 2 + 7.5 * u, 21 * u)
+        self.stock_pt = (w / 2 - 7.5 * u, 20.5 * u)
+        self.live_pt = (w / 2 + 7.5 * u, 20.5 * u)
         bw, bh = round(19 * u), round(4.6 * u)
         x = w - round(3 * u) - bw
         self.sort_suit.rect = pygame.Rect(x, round(h - 2.5 * u - 2 * bh - 1.2 * u), bw, bh)
@@ -375,7 +375,7 @@ class KowahTable(TableScene):
         u = self.app.u
         w = self.app.size[0]
         rows = max(1, math.ceil(n / PER_ROW))
-        top, bottom = 33.5 * u, self.hand_top() - 6.5 * u
+        top, bottom = 35 * u, self.hand_top() - 6.5 * u
         label = 3 * u
         avail_w = w - 2 * 34 * u - 2 * u
         m = min(6 * u, (bottom - top - label - 1.5 * u) / rows * 0.92, avail_w / (PER_ROW * 1.08))
@@ -996,7 +996,8 @@ class KowahTable(TableScene):
         return t("kowah.win_title", seat=self.seat_name(o["winner"]))
 
     def result_extra_height(self) -> float:
-        return 17 * self.app.u
+        o = self.outcome or self._outcome_from_result()
+        return (17 if o and o["kind"] == "win" else 5) * self.app.u
 
     def draw_result_extra(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         u = self.app.u
@@ -1195,7 +1196,7 @@ class KowahTable(TableScene):
             self._ring(surface, self._stock_rect().inflate(round(0.2 * u), round(0.2 * u)))
         label = t("kowah.stock", n=self.stock_vis)
         img = fonts.text(label, max(12, round(1.9 * u)), theme.IVORY, "semibold")
-        surface.blit(img, img.get_rect(midtop=(round(sx), round(sy + self.pile_h / 2 + 1.2 * u))))
+        surface.blit(img, img.get_rect(midtop=(round(sx), round(sy + self.pile_h / 2 + 0.8 * u))))
         # live discard
         lx, ly = self.live_pt
         live_rect = self._live_rect()
@@ -1216,7 +1217,7 @@ class KowahTable(TableScene):
         key = "kowah.pile_empty" if not self.pile else (
             "kowah.pile" if can_act and self.can("take") else "kowah.pile_top")
         img = fonts.text(t(key), max(12, round(1.9 * u)), theme.IVORY, "semibold")
-        surface.blit(img, img.get_rect(midtop=(round(lx), round(ly + self.pile_h / 2 + 1.2 * u))))
+        surface.blit(img, img.get_rect(midtop=(round(lx), round(ly + self.pile_h / 2 + 0.8 * u))))
 
     def _ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         u = self.app.u
@@ -1232,7 +1233,8 @@ class KowahTable(TableScene):
             img = pygame.Surface((cw + round(3 * u), self.pile_h + round(3 * u)), pygame.SRCALPHA)
             for i in range(layers):
                 off = (layers - 1 - i) * 0.25 * u
-                self.blit_card(img, None, (cw / 2 + u + off, self.pile_h / 2 + u - off * 0.6), self.pile_h)
+                self.blit_card(img, None, (cw / 2 + u + off, self.pile_h / 2 + u - off * 0.6), self.pile_h,
+                               shadow=i == 0)
             if greyed:
                 img = grey(img)
             img = img.convert_alpha() if pygame.display.get_surface() else img

@@ -301,3 +301,17 @@ def test_declaring_with_a_pair_choice():
     assert table.match.view(0).declared[0] == x
     assert table.order[-2:] == [x, x], "the exposed pair sits at the end of the hand"
     assert HELD == -1
+
+
+def test_f1_opens_the_kowah_rules_and_setup_offers_the_house_rule():
+    from scenes.rules_viewer import RulesScene
+    from scenes.setup import SetupScene
+    app, table = open_table(seed=3)
+    key(pygame.K_F1)
+    app.step()
+    assert isinstance(app.stack.top, RulesScene) and app.stack.top.game == "kowah"
+    setup = SetupScene(app, "kowah")
+    assert setup.options["rediscard_taken_card"] is True
+    row = next(r for r in setup.rows if "discard" in r.label().lower())
+    row.cycle()
+    assert setup.options["rediscard_taken_card"] is False
