@@ -1295,7 +1295,7 @@ class KowahTable(TableScene):
         left = max(0, round(min(xs) - cw - 14 * u))
         right = min(surface.get_width(), round(max(xs) + cw + 14 * u))
         key = (tuple((s.idx, s.card, round(x), round(y), st) for s, (x, y), st in items), self.focus,
-               self.new_idx, lang(), top, left, pulse, self.slide.get(self.viewer))
+               self.new_idx, lang(), top, left, pulse, self.slide.get(self.viewer), self.outcome is None)
         size = (right - left, surface.get_height() - top)
         layer = self.hand_layer.get(key, size, lambda layer: self._paint_hand(layer, items, left, top))
         surface.blit(layer, (left, top))
@@ -1331,6 +1331,8 @@ class KowahTable(TableScene):
             box = exposed_rects[0].unionall(exposed_rects[1:]).inflate(round(u), round(u))
             self._seal_outline(layer, box, self.viewer)
             pair = self.declared[self.viewer]
+            if self.outcome is not None:
+                return                  # the win showcase says what happened instead
             img = fonts.text(t("kowah.waits", card=self.card_name(pair)), max(12, round(1.8 * u)),
                              theme.IVORY, "semibold")
             layer.blit(img, img.get_rect(midbottom=(box.centerx, box.top - round(0.3 * u))))
