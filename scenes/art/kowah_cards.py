@@ -64,7 +64,7 @@ HONOURS = {1: ("Old Thousand", "老千"), 2: ("Red Flower", "紅花"), 3: ("Whit
 CJK_NUMERALS = "一二三四五六七八九"
 GLYPHS = "一二三四五六七八九萬老千紅白花"  # exactly the characters in the bundled subset
 
-CJK_FONT = fonts.FONT_DIR / "NotoSerifTC-kowah-subset.ttf"
+CJK_FONT = fonts.CJK_FONT
 _CJK_ASCENT = 0.88  # ideographic em box: 0.88 em above the baseline, 0.12 em below
 
 
@@ -206,17 +206,10 @@ def _star(c: Pt, r_out: float, r_in: float, points: int = 5, turn: float = 0.0) 
 # --- glyphs -------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=64)
-def _cjk_font(px: int) -> pygame.font.Font:
-    if not pygame.font.get_init():
-        pygame.font.init()
-    return pygame.font.Font(str(CJK_FONT), max(4, int(px)))
-
-
 @lru_cache(maxsize=512)
 def _cjk(ch: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
     """One ideograph cropped to its em square (``size`` × ``size`` px)."""
-    f = _cjk_font(size)
+    f = fonts.cjk_font(size)
     img = f.render(ch, True, colour)
     top = max(0, f.get_ascent() - round(_CJK_ASCENT * size))
     box = pygame.Rect(0, top, img.get_width(), min(size, img.get_height() - top))

@@ -36,16 +36,6 @@ PER_ROW = 15            # discard history: minis per row (§2.3)
 HELD = -1               # hand slot index of a declarer's drawn card
 
 
-def _forget_glyphs() -> None:
-    """The card art caches rendered glyphs and their fonts per process; a font from before
-    a pygame.quit() (tests restart the app) is dead, so a new table starts them afresh."""
-    from scenes.art import kowah_cards
-    for name in ("_cjk_font", "_cjk", "_numeral"):
-        cached = getattr(kowah_cards, name, None)
-        if cached is not None and hasattr(cached, "cache_clear"):
-            cached.cache_clear()
-
-
 @dataclass
 class FlipSprite(Sprite):
     """A card in flight that may turn over on the way: ``sx`` is its horizontal scale."""
@@ -67,7 +57,6 @@ class KowahTable(TableScene):
     def __init__(self, app: Any, match: Match, viewer: int | None = None, fresh: bool = False) -> None:
         self.deck = default_deck()
         self.direction = self.deck.direction
-        _forget_glyphs()
         self.art = KowahArt()
         self.frame = Frame()
         self.drag = DragController()
