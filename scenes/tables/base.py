@@ -23,6 +23,7 @@ from scenes.tables.seating import seat_points
 from scenes.tables.sprites import Sprite
 from scenes.tween import Anim, AnimQueue, ease_out_cubic, lerp2, pulse
 from scenes.widgets.button import Button, draw_focus_ring
+from scenes.widgets.drag import DragController, Gesture
 from scenes.widgets.toast import Toast
 
 
@@ -46,6 +47,8 @@ class TableScene(Scene):
         self.last_turn: int | None = None
         self.over_shown = False
         self.flying: list[Sprite] = []
+        self.drag = DragController()
+        self.hover: Any = None
         self.menu_button = Button(lambda: t("table.menu"), self.open_pause)
         self.rules_button = Button(lambda: t("table.rules"), self.open_rules)
         self.top_buttons = [self.menu_button, self.rules_button]
@@ -218,6 +221,42 @@ class TableScene(Scene):
                 self.anim.skip()
                 return True
         return self.handle_game(event)
+
+    def pointer(self, event: pygame.event.Event) -> bool:
+        """Shared mouse handling for every table: hover, press, drag and release.
+
+        ``item_at(pos)`` names what lies under the pointer; a finished press becomes a
+        :class:`Gesture` (click, double-click or drop) handed to ``on_gesture``.
+        """
+        if event.type == pygame.MOUSEMOTION:
+            if self.drag.active:
+                self.drag.motion(event.pos)
+                self.on_drag_motion()
+                return True
+            self.hover = self.item_at(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            item = self.item_at(event.pos)
+            if item is None:
+                return False
+            self.drag.press(item, event.pos)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag.active:
+            gesture = self.drag.release(event.pos, self.clock)
+            if gesture is not None:
+                self.on_gesture(gesture)
+            return True
+        return False
+
+    def item_at(self, pos: tuple[int, int]) -> Any:
+        """What the pointer is over (a card, a pile…), or None."""
+        return None
+
+    def on_gesture(self, gesture: Gesture) -> None:
+        """A click, double-click or drop on something ``item_at`` named."""
+
+    def on_drag_motion(self) -> None:
+        """The dragged item moved (tables repaint what shows it)."""
 
     def open_rules(self) -> None:
         from scenes.rules_viewer import RulesScene

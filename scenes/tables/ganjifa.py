@@ -20,7 +20,7 @@ from scenes.tables.felt import TableStyle
 from scenes.tables.sprites import RotCache, Sprite
 from scenes.tween import Anim, ease_in_out_cubic, ease_out_cubic, lerp2
 from scenes.widgets.button import Button
-from scenes.widgets.drag import DragController
+from scenes.widgets.drag import Gesture
 from scenes.widgets.layer import CachedLayer
 
 
@@ -43,8 +43,6 @@ class GanjifaTable(TableScene):
         self.rng = random.Random(match.seed)
         self.selected: list[int] = []
         self.focus: int | None = None
-        self.hover: int | None = None
-        self.drag = DragController()
         self.hand_layer = CachedLayer()
         self.slots: list[HandSlot] = []
         self.dukal_button = Button(lambda: t("ganjifa.dukal_button"), self.open_dukal, "primary")
@@ -364,37 +362,29 @@ class GanjifaTable(TableScene):
                 return True
             if self.phase() == "lead" and self._dukals() and self.dukal_button.handle(event):
                 return True
-        if event.type == pygame.MOUSEMOTION:
-            if self.drag.active:
-                self.drag.motion(event.pos)
-                return True
-            self.hover = self.card_at(event.pos)
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            card = self.card_at(event.pos)
-            if card is None:
-                return False
-            self.drag.press(card, event.pos)
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag.active:
-            gesture = self.drag.release(event.pos, self.clock)
-            if gesture.kind == "click":
-                self._click(gesture.item)
-            elif gesture.kind == "double":
-                self.focus = gesture.item
-                if not (self.viewer_can_act and self.phase() == "give"):
-                    self._try_play(gesture.item)
-                else:
-                    self._toggle(gesture.item)
-            elif event.pos[1] < self.hand_top() - self.app.u and self.phase() != "give":
-                if not self._try_play(gesture.item):
-                    self.drag.cancel()
-            else:
-                self.drag.cancel()
+        if self.pointer(event):
             return True
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         return False
+
+    def item_at(self, pos: tuple[int, int]) -> int | None:
+        return self.card_at(pos)
+
+    def on_gesture(self, gesture: Gesture) -> None:
+        if gesture.kind == "click":
+            self._click(gesture.item)
+        elif gesture.kind == "double":
+            self.focus = gesture.item
+            if self.viewer_can_act and self.phase() == "give":
+                self._toggle(gesture.item)
+            else:
+                self._try_play(gesture.item)
+        elif gesture.pos[1] < self.hand_top() - self.app.u and self.phase() != "give":
+            if not self._try_play(gesture.item):
+                self.drag.cancel()
+        else:
+            self.drag.cancel()
 
     def _click(self, card: int) -> None:
         self.focus = card

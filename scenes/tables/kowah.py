@@ -29,7 +29,6 @@ from scenes.tables.kowah_deco import JADE, Frame, grey, multiplier_badge, panel
 from scenes.tables.sprites import Sprite
 from scenes.tween import Anim, ease_in_out_cubic, ease_out_back, ease_out_cubic, lerp, lerp2
 from scenes.widgets.button import Button
-from scenes.widgets.drag import DragController
 from scenes.widgets.layer import CachedLayer
 
 PER_ROW = 15            # discard history: minis per row (§2.3)
@@ -59,7 +58,6 @@ class KowahTable(TableScene):
         self.direction = self.deck.direction
         self.art = KowahArt()
         self.frame = Frame()
-        self.drag = DragController()
         self.hand_layer = CachedLayer()
         self.history_layer = CachedLayer()
         self.fan_cache: dict[tuple, pygame.Surface] = {}
@@ -71,7 +69,6 @@ class KowahTable(TableScene):
         self.order: list[int] = []
         self.slots: list[Slot] = []
         self.focus: int | None = None
-        self.hover: Any = None
         self.new_idx: int | None = None
         self.pending_idx: int | None = None
         self.outcome: dict | None = None
@@ -858,31 +855,17 @@ class KowahTable(TableScene):
         if self.declared[self.viewer] is None and self.order:
             if self.sort_suit.handle(event) or self.sort_number.handle(event):
                 return True
-        if event.type == pygame.MOUSEMOTION:
-            if self.drag.active:
-                self.drag.motion(event.pos)
-                self.hand_layer.clear() if self.drag.dragging else None
-                return True
-            hover = self.item_at(event.pos)
-            if hover != self.hover:
-                self.hover = hover
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            item = self.item_at(event.pos)
-            if item is None:
-                return False
-            self.drag.press(item, event.pos)
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag.active:
-            gesture = self.drag.release(event.pos, self.clock)
-            if gesture is not None:
-                self._gesture(gesture)
+        if self.pointer(event):
             return True
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         return False
 
-    def _gesture(self, g: Any) -> None:
+    def on_drag_motion(self) -> None:
+        if self.drag.dragging:
+            self.hand_layer.clear()
+
+    def on_gesture(self, g: Any) -> None:
         item = g.item
         if g.kind == "click":
             if item[0] == "stock":
