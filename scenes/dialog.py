@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from scenes import fonts, theme
+from scenes.i18n import t
 from scenes.stack import Scene
 from scenes.tween import ease_out_cubic
 from scenes.widgets.button import Button, ButtonRow
@@ -109,3 +112,65 @@ def wrap(text: str, px: int, width: int, weight: str = "regular") -> list[str]:
                 line = word
         lines.append(line)
     return lines
+
+
+class ChoiceDialog(Dialog):
+    """Pick one of a few options, each shown as a row (of cards) with its own button.
+
+    Subclasses draw a row in ``draw_row`` and act in ``chosen``; number keys 1–9 pick
+    too, Esc cancels.
+    """
+
+    width_frac = 0.8
+    row_u = 11.0            # row height in u
+    button_u = 26.0         # pick-button width in u
+
+    def __init__(self, app, title: str, hint: str, options: list,
+                 label: Callable[[object], str]) -> None:
+        super().__init__(app, title)
+        self.hint = hint
+        self.options = list(options)
+        self.pick_buttons = [Button(lambda o=o: label(o), lambda o=o: self.pick(o), "primary")
+                             for o in self.options]
+        self.set_buttons([Button(lambda: t("common.cancel"), self.close)])
+
+    def body_height(self) -> float:
+        return (4 + len(self.options) * self.row_u) * self.app.u
+
+    def pick(self, option: object) -> None:
+        self.close()
+        self.chosen(option)
+
+    def chosen(self, option: object) -> None:
+        """Act on the player's choice."""
+
+    def draw_row(self, surface: pygame.Surface, area: pygame.Rect, option: object) -> None:
+        """Draw one option inside ``area`` (the button sits to its right)."""
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        for b in self.pick_buttons:
+            if b.handle(event):
+                return True
+        if event.type == pygame.KEYDOWN and event.unicode and event.unicode.isdigit():
+            i = int(event.unicode) - 1
+            if 0 <= i < len(self.options):
+                self.pick(self.options[i])
+                return True
+        return super().handle(event)
+
+    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        u = self.app.u
+        hint = fonts.text(self.hint, max(13, round(2 * u)), theme.MUTED)
+        surface.blit(hint, (area.x, area.y))
+        row_h = round(self.row_u * u)
+        bw, bh = round(self.button_u * u), round(5 * u)
+        for i, option in enumerate(self.options):
+            y = area.y + round(4 * u) + i * row_h
+            row = pygame.Rect(area.x, y, area.width - bw - round(4 * u), row_h - round(u))
+            self.draw_row(surface, row, option)
+            b = self.pick_buttons[i]
+            b.rect = pygame.Rect(area.right - bw, y + (row.height - bh) // 2, bw, bh)
+            b.draw(surface, u)
+            num = fonts.text(str(i + 1), max(12, round(1.9 * u)), theme.MUTED, "semibold")
+            surface.blit(num, (b.rect.x - num.get_width() - round(u),
+                               b.rect.centery - num.get_height() // 2))

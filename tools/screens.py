@@ -74,6 +74,18 @@ def ganjifa_shots(out: Path, size, lang: str) -> None:
     table.selected = list(match.view(0).hand[:max(0, need - 1)])
     shot(app, out / f"ganjifa_dukal_{tag}.png")
 
+    for seed in range(1, 400):
+        match = Match("ganjifa", [Seat("human"), Seat("normal"), Seat("normal")], seed, {"time": "day"})
+        if drive(match, lambda m: m.active_seats() == (0,) and m.state.phase == "lead"
+                 and any(a[0] == "dukal" for a in m.legal_actions(0)), seed):
+            break
+    table = GanjifaTable(app, match)
+    app.stack.reset(table)
+    for _ in range(3):
+        app.step()
+    table.open_dukal()
+    shot(app, out / f"ganjifa_dukal_choice_{tag}.png")
+
     match = Match("ganjifa", [Seat("human"), Seat("easy"), Seat("hard")], 3, {"time": "day"})
     drive(match, lambda m: False)
     table = GanjifaTable(app, match)

@@ -59,7 +59,7 @@ def play_by_mouse(app, table, action):
         if isinstance(app.stack.top, PairChooser):
             chooser = app.stack.top
             app.step()          # lays out its buttons
-            click(chooser.pick_buttons[chooser.pairs.index(action[1])].rect.center)
+            click(chooser.pick_buttons[chooser.options.index(action[1])].rect.center)
     elif kind == "pass":
         click(table.pass_button.rect.center)
     step(app)
@@ -295,7 +295,7 @@ def test_declaring_with_a_pair_choice():
     chooser = app.stack.top
     assert isinstance(chooser, PairChooser)
     app.step()
-    x = chooser.pairs[1]
+    x = chooser.options[1]
     click(chooser.pick_buttons[1].rect.center)
     step(app)
     assert table.match.view(0).declared[0] == x
