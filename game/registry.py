@@ -21,6 +21,7 @@ class GameInfo:
 
 GAMES: dict[str, GameInfo] = {
     "ganjifa": GameInfo("ganjifa", "game.ganjifa", 3, 3),
+    "kowah": GameInfo("kowah", "game.kowah", 3, 3),
 }
 
 

@@ -1,0 +1,1 @@
+"""Kowah / Cheki with Chinese money cards (Cardavia rules, exposed-pair wait)."""

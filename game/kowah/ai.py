@@ -1,0 +1,447 @@
+"""Kowah agents. Levels: random, easy, normal, hard.
+
+* **easy** — keeps cards that match others by number, sheds loners, takes a discard that
+  makes a match, declares whenever it can. Counts nothing; may feed a declared player.
+* **normal** — counts live copies: a card is *unseen* when it is in none of the places the
+  seat can see (its hand, the discard pile, exposed pairs, cards publicly taken or drawn
+  by others). It keeps the hand with the smallest *distance* (cards still missing for a
+  checki hand whose wait keeps a live copy), picking at random among equals, takes the
+  discard only when it shortens that distance, never discards a declared player's winning
+  card unless forced, and declares only a wait with a live copy (a wait with none is
+  dead), exposing the pair with most live copies.
+* **hard** — the same counting, plus *outs*: how many unseen cards would shorten the
+  distance, weighted by how many live copies the wait they lead to would keep; and a
+  search over the unseen cards: each of its best candidate discards is valued by the
+  expectation, over every unseen card it could draw next (weighted by its live copies),
+  of the best hand it could then keep, and take-or-draw compares the card on offer with
+  that expectation. Among equals it sheds a loner whose number has few live copies, and
+  not a number the next player is known to collect. ``time_budget`` (seconds) bounds the
+  search; ``None`` makes it a fixed amount of work, fully deterministic.
+
+An agent sees only its view and legal actions; the view already carries every public fact
+(the whole discard pile, exposed pairs, public draws, cards known to be in each hand).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from game.ai.base import RandomAgent
+from game.core import Action, Event
+from game.kowah.deck import Deck, default_deck
+from game.kowah.rules import KowahView
+
+INF = 99
+
+
+class Counter:
+    """Hand analysis against a table of unseen copies (one deck's geometry)."""
+
+    def __init__(self, deck: Deck) -> None:
+        self.deck = deck
+        self.keys = deck.keys
+        self.kinds = deck.kinds
+        self.nk = deck.n_keys
+        self.copies = deck.copies
+        self.members = tuple(tuple(y for y in range(self.kinds) if self.keys[y] == k)
+                             for k in range(self.nk))
+
+    # ------------------------------------------------------------ knowledge
+    def unseen(self, view: KowahView) -> list[int]:
+        """Copies of each card the seat has not seen: in the stock or in hidden hands."""
+        seen = [0] * self.kinds
+        for c in view.hand or ():
+            seen[c] += 1
+        for c in view.discards:
+            seen[c] += 1
+        for s, known in enumerate(view.known):
+            if s == view.seat:
+                continue
+            counts: dict[int, int] = {}
+            for c in known:
+                counts[c] = counts.get(c, 0) + 1
+            x = view.declared[s]
+            if x is not None:
+                counts[x] = max(counts.get(x, 0), 2)
+            for c, n in counts.items():
+                seen[c] += n
+        if view.held is not None and view.turn != view.seat:
+            seen[view.held] += 1
+        return [max(0, self.copies - n) for n in seen]
+
+    def key_unseen(self, unseen: list[int]) -> list[int]:
+        return [sum(unseen[y] for y in m) for m in self.members]
+
+    # -------------------------------------------------------------- analyse
+    def analyse(self, hand: list[int] | tuple[int, ...], unseen: list[int],
+                ukey: list[int], quality: tuple[float, ...] | None = None,
+                ) -> tuple[int, float, int]:
+        """``(distance, outs, wait)`` of an 8-card hand.
+
+        *distance*: fewest cards to replace to reach a checki hand whose wait still has a
+        live copy (INF if none can be reached with the unseen cards). *outs*: unseen
+        copies that would shorten it. *wait*: at distance 0, the most live copies of an
+        exposable pair's card, else 0.
+
+        With ``quality``, each out counts ``quality[w]`` times instead of once, ``w`` being
+        the live copies the wait would keep on the best target that out serves.
+        """
+        keys, nk, kinds = self.keys, self.nk, self.kinds
+        ic = [0] * kinds
+        kc = [0] * nk
+        for c in hand:
+            ic[c] += 1
+            kc[keys[c]] += 1
+        t1 = [0] * nk
+        t2 = [0] * nk
+        for k in range(nk):
+            a, u = kc[k], ukey[k]
+            n1 = 3 - a if a < 3 else 0
+            t1[k] = n1 if u >= n1 else INF
+            n2 = 6 - a if a < 6 else 0
+            t2[k] = n2 if u >= n2 else INF
+        by1 = sorted(zip(t1, range(nk), strict=True))
+        by2 = sorted(zip(t2, range(nk), strict=True))
+        a1, a2, a3 = by1[0], by1[1], by1[2]
+        b1, b2 = by2[0], by2[1]
+        best = INF
+        found: list[tuple[int, int, int, int, int]] = []
+        for x in range(kinds):
+            ux = unseen[x]
+            hx = ic[x]
+            pn = 2 - hx if hx < 2 else 0
+            if ux <= pn or pn > best:
+                continue
+            kx = keys[x]
+            a = kc[kx] - hx
+            u = ukey[kx] - ux
+            n1 = 3 - a if a < 3 else 0
+            t1x = n1 if u >= n1 else INF
+            n2 = 6 - a if a < 6 else 0
+            t2x = n2 if u >= n2 else INF
+            # two cheapest distinct keys once key kx costs t1x
+            if a1[1] == kx:
+                o1, o2 = a2[0], a3[0]
+            elif a2[1] == kx:
+                o1, o2 = a1[0], a3[0]
+            else:
+                o1, o2 = a1[0], a2[0]
+            if t1x <= o1:
+                trip = t1x + o1
+            elif t1x <= o2:
+                trip = o1 + t1x
+            else:
+                trip = o1 + o2
+            other2 = b2[0] if b1[1] == kx else b1[0]
+            if t2x < trip:
+                trip = t2x
+            if other2 < trip:
+                trip = other2
+            dx = pn + trip
+            if dx < best:
+                best = dx
+                found = [(x, pn, trip, t1x, t2x)]
+            elif dx == best:
+                found.append((x, pn, trip, t1x, t2x))
+        if best >= INF:
+            return INF, 0, 0
+        if best == 0:
+            return 0, 0, max(unseen[f[0]] for f in found)
+        useful = [0] * kinds
+        members = self.members
+        parts: dict[tuple[int, int, int, int], list[int]] = {}
+        for x, pn, trip, t1x, t2x in found:
+            wq = unseen[x] - pn
+            if pn and useful[x] < wq:
+                useful[x] = wq
+            if not trip:
+                continue
+            kx = keys[x]
+            sig = (kx, trip, t1x, t2x)
+            keys_part = parts.get(sig)
+            if keys_part is None:
+                keys_part = parts[sig] = self._participants(t1, t2, kx, trip, t1x, t2x)
+            for k in keys_part:
+                for y in members[k]:
+                    if y != x and useful[y] < wq:
+                        useful[y] = wq
+        outs = 0.0
+        if quality is None:
+            for y in range(kinds):
+                if useful[y]:
+                    outs += unseen[y]
+        else:
+            top = len(quality) - 1
+            for y in range(kinds):
+                w = useful[y]
+                if w:
+                    outs += unseen[y] * quality[w if w < top else top]
+        return best, outs, 0
+
+    def _participants(self, t1: list[int], t2: list[int], kx: int, trip: int, t1x: int,
+                      t2x: int) -> list[int]:
+        """Keys still short of a triple on some cheapest way to the two triples."""
+        tt1 = list(t1)
+        tt1[kx] = t1x
+        lo = sorted(tt1)
+        two = lo[0] + lo[1] == trip
+        out = []
+        for k in range(self.nk):
+            v = tt1[k]
+            part = two and 0 < v < INF and v + (lo[1] if v == lo[0] else lo[0]) == trip
+            if not part:
+                v2 = t2x if k == kx else t2[k]
+                part = 0 < v2 == trip
+            if part:
+                out.append(k)
+        return out
+
+
+def _remove(hand: list[int] | tuple[int, ...], card: int) -> list[int]:
+    out = list(hand)
+    out.remove(card)
+    return out
+
+
+class _Base:
+    level = "base"
+    think_delay = 0.6
+
+    def __init__(self, seat: int, seed: int = 0) -> None:
+        self.seat = seat
+        self.rng = random.Random(seed)
+        self.deck = default_deck()
+        self.counter = Counter(self.deck)
+
+    def observe(self, events: list[Event]) -> None:
+        pass
+
+    def decide(self, view: KowahView, legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        phase = view.phase
+        if phase == "declare":
+            return self.declare(view, legal)
+        if phase == "take":
+            return self.take_or_draw(view, legal)
+        return self.discard(view, legal)
+
+    # the three decisions, overridden by each level
+    def declare(self, view: KowahView, legal: list[Action]) -> Action:
+        raise NotImplementedError
+
+    def take_or_draw(self, view: KowahView, legal: list[Action]) -> Action:
+        raise NotImplementedError
+
+    def discard(self, view: KowahView, legal: list[Action]) -> Action:
+        raise NotImplementedError
+
+    @staticmethod
+    def _safe(view: KowahView, legal: list[Action]) -> list[Action]:
+        """Discards that do not hand a declared opponent the win (all of them if forced)."""
+        waits = {x for s, x in enumerate(view.declared) if x is not None and s != view.seat}
+        safe = [a for a in legal if a[1] not in waits]
+        return safe or legal
+
+
+class EasyAgent(_Base):
+    """Matches by number, sheds loners, declares whenever it can."""
+
+    level = "easy"
+    think_delay = 0.5
+
+    def declare(self, view: KowahView, legal: list[Action]) -> Action:
+        return legal[0]
+
+    def take_or_draw(self, view: KowahView, legal: list[Action]) -> Action:
+        keys = self.deck.keys
+        top = view.discards[-1]
+        same = sum(1 for c in view.hand if keys[c] == keys[top])    # type: ignore[union-attr]
+        if same >= 1 and self.rng.random() < 0.7:
+            return ("take",)
+        return ("draw",)
+
+    def discard(self, view: KowahView, legal: list[Action]) -> Action:
+        keys = self.deck.keys
+        hand = view.hand or ()
+        counts: dict[int, int] = {}
+        for c in hand:
+            counts[keys[c]] = counts.get(keys[c], 0) + 1
+        return min(legal, key=lambda a: (counts[keys[a[1]]] % 3 == 0 and counts[keys[a[1]]] > 0,
+                                         counts[keys[a[1]]], self.rng.random()))
+
+
+class NormalAgent(_Base):
+    """Counts live copies; keeps the hand nearest to a live checki; never feeds a wait."""
+
+    level = "normal"
+    think_delay = 0.7
+
+    def score(self, hand: list[int], unseen: list[int], ukey: list[int]) -> tuple:
+        d, _outs, wait = self.counter.analyse(hand, unseen, ukey)
+        return (-d, wait)
+
+    def declare(self, view: KowahView, legal: list[Action]) -> Action:
+        unseen = self.counter.unseen(view)
+        pairs = [a for a in legal if a[0] == "declare"]
+        best = max(pairs, key=lambda a: (unseen[a[1]], -a[1]))
+        return best if unseen[best[1]] > 0 else ("pass",)
+
+    def take_or_draw(self, view: KowahView, legal: list[Action]) -> Action:
+        unseen = self.counter.unseen(view)
+        ukey = self.counter.key_unseen(unseen)
+        hand = list(view.hand or ())
+        now = self.score(hand, unseen, ukey)
+        top = view.discards[-1]
+        nine = sorted(hand + [top])
+        options = set(nine)
+        if not view.rediscard_taken_card:
+            options.discard(top)
+        best = max(self.score(_remove(nine, z), unseen, ukey) for z in options)
+        return ("take",) if best[0] > now[0] else ("draw",)
+
+    def discard(self, view: KowahView, legal: list[Action]) -> Action:
+        unseen = self.counter.unseen(view)
+        ukey = self.counter.key_unseen(unseen)
+        hand = list(view.hand or ())
+        safe = self._safe(view, legal)
+        return max(safe, key=lambda a: (self.score(_remove(hand, a[1]), unseen, ukey),
+                                        self.rng.random()))
+
+
+class HardAgent(NormalAgent):
+    """Normal's counting, a finer hand value, and a search over the unseen cards.
+
+    A hand's *value* is about minus the distance it will have after one more card:
+    ``-distance + outs / unseen`` where outs leading to a two-copy wait weigh more (see
+    ``QUALITY``); a checki hand is worth ``10 + live copies of its wait``. Candidate
+    discards are ranked by that value, and the best ``width`` are searched: for every
+    unseen card (weighted by its live copies) the best hand it could then keep. Ties go
+    to shedding a loner whose number has few live copies, then to a card the next player
+    is not known to collect.
+    """
+
+    level = "hard"
+    think_delay = 0.9
+    QUALITY = (0.0, 1.0, 1.3, 1.5, 1.6)
+
+    def __init__(self, seat: int, seed: int = 0, time_budget: float | None = 0.1,
+                 width: int = 4) -> None:
+        super().__init__(seat, seed)
+        self.time_budget = time_budget
+        self.width = width
+        self.discarded: list[list[int]] = [[] for _ in range(self.deck.players)]
+
+    def observe(self, events: list[Event]) -> None:
+        for e in events:
+            if e.kind == "discard" and e.seat is not None:
+                self.discarded[e.seat].append(e.data["card"])
+            elif e.kind == "deal":
+                self.discarded = [[] for _ in range(self.deck.players)]
+
+    # -------------------------------------------------------------- values
+    def value(self, hand: list[int], unseen: list[int], ukey: list[int]) -> float:
+        d, outs, wait = self.counter.analyse(hand, unseen, ukey, self.QUALITY)
+        if d >= INF:
+            return -10.0
+        if d == 0:
+            return 10.0 + wait
+        return -d + outs / max(1, sum(unseen))
+
+    def lookahead(self, hand: list[int], unseen: list[int], ukey: list[int],
+                  deadline: float | None) -> float:
+        """Expected value of the best 8 cards kept after drawing one unseen card.
+
+        A card of a number the hand does not hold is assumed to be thrown straight back
+        (it almost always is), which spares most of the work.
+        """
+        total = sum(unseen)
+        if total == 0:
+            return self.value(hand, unseen, ukey)
+        keys = self.deck.keys
+        held = {keys[c] for c in hand}
+        base = self.value(hand, unseen, ukey)
+        acc = 0.0
+        for y in range(self.counter.kinds):
+            n = unseen[y]
+            if not n:
+                continue
+            if keys[y] not in held:
+                acc += n * base
+                continue
+            unseen[y] -= 1
+            ukey[keys[y]] -= 1
+            nine = sorted(hand + [y])
+            acc += n * max(self.value(_remove(nine, z), unseen, ukey) for z in set(nine))
+            unseen[y] += 1
+            ukey[keys[y]] += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                return base          # out of time: fall back on the static value
+        return acc / total
+
+    def _deadline(self) -> float | None:
+        return None if self.time_budget is None else time.perf_counter() + self.time_budget
+
+    def _tiebreak(self, view: KowahView, hand: list[int], z: int, unseen: list[int],
+                  ukey: list[int]) -> float:
+        """Shed loners with few live copies, and nothing the next player collects."""
+        keys = self.deck.keys
+        same = sum(1 for c in hand if keys[c] == keys[z]) - 1
+        live = ukey[keys[z]] + 2 * unseen[z]
+        nxt = (self.seat + 1) % self.deck.players
+        danger = 0
+        if view.declared[nxt] is None:
+            danger += sum(2 if c == z else 1 for c in view.known[nxt] if keys[c] == keys[z])
+            danger -= sum(1 for c in self.discarded[nxt][-4:] if keys[c] == keys[z])
+        return -(0.5 * same + 0.2 * live + 0.3 * danger)
+
+    # ----------------------------------------------------------- decisions
+    def discard(self, view: KowahView, legal: list[Action]) -> Action:
+        deadline = self._deadline()
+        unseen = self.counter.unseen(view)
+        ukey = self.counter.key_unseen(unseen)
+        total = max(1, sum(unseen))
+        hand = list(view.hand or ())
+        safe = self._safe(view, legal)
+        static = {a: self.value(_remove(hand, a[1]), unseen, ukey)
+                  + self._tiebreak(view, hand, a[1], unseen, ukey) / total for a in safe}
+        ranked = sorted(safe, key=lambda a: (-static[a], a))
+        if static[ranked[0]] >= 10:
+            return ranked[0]
+        best, best_v = ranked[0], -INF * 1.0
+        for a in ranked[:self.width]:
+            h8 = _remove(hand, a[1])
+            v = 0.5 * static[a] + 0.5 * self.lookahead(h8, unseen, ukey, deadline)
+            if v > best_v + 1e-9:
+                best, best_v = a, v
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        return best
+
+    def take_or_draw(self, view: KowahView, legal: list[Action]) -> Action:
+        deadline = self._deadline()
+        unseen = self.counter.unseen(view)
+        ukey = self.counter.key_unseen(unseen)
+        hand = list(view.hand or ())
+        top = view.discards[-1]
+        nine = sorted(hand + [top])
+        options = set(nine)
+        if not view.rediscard_taken_card:
+            options.discard(top)
+        taken = max(self.value(_remove(nine, z), unseen, ukey) for z in options)
+        drawn = self.lookahead(hand, unseen, ukey, deadline)
+        return ("take",) if taken > drawn else ("draw",)
+
+
+def make_agent(level: str, seat: int, seed: int = 0, **kwargs: Any) -> Any:
+    if level == "random":
+        return RandomAgent(seat, seed)
+    if level == "easy":
+        return EasyAgent(seat, seed)
+    if level == "normal":
+        return NormalAgent(seat, seed)
+    if level == "hard":
+        return HardAgent(seat, seed, **kwargs)
+    raise ValueError(f"unknown Kowah AI level {level!r}")

@@ -1,0 +1,614 @@
+"""Kowah / Cheki rules engine (shared/rules/kowah.md). Pure Python, seeded, no I/O.
+
+Seats are numbered in the direction of play (clockwise on the table): the next seat is
+always ``(i + 1) % 3``. Cards are identities (see :mod:`game.kowah.deck`).
+
+A turn is two or three actions by the seat whose turn it is:
+
+* ``("draw",)`` from the stock or ``("take",)`` the top discard (phase ``take``);
+* ``("discard", card)`` (phase ``discard``);
+* only when the 8 cards left are checki and a declaration is allowed (phase ``declare``):
+  ``("declare", x)`` exposing the pair of ``x``, or ``("pass",)``.
+
+A declared player's turn is ``("draw",)`` then ``("discard", drawn)``: the only legal
+actions. Off-turn wins (rules 19–22) are automatic, so nobody else ever acts: ``apply``
+settles them in rotation priority and emits a ``"win"`` event.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from bisect import insort
+from dataclasses import dataclass
+
+from game.core import Action, Event, IllegalAction, Result
+from game.kowah.checki import exposable_pairs, is_complete
+from game.kowah.deck import Deck, default_deck
+
+log = logging.getLogger(__name__)
+
+TAKE, DISCARD, DECLARE, OVER = "take", "discard", "declare", "over"
+SELF_DRAWN, OPPONENT_DRAW, OPPONENT_DISCARD = "self_drawn", "opponent_draw", "opponent_discard"
+DRAWN = "drawn"
+GUARD_ANOMALY = "max_turns_without_stock_draw"
+
+DRAW: Action = ("draw",)
+TAKE_ACTION: Action = ("take",)
+PASS: Action = ("pass",)
+_DISCARD_ACTIONS: tuple[Action, ...] = tuple(("discard", c) for c in range(256))
+# A frozen view is built by assigning its __dict__ in one step: several times faster than
+# the generated __init__, and the instance is just as immutable afterwards.
+_new = object.__new__
+_SIG_MAYBE: dict[int, bool] = {}
+
+
+def _maybe_checki(sig: int) -> bool:
+    """Fast filter on a hand's key signature (one hex digit per key count): a checki hand
+    has exactly one key whose count is not a multiple of three."""
+    odd = 0
+    rest = sig
+    while rest:
+        if (rest & 15) % 3:
+            odd += 1
+        rest >>= 4
+    _SIG_MAYBE[sig] = ok = odd == 1
+    return ok
+
+_setattr = object.__setattr__
+
+
+@dataclass(frozen=True)
+class KowahView:
+    """Everything one seat may know (``seat=None``: the public view, ``hand=None``).
+
+    ``known[s]`` lists cards publicly known to be in seat ``s``'s concealed hand (taken
+    from the pile or drawn face up, and not discarded since). ``declared[s]`` is the
+    exposed pair's identity (the card ``s`` waits for) or None.
+    """
+
+    seat: int | None
+    hand: tuple[int, ...] | None
+    hand_sizes: tuple[int, ...]
+    stock_left: int
+    discards: tuple[int, ...]           # the whole pile, oldest first; only the last is live
+    declared: tuple[int | None, ...]
+    known: tuple[tuple[int, ...], ...]
+    public_draws: tuple[tuple[int, int], ...]   # (seat, card) of every face-up stock draw
+    any_declared: bool
+    first: int
+    turn: int | None
+    phase: str
+    opening: bool                       # the hand's first turn: stock draw only
+    turn_no: int
+    drawn: int | None                   # this turn's stock draw, if this seat may see it
+    taken: int | None                   # this turn's card taken from the pile (public)
+    held: int | None                    # a declarer's drawn card, to discard (public)
+    last_stock_turn: bool               # the stock is empty: no declaration this turn
+    turns_without_stock_draw: int
+    rediscard_taken_card: bool
+    max_turns_without_stock_draw: int
+
+
+class KowahState:
+    """One hand of Kowah for three seats."""
+
+    def __init__(self, seed: int = 0, options: dict | None = None, deck: Deck | None = None,
+                 _deal: bool = True) -> None:
+        self.deck = deck or default_deck()
+        self.keys = self.deck.keys
+        self.pow = tuple(16 ** k for k in self.keys)    # per card: its digit in a signature
+        self.n_seats = self.deck.players
+        self.options = self.check_options(options or {}, self.deck)
+        self.rediscard = bool(self.options["rediscard_taken_card"])
+        self.guard_limit = int(self.options["max_turns_without_stock_draw"])
+        self.seed = seed
+        self.rng = random.Random(seed)
+        n = self.n_seats
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.sigs: list[int] = [0] * n     # per hand: key counts as hex digits
+        self.stock: list[int] = []          # top of the stock = last element
+        self.discards: list[int] = []
+        self.declared: list[int | None] = [None] * n
+        self.locked: list[tuple[int, ...] | None] = [None] * n
+        self.known: list[list[int]] = [[] for _ in range(n)]
+        self.public_draws: list[tuple[int, int]] = []
+        self.any_declared = False
+        self.packets: list[tuple[int, int]] = []
+        self.first = 0
+        self.turn = 0
+        self.phase = TAKE
+        self.opening = True
+        self.turn_no = 0
+        self.drawn: int | None = None
+        self.drawn_public = False
+        self.taken: int | None = None
+        self.held: int | None = None
+        self.last_stock_turn = False
+        self.stock_drawn_this_turn = False
+        self.no_draw_turns = 0
+        self.win_card: int | None = None
+        self._result: Result | None = None
+        self.initial_counts: tuple[int, ...] = ()
+        if _deal:
+            self._deal()
+
+    # ------------------------------------------------------------------ setup
+    @staticmethod
+    def check_options(options: dict, deck: Deck | None = None) -> dict:
+        """Options with defaults filled in; ValueError on an unknown or bad option."""
+        deck = deck or default_deck()
+        specs = deck.options
+        unknown = set(options) - set(specs)
+        if unknown:
+            raise ValueError(f"unknown Kowah option(s): {', '.join(sorted(unknown))}")
+        out: dict = {}
+        flag = options.get("rediscard_taken_card", specs["rediscard_taken_card"]["default"])
+        if not isinstance(flag, bool):
+            raise ValueError(f"option rediscard_taken_card must be true or false, got {flag!r}")
+        out["rediscard_taken_card"] = flag
+        g = specs["max_turns_without_stock_draw"]
+        limit = options.get("max_turns_without_stock_draw", g["default"])
+        if isinstance(limit, bool) or not isinstance(limit, int) \
+                or not g["min"] <= limit <= g["max"]:
+            raise ValueError(f"option max_turns_without_stock_draw must be an integer "
+                             f"from {g['min']} to {g['max']}, got {limit!r}")
+        out["max_turns_without_stock_draw"] = limit
+        return out
+
+    def _deal(self) -> None:
+        """Shuffle; first player at random; packets of two clockwise from the first player."""
+        d = self.deck
+        cards = d.build()
+        self.rng.shuffle(cards)
+        n = self.n_seats
+        self.first = self.turn = self.rng.randrange(n)
+        pos = 0
+        for _ in range(d.hand_size // d.deal_packet):
+            for k in range(n):
+                seat = (self.first + k) % n
+                self.hands[seat].extend(cards[pos:pos + d.deal_packet])
+                self.packets.append((seat, d.deal_packet))
+                pos += d.deal_packet
+        for h in self.hands:
+            h.sort()
+        self._resign()
+        self.stock = cards[pos:][::-1]
+        self.initial_counts = tuple([d.copies] * d.kinds)
+
+    @classmethod
+    def from_deal(
+        cls, hands: list, stock: list | str, *, discards: list | str = (), first: int = 0,
+        turn: int | None = None, declared: dict | None = None, opening: bool | None = None,
+        options: dict | None = None, deck: Deck | None = None, extra_copies: bool = False,
+        no_draw_turns: int = 0,
+    ) -> KowahState:
+        """A hand from an explicit position, for tests and scenarios.
+
+        Cards are ints or ids (``"5C"``, ``"OT"``); a hand or pile may be one string
+        ``"5C 5C 5S"``. ``stock`` lists the cards in draw order (first drawn first).
+        ``declared`` maps a seat to the identity of its exposed pair. ``extra_copies``
+        allows more than four copies of a card (synthetic decks, rule 22). The position
+        need not use the whole pack.
+        """
+        deck = deck or default_deck()
+        st = cls(seed=0, options=options, deck=deck, _deal=False)
+        n = st.n_seats
+        if len(hands) != n:
+            raise ValueError(f"need {n} hands, got {len(hands)}")
+        st.hands = [sorted(deck.parse_many(h)) for h in hands]
+        for s, h in enumerate(st.hands):
+            if len(h) != deck.hand_size:
+                raise ValueError(f"seat {s} holds {len(h)} cards, not {deck.hand_size}")
+        st.stock = deck.parse_many(stock)[::-1]
+        if not st.stock:
+            raise ValueError("the stock must not be empty at the start of a turn")
+        st.discards = deck.parse_many(discards)
+        counts = [0] * deck.kinds
+        for c in [c for h in st.hands for c in h] + st.stock + st.discards:
+            if not 0 <= c < deck.kinds:
+                raise ValueError(f"unknown card {c!r}")
+            counts[c] += 1
+        if not extra_copies and any(k > deck.copies for k in counts):
+            bad = next(i for i, k in enumerate(counts) if k > deck.copies)
+            raise ValueError(f"more than {deck.copies} copies of {deck.card_id(bad)}")
+        st.initial_counts = tuple(counts)
+        st._resign()
+        st.first = first
+        st.turn = first if turn is None else turn
+        for seat, x in (declared or {}).items():
+            xc = deck.parse(x) if isinstance(x, str) else int(x)
+            if xc not in exposable_pairs(st.hands[seat], st.keys):
+                raise ValueError(f"seat {seat} cannot expose {deck.card_id(xc)}")
+            st.declared[seat] = xc
+            st.locked[seat] = tuple(st.hands[seat])
+            st.any_declared = True
+        st.opening = (st.turn == first and not st.discards) if opening is None else opening
+        st.no_draw_turns = no_draw_turns
+        return st
+
+    def _resign(self) -> None:
+        pw = self.pow
+        self.sigs = [sum(pw[c] for c in h) for h in self.hands]
+
+    # ------------------------------------------------------------- contract
+    def active_seats(self) -> tuple[int, ...]:
+        return () if self.phase == OVER else (self.turn,)
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def result(self) -> Result | None:
+        return self._result
+
+    def reaction_deadline(self, seat: int) -> float | None:
+        return None
+
+    def timeout_action(self, seat: int) -> Action | None:
+        return None
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat != self.turn or self.phase == OVER:
+            return []
+        phase = self.phase
+        if phase == TAKE:
+            if self.declared[seat] is not None or self.opening or not self.discards:
+                return [DRAW]
+            return [DRAW, TAKE_ACTION]
+        if phase == DISCARD:
+            if self.declared[seat] is not None:
+                return [_DISCARD_ACTIONS[self.held]]     # type: ignore[index]
+            da = _DISCARD_ACTIONS
+            acts = [da[c] for c in dict.fromkeys(self.hands[seat])]
+            if not self.rediscard and self.taken is not None:
+                acts.remove(da[self.taken])
+            return acts
+        pairs = exposable_pairs(self.hands[seat], self.keys)
+        return [("declare", x) for x in pairs] + [PASS]
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply one action; on IllegalAction nothing has changed."""
+        if seat != self.turn or self.phase == OVER:
+            if self.phase == OVER:
+                raise IllegalAction("The hand is over.", "over")
+            raise IllegalAction("It is not your turn.", "not_your_turn")
+        if type(action) is not tuple or not action:
+            raise IllegalAction(f"Unknown action {action!r}.", "unknown_action")
+        kind = action[0]
+        n = len(action)
+        if kind == "discard" and n == 2:
+            self._need_phase(DISCARD)
+            return self._discard(seat, action[1])
+        if kind == "draw" and n == 1:
+            self._need_phase(TAKE)
+            return self._draw(seat)
+        if kind == "take" and n == 1:
+            self._need_phase(TAKE)
+            return self._take(seat)
+        if kind == "declare" and n == 2:
+            self._need_phase(DECLARE)
+            return self._declare(seat, action[1])
+        if kind == "pass" and n == 1:
+            return self._pass(seat)
+        raise IllegalAction(f"Unknown action {action!r}.", "unknown_action")
+
+    # ---------------------------------------------------------------- moves
+    def _need_phase(self, want: str) -> None:
+        if self.phase == want:
+            return
+        if want == DECLARE:
+            raise IllegalAction("You can declare only after discarding.", "declare_after_discard")
+        if self.phase == TAKE:
+            raise IllegalAction("Take a card first: draw from the stock or take the discard.",
+                                "must_take")
+        if self.phase == DISCARD:
+            raise IllegalAction("You have taken a card: now discard one.", "must_discard")
+        raise IllegalAction("Declare checki or pass.", "must_declare_or_pass")
+
+    def _draw(self, seat: int) -> list[Event]:
+        c = self.stock.pop()
+        self.stock_drawn_this_turn = True
+        self.drawn = c
+        public = self.any_declared
+        self.drawn_public = public
+        left = len(self.stock)
+        if public:
+            self.public_draws.append((seat, c))
+            events = [Event("draw", seat, {"source": "stock", "card": c, "public": True,
+                                           "stock_left": left})]
+            claimant = self._claimant(seat, c, own_counts=True)
+            if claimant is not None:
+                method = SELF_DRAWN if claimant == seat else OPPONENT_DRAW
+                return events + self._win(claimant, c, method, seat)
+        else:
+            events = [Event("draw", seat, {"source": "stock", "card": None, "public": False,
+                                           "stock_left": left}),
+                      Event("draw_card", seat, {"card": c}, to=seat)]
+        if left == 0:
+            self.last_stock_turn = True
+        if self.declared[seat] is not None:
+            self.held = c
+        else:
+            insort(self.hands[seat], c)
+            self.sigs[seat] += self.pow[c]
+            if public:
+                self.known[seat].append(c)
+        self.phase = DISCARD
+        return events
+
+    def _take(self, seat: int) -> list[Event]:
+        if self.declared[seat] is not None:
+            raise IllegalAction("Declared: you must draw from the stock.", "declared_draw")
+        if self.opening:
+            raise IllegalAction("First turn: draw from the stock.", "first_turn_draw")
+        if not self.discards:
+            raise IllegalAction("The discard pile is empty.", "pile_empty")
+        c = self.discards.pop()
+        self.taken = c
+        insort(self.hands[seat], c)
+        self.sigs[seat] += self.pow[c]
+        self.known[seat].append(c)
+        self.phase = DISCARD
+        return [Event("take", seat, {"card": c})]
+
+    def _discard(self, seat: int, card: object) -> list[Event]:
+        if self.declared[seat] is not None:
+            if card != self.held or isinstance(card, bool):
+                raise IllegalAction("Declared: you must discard the card you drew.",
+                                    "declared_discard", card=self.held)
+            c = self.held
+            self.held = None
+        else:
+            hand = self.hands[seat]
+            if not isinstance(card, int) or isinstance(card, bool) or card not in hand:
+                raise IllegalAction("That card is not in your hand.", "not_in_hand")
+            if not self.rediscard and card == self.taken:
+                raise IllegalAction("You may not discard the card you just took from the pile.",
+                                    "no_rediscard", card=card)
+            c = card
+            hand.remove(c)
+            self.sigs[seat] -= self.pow[c]
+            kn = self.known[seat]
+            if kn and c in kn:
+                kn.remove(c)
+        self.discards.append(c)
+        events = [Event("discard", seat, {"card": c})]
+        if self.any_declared:
+            claimant = self._claimant(seat, c, own_counts=False)
+            if claimant is not None:
+                self.discards.pop()
+                return events + self._win(claimant, c, OPPONENT_DISCARD, seat)
+        if self.last_stock_turn:
+            return events + self._end_drawn(None)
+        if self.declared[seat] is None:
+            sig = self.sigs[seat]
+            maybe = _SIG_MAYBE.get(sig)
+            if maybe is None:
+                maybe = _maybe_checki(sig)
+            if maybe and exposable_pairs(self.hands[seat], self.keys):
+                self.phase = DECLARE
+                return events
+        return events + self._end_turn()
+
+    def _declare(self, seat: int, x: object) -> list[Event]:
+        pairs = exposable_pairs(self.hands[seat], self.keys)
+        if x not in pairs or isinstance(x, bool):
+            names = ", ".join(self.deck.card_id(p) for p in pairs)
+            raise IllegalAction(f"That pair cannot be exposed; choose one of: {names}.",
+                                "bad_pair", pairs=list(pairs))
+        xc = int(x)   # type: ignore[call-overload]
+        self.declared[seat] = xc
+        self.locked[seat] = tuple(self.hands[seat])
+        self.any_declared = True
+        events = [Event("declare", seat, {"pair": xc, "wait": xc})]
+        return events + self._end_turn()
+
+    def _pass(self, seat: int) -> list[Event]:
+        if self.phase != DECLARE:
+            raise IllegalAction("There is no declaration to decline.", "nothing_to_pass")
+        return [Event("pass", seat, {}, to=seat)] + self._end_turn()
+
+    # ------------------------------------------------------------ settling
+    def _claimant(self, releaser: int, card: int, own_counts: bool) -> int | None:
+        """Who wins ``card`` released by ``releaser`` (rule 22): the drawer first when it is
+        their own wait (``own_counts``), then the others in turn order."""
+        declared = self.declared
+        if own_counts and declared[releaser] == card:
+            return releaser
+        n = self.n_seats
+        for k in range(1, n):
+            s = (releaser + k) % n
+            if declared[s] == card:
+                return s
+        return None
+
+    def _win(self, winner: int, card: int, method: str, releaser: int) -> list[Event]:
+        self.win_card = card
+        self.phase = OVER
+        mult = self.deck.multipliers[method]
+        hand9 = sorted(self.hands[winner] + [card])
+        scores = tuple(mult if s == winner else 0 for s in range(self.n_seats))
+        details = {"method": method, "multiplier": mult, "card": card, "from_seat": releaser,
+                   "self_drawn": method == SELF_DRAWN, "pair": self.declared[winner],
+                   "hand": hand9, "turns": self.turn_no + 1, "stock_left": len(self.stock)}
+        self._result = Result((winner,), scores, method, details)
+        data = {"from_card": card, "card": card, "self_drawn": method == SELF_DRAWN,
+                "multiplier": mult, "method": method, "from_seat": releaser,
+                "pair": self.declared[winner], "hand": hand9}
+        return [Event("win", winner, data),
+                Event("over", None, {"winners": [winner], "reason": method,
+                                     "multiplier": mult})]
+
+    def _end_drawn(self, anomaly: str | None) -> list[Event]:
+        self.phase = OVER
+        details: dict = {"method": DRAWN, "multiplier": 0, "turns": self.turn_no + 1,
+                         "stock_left": len(self.stock), "anomaly": anomaly}
+        self._result = Result((), tuple([0] * self.n_seats), DRAWN, details)
+        events = []
+        if anomaly:
+            log.warning("Kowah engine guard: %d turns without a stock draw (seed %s); "
+                        "hand ended as a draw", self.no_draw_turns, self.seed)
+            events.append(Event("anomaly", None, {"kind": anomaly, "turns": self.no_draw_turns}))
+        return events + [Event("over", None, {"winners": [], "reason": DRAWN, "multiplier": 0})]
+
+    def _end_turn(self) -> list[Event]:
+        if self.stock_drawn_this_turn:
+            self.no_draw_turns = 0
+        else:
+            self.no_draw_turns += 1
+            if self.no_draw_turns >= self.guard_limit:
+                return self._end_drawn(GUARD_ANOMALY)
+        self.turn = (self.turn + 1) % self.n_seats
+        self.turn_no += 1
+        self.phase = TAKE
+        self.opening = False
+        self.drawn = self.taken = None
+        self.drawn_public = False
+        self.stock_drawn_this_turn = False
+        return []
+
+    # ----------------------------------------------------------------- views
+    def view(self, seat: int | None) -> KowahView:
+        drawn = self.drawn
+        if drawn is not None and not self.drawn_public and seat != self.turn:
+            drawn = None
+        hands = self.hands
+        known = self.known
+        v = _new(KowahView)
+        _setattr(v, "__dict__", {
+            "seat": seat, "hand": tuple(hands[seat]) if seat is not None else None,
+            "hand_sizes": (len(hands[0]), len(hands[1]), len(hands[2])),
+            "stock_left": len(self.stock), "discards": tuple(self.discards),
+            "declared": tuple(self.declared),
+            "known": (tuple(known[0]), tuple(known[1]), tuple(known[2])),
+            "public_draws": tuple(self.public_draws), "any_declared": self.any_declared,
+            "first": self.first, "turn": None if self.phase == OVER else self.turn,
+            "phase": self.phase, "opening": self.opening, "turn_no": self.turn_no,
+            "drawn": drawn, "taken": self.taken, "held": self.held,
+            "last_stock_turn": self.last_stock_turn,
+            "turns_without_stock_draw": self.no_draw_turns,
+            "rediscard_taken_card": self.rediscard,
+            "max_turns_without_stock_draw": self.guard_limit,
+        })
+        return v
+
+    def deal_events(self) -> list[Event]:
+        """The deal as events: public packets, and each seat's hand to that seat only."""
+        events = [Event("deal", None, {"first": self.first, "packets": list(self.packets),
+                                       "stock": len(self.stock),
+                                       "hand_size": self.deck.hand_size})]
+        events += [Event("hand", s, {"cards": list(self.hands[s])}, to=s)
+                   for s in range(self.n_seats)]
+        return events
+
+    def clone(self) -> KowahState:
+        st = object.__new__(KowahState)
+        st.__dict__.update(self.__dict__)
+        st.hands = [list(h) for h in self.hands]
+        st.sigs = list(self.sigs)
+        st.stock = list(self.stock)
+        st.discards = list(self.discards)
+        st.declared = list(self.declared)
+        st.locked = list(self.locked)
+        st.known = [list(k) for k in self.known]
+        st.public_draws = list(self.public_draws)
+        st.packets = list(self.packets)
+        st.rng = random.Random()
+        st.rng.setstate(self.rng.getstate())
+        return st
+
+
+def new_game(n_seats: int = 3, seed: int = 0, options: dict | None = None) -> KowahState:
+    deck = default_deck()
+    if n_seats != deck.players:
+        raise ValueError(f"Kowah is for {deck.players} players")
+    return KowahState(seed=seed, options=options, deck=deck)
+
+
+def check_invariants(state: KowahState, full: bool | None = None) -> list[str]:
+    """What must hold in any reachable position; returns the problems found (empty = fine).
+
+    The cheap checks (card count, hand sizes, locked hands, phase and result consistency)
+    run on every call. The thorough ones (every identity conserved, hands sorted, public
+    knowledge consistent, declared pairs exposable, the winning hand valid) run when
+    ``full`` is true, and by default once the hand is over: a card that appeared,
+    vanished or changed identity mid-hand is still wrong at the end.
+    """
+    problems: list[str] = []
+    d = state.deck
+    n_cards = (sum(map(len, state.hands)) + len(state.stock) + len(state.discards)
+               + (state.held is not None) + (state.win_card is not None))
+    if n_cards != sum(state.initial_counts):
+        problems.append(f"{n_cards} cards in play, not {sum(state.initial_counts)}")
+    over = state.phase == OVER
+    turn = state.turn
+    for s, h in enumerate(state.hands):
+        want = d.hand_size + (s == turn and state.phase == DISCARD and state.declared[s] is None)
+        if len(h) != want:
+            problems.append(f"seat {s}: {len(h)} cards, expected {want}")
+        if state.declared[s] is not None and state.locked[s] != tuple(h):
+            problems.append(f"seat {s}: declared hand changed")
+    held_expected = (state.phase == DISCARD and state.declared[turn] is not None)
+    if (state.held is not None) != held_expected:
+        problems.append("held card out of place")
+    if state.no_draw_turns > state.guard_limit:
+        problems.append("engine guard overrun")
+    if over:
+        res = state._result
+        if res is None:
+            problems.append("hand over without a result")
+        elif res.winners and state.win_card is None:
+            problems.append("a winner without a winning card")
+    else:
+        if state._result is not None or state.win_card is not None:
+            problems.append("result before the end")
+        if not state.stock and (state.phase == TAKE or not state.last_stock_turn):
+            problems.append("empty stock outside the last turn")
+    if full is None:
+        full = over
+    if full:
+        problems += _thorough(state)
+    return problems
+
+
+def _thorough(state: KowahState) -> list[str]:
+    problems: list[str] = []
+    d = state.deck
+    counts = [0] * d.kinds
+    zones = [c for h in state.hands for c in h] + state.stock + state.discards
+    zones += [c for c in (state.held, state.win_card) if c is not None]
+    for c in zones:
+        if not isinstance(c, int) or not 0 <= c < d.kinds:
+            return problems + [f"unknown card {c!r}"]
+        counts[c] += 1
+    if tuple(counts) != state.initial_counts:
+        diff = [d.card_id(i) for i in range(d.kinds) if counts[i] != state.initial_counts[i]]
+        problems.append(f"cards not conserved: {', '.join(diff)}")
+    for s, h in enumerate(state.hands):
+        if h != sorted(h):
+            problems.append(f"seat {s}: hand not sorted")
+        if state.sigs[s] != sum(state.pow[c] for c in h):
+            problems.append(f"seat {s}: key signature out of date")
+        kn = list(h)
+        for c in state.known[s]:
+            if c in kn:
+                kn.remove(c)
+            else:
+                problems.append(f"seat {s}: known card {d.card_id(c)} not in hand")
+        x = state.declared[s]
+        if x is not None and x not in exposable_pairs(h, state.keys):
+            problems.append(f"seat {s}: declared pair {d.card_id(x)} is not exposable")
+    res = state._result
+    if res is not None and res.winners:
+        w = res.winners[0]
+        if state.win_card != state.declared[w]:
+            problems.append("winner did not win on their exposed pair")
+        elif not is_complete(state.hands[w] + [state.win_card], state.keys):
+            problems.append("winning hand is not two triples and three identical cards")
+        if list(res.details.get("hand", ())) != sorted(state.hands[w] + [state.win_card]):
+            problems.append("result shows another hand than the winner's")
+    return problems
+
+
+__all__ = ["KowahState", "KowahView", "new_game", "check_invariants", "TAKE", "DISCARD",
+           "DECLARE", "OVER", "SELF_DRAWN", "OPPONENT_DRAW", "OPPONENT_DISCARD", "DRAWN"]
