@@ -113,6 +113,10 @@ def flat_monte_carlo(
     rng: random.Random,
     budget: Budget,
     tie_margin: float = 0.0,
+    prune_z: float | None = None,
+    prune_every: int = 8,
+    keep_first_z: float | None = None,
+    halving: int | None = None,
 ) -> tuple[Action, SearchStats]:
     """Determinised flat Monte Carlo: each world scores every action; best mean wins.
 
@@ -120,24 +124,72 @@ def flat_monte_carlo(
     ``actions`` win ties, and a later action must beat an earlier one by more than
     ``tie_margin`` (in utility units) — so callers put their heuristic favourite first
     and search only overrides it on evidence.
+
+    With ``prune_z``, every ``prune_every`` worlds an action is dropped when the leader
+    beats it by more than ``prune_z`` standard errors of their paired differences (same
+    worlds), so the remaining time goes to the close contenders.
+
+    With ``halving=k``, successive halving: after 2, 4, 8, … worlds the better half of
+    the actions (by mean on the same worlds, never fewer than ``k``, the first action
+    always kept) goes on, so a position with many candidates still gets deep samples of
+    its best few.
+
+    With ``keep_first_z``, the first action (the caller's favourite) is kept unless the
+    best one beats it by more than that many standard errors of their paired
+    differences: with few worlds (a tight clock, a big position) the search then defers
+    to the heuristic instead of following noise.
     """
     if not actions:
         raise ValueError("no actions to search")
-    totals = [0.0] * len(actions)
+    values: list[list[float]] = [[] for _ in actions]
+    alive = list(range(len(actions)))
+    cut = 2
     while not budget.spent():
         world = sample_world(rng)
-        for i, a in enumerate(actions):
-            totals[i] += evaluate(world, a, rng)
+        for i in alive:
+            values[i].append(evaluate(world, actions[i], rng))
         budget.tick()
-    n = max(budget.done, 1)
-    means = [t / n for t in totals]
-    best = 0
-    for i in range(1, len(actions)):
+        if prune_z is not None and len(alive) > 2 and budget.done % prune_every == 0:
+            alive = _prune(values, alive, prune_z)
+        if halving is not None and budget.done >= cut:
+            cut *= 2
+            if len(alive) > halving:
+                ranked = sorted(alive, key=lambda i: -sum(values[i]))
+                keep = set(ranked[:max(halving, (len(alive) + 1) // 2)]) | {0}
+                alive = [i for i in alive if i in keep]
+    means = [sum(v) / len(v) if v else float("-inf") for v in values]
+    best = alive[0]
+    for i in alive[1:]:
         if means[i] > means[best] + tie_margin:
             best = i
-    stats = SearchStats(budget.done, dict(zip(actions, means, strict=True)),
+    if keep_first_z is not None and best != 0 and 0 in alive:
+        n = len(values[0])
+        diffs = [a - b for a, b in zip(values[best], values[0], strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / max(n - 1, 1)
+        if n < 2 or mean <= keep_first_z * math.sqrt(var / n):
+            best = 0
+    stats = SearchStats(budget.done, {a: m for a, m in zip(actions, means, strict=True)},
                         time.perf_counter() - budget.started)
     return actions[best], stats
+
+
+def _prune(values: list[list[float]], alive: list[int], z: float) -> list[int]:
+    """Keep the actions not clearly worse than the current leader (paired comparison)."""
+    n = len(values[alive[0]])
+    lead = max(alive, key=lambda i: sum(values[i]))
+    top = values[lead]
+    keep = []
+    for i in alive:
+        if i == lead:
+            keep.append(i)
+            continue
+        diffs = [a - b for a, b in zip(top, values[i], strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / max(n - 1, 1)
+        if mean <= z * math.sqrt(var / n):
+            keep.append(i)
+    return keep
 
 
 # ---------------------------------------------------------------------------- ISMCTS

@@ -52,6 +52,7 @@ SECOND_SURE = 0.5       # 2nd to play: take with a master unless the ruff risk i
 SECOND_GAMBLE = 0.25    # 2nd to play: beat the lead if the last player likely cannot
 TRUMP_SECOND = 0.5      # 2nd to play, void: trump if the last player is unlikely void
 LEAD_NEAR = 2           # with no master, lead a top card with at most this many higher out
+LOW_FROM_LONG = False   # else lead low from the longest side suit (False: the shortest)
 
 
 def _best_run(mask: int) -> tuple[int, int]:
@@ -90,6 +91,27 @@ def mask_cards(suit: int, mask: int) -> list[int]:
 
 
 # ------------------------------------------------------------------ public inference
+def _reveals(strict: bool, trump: int, led: int, s: int) -> int:
+    """The suits a follower playing suit ``s`` to a ``led`` trick is shown to lack."""
+    if s == led:
+        return 0
+    v = 1 << led
+    if s != trump:
+        x = (led + 1) % N_SUITS
+        while x != s:
+            v |= 1 << x
+            x = (x + 1) % N_SUITS
+        if strict:
+            v |= 1 << trump
+    return v
+
+
+# REVEALS[strict][trump][led][played suit] -> void mask (hot in playouts)
+REVEALS = tuple(tuple(tuple(tuple(_reveals(strict, t, led, s) for s in range(N_SUITS))
+                            for led in range(N_SUITS)) for t in range(N_SUITS))
+                for strict in (False, True))
+
+
 def note_voids(voids: list[int], plays: Any, trump: int, strict: bool) -> None:
     """Add what one trick's follows reveal (rules 14, R5): a follower who did not play the
     led suit is void in it; one who played a non-trump suit S also holds nothing of the
@@ -97,19 +119,9 @@ def note_voids(voids: list[int], plays: Any, trump: int, strict: bool) -> None:
     if len(plays) < 2:
         return
     led = plays[0][1] // PER
+    table = REVEALS[strict][trump][led]
     for seat, c in plays[1:]:
-        s = c // PER
-        if s == led:
-            continue
-        v = 1 << led
-        if s != trump:
-            x = (led + 1) % N_SUITS
-            while x != s:
-                v |= 1 << x
-                x = (x + 1) % N_SUITS
-            if strict:
-                v |= 1 << trump
-        voids[seat] |= v
+        voids[seat] |= table[c // PER]
 
 
 def public_voids(view: GanjifaView) -> list[int]:
@@ -123,6 +135,58 @@ def public_voids(view: GanjifaView) -> list[int]:
     return voids
 
 
+def behaviour_exclusions(view: GanjifaView) -> list[list[int]]:
+    """Per seat and suit, masks of cards the seat very likely does not hold, read from how
+    it played — soft knowledge, unlike :func:`public_voids`.
+
+    The assumption: a seat playing last to a trick takes it if it can (the normal level
+    always does, and so do most players). So a last player who did not win held no card
+    that would have won: no higher card of the led suit if it followed suit under a
+    led-suit winner; if void, no trump at all under a led-suit winner and no higher trump
+    under a trump winner. A seat later seen playing or giving a card it was believed not
+    to hold evidently plays otherwise, and loses all such inferences.
+    """
+    excl = [[0] * N_SUITS for _ in range(N_SEATS)]
+    broken = [False] * N_SEATS
+    trump = view.trump
+
+    def saw(seat: int, c: int) -> None:
+        if excl[seat][c // PER] >> STRENGTH[c] & 1:
+            broken[seat] = True
+
+    for t in view.history:
+        for seat, c in t.plays:
+            saw(seat, c)
+        if t.kind != "trick" or len(t.plays) != N_SEATS:
+            continue
+        led = t.plays[0][1] // PER
+        best_t, best_k = False, -1
+        for _, c in t.plays[:-1]:
+            s, k = c // PER, STRENGTH[c]
+            if s == trump:
+                if not best_t or k > best_k:
+                    best_t, best_k = True, k
+            elif s == led and not best_t and k > best_k:
+                best_k = k
+        last, c = t.plays[-1]
+        if t.winner == last:
+            continue
+        above = FULL >> (best_k + 1) << (best_k + 1)
+        if c // PER == led:
+            if not best_t:
+                excl[last][led] |= above
+        elif best_t:
+            excl[last][trump] |= above
+        else:
+            excl[last][trump] = FULL
+    for seat, c in view.trick:
+        saw(seat, c)
+    for seat, cs in view.gives:
+        for c in cs:
+            saw(seat, c)
+    return [[0] * N_SUITS if broken[s] else excl[s] for s in range(N_SEATS)]
+
+
 def played_cards(view: GanjifaView) -> list[int]:
     """Every card that has left the hands: all public (rule 16 [IMPL])."""
     out = [c for t in view.history for _, c in t.plays]
@@ -133,56 +197,68 @@ def played_cards(view: GanjifaView) -> list[int]:
 
 
 # ------------------------------------------------------------------------ the policy
+HALF = tuple(0.5 ** i for i in range(PER * N_SUITS + 1))
+
+
 def _p_lacks(o: int, mine_known: bool, other_known: bool) -> float:
     """Chance a seat holds none of ``o`` outstanding cards of a suit (two unknown holders)."""
     if mine_known:
         return 1.0
     if other_known:
         return 1.0 if o == 0 else 0.0
-    return 0.5 ** o
+    return HALF[o]
 
 
 def _ruff_risk(s: int, o: int, nt: int, trump: int, va: int, vb: int) -> float:
-    """Chance that an opponent can trump a lead of suit ``s``."""
+    """Chance that an opponent can trump a lead of suit ``s`` (``_p_lacks`` inlined: this
+    runs for every master at every lead of every playout)."""
     if nt == 0:
         return 0.0
-    keep = 1.0
-    for v, w in ((va, vb), (vb, va)):
-        p_void = _p_lacks(o, bool(v >> s & 1), bool(w >> s & 1))
-        p_trump = 1.0 - _p_lacks(nt, bool(v >> trump & 1), bool(w >> trump & 1))
-        keep *= 1.0 - p_void * p_trump
-    return 1.0 - keep
+    a_void, b_void = va >> s & 1, vb >> s & 1
+    a_none, b_none = va >> trump & 1, vb >> trump & 1
+    pv = 1.0 if a_void else (0.0 if o else 1.0) if b_void else HALF[o]
+    pt = 0.0 if a_none else 1.0 if b_none else 1.0 - HALF[nt]
+    ra = pv * pt
+    pv = 1.0 if b_void else (0.0 if o else 1.0) if a_void else HALF[o]
+    pt = 0.0 if b_none else 1.0 if a_none else 1.0 - HALF[nt]
+    return 1.0 - (1.0 - ra) * (1.0 - pv * pt)
 
 
 def lead_choice(hand: list[int], rem: list[int], voids: list[int], me: int,
                 trump: int) -> tuple[str, int, int]:
-    """The normal lead: ``(kind, suit, bits)``. ``rem`` = cards still in any hand."""
-    best_len, best = 0, None
-    for s in range(N_SUITS):
-        h = hand[s]
-        if h & COURTS == COURTS:
-            ln, bits = RUN[h & NUMERALS]
-            if ln >= MIN_RUN and ln > best_len:
-                best_len, best = ln, (DUKAL, s, bits | COURTS)
-    if best is not None:                # a Dukal wins 3N cards outright: play it now
-        return best
+    """The normal lead: ``(kind, suit, bits)``. ``rem`` = cards still in any hand.
+
+    In order: the longest Dukal (3N cards outright); a master whose ruff risk is small;
+    a master trump while opponents hold trumps (drawing theirs); any other master; a top
+    card with at most LEAD_NEAR higher cards still out; else a low card (from a short
+    suit when holding trumps, to make a void).
+    """
     va, vb = voids[(me + 1) % N_SEATS], voids[(me + 2) % N_SEATS]
     my_t = hand[trump]
     out_t = rem[trump] & ~my_t
     nt = out_t.bit_count()
-    safe = risky = None
-    risky_r = 1.0
+    dukal_len = 0
+    dukal = safe = risky = near = None
+    risky_r = min(RISKY_MASTER, 1.0)
     trump_top = -1
-    for s in range(N_SUITS):
+    for s in range(N_SUITS):        # one pass collects every kind of candidate
         h = hand[s]
         if not h:
             continue
+        if h & COURTS == COURTS:
+            ln, bits = RUN[h & NUMERALS]
+            if ln >= MIN_RUN and ln > dukal_len:
+                dukal_len, dukal = ln, (DUKAL, s, bits | COURTS)
         top = h.bit_length() - 1
         o = rem[s] & ~h
-        if o >> top:
-            continue
         if s == trump:
-            trump_top = top
+            if not o >> top:
+                trump_top = top
+            continue
+        above = (o >> top).bit_count()
+        if above:
+            if above <= LEAD_NEAR and (near is None or above < near[0]):
+                near = (above, s, top)
             continue
         oc = o.bit_count()
         r = _ruff_risk(s, oc, nt, trump, va, vb)
@@ -192,24 +268,18 @@ def lead_choice(hand: list[int], rem: list[int], voids: list[int], me: int,
                 safe = (key, s, top)
         elif r < risky_r:
             risky_r, risky = r, (s, top)
+        elif LEAD_NEAR > 0 and (near is None or near[0] > 0):
+            near = (0, s, top)          # a master sure to be ruffed: no better than near
+    if dukal is not None:
+        return dukal
     if safe is not None:
         return PLAY, safe[1], 1 << safe[2]
-    if trump_top >= 0 and nt:           # draw trumps with a master trump
+    if trump_top >= 0 and nt:
         return PLAY, trump, 1 << trump_top
-    if risky is not None and risky_r < RISKY_MASTER:
+    if risky is not None:
         return PLAY, risky[0], 1 << risky[1]
-    if LEAD_NEAR > 0:                   # a top card with few higher ones still out
-        near = None
-        for s in range(N_SUITS):
-            h = hand[s]
-            if not h or s == trump:
-                continue
-            top = h.bit_length() - 1
-            above = ((rem[s] & ~h) >> top).bit_count()
-            if above <= LEAD_NEAR and (near is None or above < near[0]):
-                near = (above, s, top)
-        if near is not None:
-            return PLAY, near[1], 1 << near[2]
+    if near is not None:
+        return PLAY, near[1], 1 << near[2]
     pick = None
     for s in range(N_SUITS):
         h = hand[s]
@@ -217,7 +287,10 @@ def lead_choice(hand: list[int], rem: list[int], voids: list[int], me: int,
             continue
         low = _low(h)
         above = (rem[s] & ~h) >> low
-        key = (h.bit_count() if my_t else 0, -min(above.bit_count(), 4), low)
+        if LOW_FROM_LONG:
+            key = (-h.bit_count(), -min(above.bit_count(), 4), low)
+        else:
+            key = (h.bit_count() if my_t else 0, -min(above.bit_count(), 4), low)
         if pick is None or key < pick[0]:
             pick = (key, s, low)
     if pick is None:                    # only trumps left
@@ -274,7 +347,7 @@ def follow_choice(hand: list[int], rem: list[int], voids: list[int], me: int, tr
             m = win_led
             while m:
                 k = _low(m)
-                if 0.5 ** (o >> (k + 1)).bit_count() * (1.0 - ruff) >= SECOND_GAMBLE:
+                if HALF[(o >> (k + 1)).bit_count()] * (1.0 - ruff) >= SECOND_GAMBLE:
                     return led, k
                 m &= m - 1
         return _discard(legal, trump)
@@ -389,35 +462,28 @@ class World:
                    if len(cs) < view.give_count]
         return w
 
-    def _remove(self, seat: int, s: int, bits: int) -> None:
-        self.h[seat][s] &= ~bits
-        self.rem[s] &= ~bits
-        self.n[seat] -= bits.bit_count()
-
     def apply(self, kind: str, s: int, bits: int) -> None:
         """Apply ``("play"|"dukal"|"give", suit, bits)`` for the seat to move (trusted)."""
         seat = self.turn
-        self._remove(seat, s, bits)
+        self.h[seat][s] &= ~bits
+        self.rem[s] &= ~bits
         if kind == PLAY:
+            self.n[seat] -= 1
             trick = self.trick
             if trick:
                 led = trick[0][1]
                 if s != led:
-                    v = 1 << led
-                    if s != self.trump:
-                        x = (led + 1) % N_SUITS
-                        while x != s:
-                            v |= 1 << x
-                            x = (x + 1) % N_SUITS
-                        if self.strict:
-                            v |= 1 << self.trump
-                    self.voids[seat] |= v
-            trick.append((seat, s, bits.bit_length() - 1))
-            if len(trick) < N_SEATS:
-                self.phase, self.turn = FOLLOW, (seat + 1) % N_SEATS
-                return
-            self._finish_trick()
-        elif kind == DUKAL:
+                    self.voids[seat] |= REVEALS[self.strict][self.trump][led][s]
+                trick.append((seat, s, bits.bit_length() - 1))
+                if len(trick) == N_SEATS:
+                    self._finish_trick()
+                    return
+            else:
+                trick.append((seat, s, bits.bit_length() - 1))
+            self.phase, self.turn = FOLLOW, (seat + 1) % N_SEATS
+            return
+        self.n[seat] -= bits.bit_count()
+        if kind == DUKAL:
             self.dukal_n = bits.bit_count()
             self.gives = [[(seat + i) % N_SEATS, self.dukal_n] for i in range(1, N_SEATS)]
             self.phase, self.turn = GIVE, self.gives[0][0]
@@ -460,11 +526,28 @@ class World:
         return "give", s, 1 << k
 
     def playout(self) -> list[int]:
-        """Play to the end with the normal policy for every seat; final capture counts."""
-        while self.n[self.turn] or self.phase != LEAD:
-            kind, s, bits = self.policy_action()
-            self.apply(kind, s, bits)
-        return self.cap
+        """Play to the end with the normal policy for every seat; final capture counts.
+
+        (``policy_action`` + ``apply`` inlined for speed: this is the search's inner loop.)
+        """
+        h, rem, voids, n = self.h, self.rem, self.voids, self.n
+        trump, strict, apply = self.trump, self.strict, self.apply
+        while True:
+            seat, phase = self.turn, self.phase
+            hand = h[seat]
+            if phase == LEAD:
+                if not n[seat]:
+                    return self.cap
+                kind, s, bits = lead_choice(hand, rem, voids, seat, trump)
+            elif phase == FOLLOW:
+                trick = self.trick
+                s, k = follow_choice(hand, rem, voids, seat, trump, trick,
+                                     legal_masks(hand, trick[0][1], trump, strict))
+                kind, bits = PLAY, 1 << k
+            else:
+                s, k = give_choice(hand, rem, trump)
+                kind, bits = "give", 1 << k
+            apply(kind, s, bits)
 
 
 # --------------------------------------------------------------------------- agents
@@ -611,19 +694,30 @@ class HardAgent:
 
     ``time_budget`` seconds per decision (None: no clock, only ``iterations`` worlds, which
     makes decisions reproducible for a seed). ``iterations`` caps the sampled worlds.
+    The normal move is the first candidate; ``halving`` keeps the better half of the
+    candidates after 2, 4, 8… worlds (at least that many), and the normal move is only
+    overruled when the best beats it by ``keep_first_z`` standard errors (paired, same
+    worlds) — with few worlds the search defers to the heuristic. ``infer_play`` also
+    deals the hidden cards consistently with :func:`behaviour_exclusions`.
     """
 
     level = "hard"
     think_delay = 0.3
 
-    def __init__(self, seat: int, seed: int = 0, time_budget: float | None = 0.08,
-                 iterations: int = 400, tie_margin: float = 0.0) -> None:
+    def __init__(self, seat: int, seed: int = 0, time_budget: float | None = 0.1,
+                 iterations: int = 400, tie_margin: float = 0.0,
+                 prune_z: float | None = None, keep_first_z: float | None = 1.0,
+                 halving: int | None = 3, infer_play: bool = True) -> None:
         self.seat = seat
         self.seed = seed
         self.rng = random.Random(seed)
         self.time_budget = time_budget
         self.iterations = iterations
         self.tie_margin = tie_margin
+        self.prune_z = prune_z
+        self.keep_first_z = keep_first_z
+        self.halving = halving
+        self.infer_play = infer_play
         self.last_stats: Any = None
 
     def observe(self, events: list[Event]) -> None:
@@ -651,7 +745,9 @@ class HardAgent:
 
         budget = Budget(self.time_budget, self.iterations)
         best, self.last_stats = flat_monte_carlo(cands, sample, evaluate, self.rng, budget,
-                                                 self.tie_margin)
+                                                 self.tie_margin, self.prune_z,
+                                                 keep_first_z=self.keep_first_z,
+                                                 halving=self.halving)
         return best
 
     def _sampler(self, view: GanjifaView, known: _Known) -> Any:
@@ -663,12 +759,24 @@ class HardAgent:
         caps = [view.hand_sizes[s] for s in others]
         voids = known.voids
         mine = list(view.hand or ())
+        excl = behaviour_exclusions(view) if self.infer_play else None
+        soft = [excl is not None]
 
-        def allowed(i: int, c: int) -> bool:
+        def allowed(i: int, c: int) -> bool:        # the rules' voids: certain
             return not voids[others[i]] >> (c // PER) & 1
 
+        def likely(i: int, c: int) -> bool:         # ... and how the seat played: likely
+            seat = others[i]
+            return (not voids[seat] >> (c // PER) & 1
+                    and not excl[seat][c // PER] >> STRENGTH[c] & 1)
+
         def sample(rng: random.Random) -> World:
-            dealt = constrained_deal(unseen, caps, allowed, rng)
+            dealt = None
+            if soft[0]:
+                dealt = constrained_deal(unseen, caps, likely, rng, tries=5)
+                soft[0] = dealt is not None     # unsatisfiable: rule voids only from now
+            if dealt is None:
+                dealt = constrained_deal(unseen, caps, allowed, rng)
             if dealt is None:       # inconsistent inference (should not happen): ignore voids
                 pool = unseen[:]
                 rng.shuffle(pool)

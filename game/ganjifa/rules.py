@@ -292,7 +292,11 @@ class GanjifaState:
         if self.phase == GIVE:
             return [gives[c] for c in hand]
         if self.phase == FOLLOW:
-            return [plays[c] for c in self._follow_set(hand)]
+            per = _shape(self.deck)[0]
+            lo = self.trick[0][1] // per * per
+            hi = lo + per
+            same = [plays[c] for c in hand if lo <= c < hi]     # the usual case, fused
+            return same or [plays[c] for c in self._follow_set(hand)]
         if self.trick_no == 0:
             return [plays[self._opening_card()]]
         # "dukal" < "play": Dukals first keeps the list sorted (engine contract)

@@ -200,6 +200,41 @@ def test_strict_rule_reveals_no_trump():
     assert voids[1] == (1 << 9) | (1 << D.trumps["day"])
 
 
+def test_behaviour_exclusions_read_a_last_player_who_did_not_win():
+    # Seat 2, last, followed Kalki with the 2 under the Kalki 7: it holds no Kalki above
+    # the 7. Next trick, seat 0 is last, void in Matsya, and sheds a Kurma card under a
+    # Matsya winner instead of trumping: it holds no trump.
+    st = position(
+        [["kalki-5", "kurma-4", "kurma-5"], ["kalki-7", "matsya-4", "varaha-4"],
+         ["kalki-2", "matsya-3", "varaha-5"]],
+        [(0, ("play", card("kalki-5"))), (1, ("play", card("kalki-7"))),
+         (2, ("play", card("kalki-2")))])
+    excl = ai.behaviour_exclusions(st.view(1))
+    kalki = D.suits.index(next(x for x in D.suits if x.id == "kalki"))
+    above_7 = ai.FULL >> (D.strength[card("kalki-7")] + 1) << (D.strength[card("kalki-7")] + 1)
+    assert excl[2][kalki] == above_7 and excl[0] == [0] * 10
+    st.apply(1, ("play", card("matsya-4")))
+    st.apply(2, ("play", card("matsya-3")))
+    st.apply(0, ("play", card("kurma-4")))
+    excl = ai.behaviour_exclusions(st.view(1))
+    assert excl[0][D.trumps["day"]] == ai.FULL
+
+
+def test_behaviour_exclusions_are_dropped_for_a_seat_that_contradicts_them():
+    st = position(
+        [["kalki-5", "kurma-4", "kurma-5"], ["kalki-7", "matsya-4", "varaha-4"],
+         ["kalki-2", "kalki-9", "varaha-1"]],
+        [(0, ("play", card("kalki-5"))), (1, ("play", card("kalki-7"))),
+         (2, ("play", card("kalki-2"))), (1, ("play", card("varaha-4"))),
+         (2, ("play", card("varaha-1"))), (0, ("play", card("kurma-4")))])
+    before = ai.behaviour_exclusions(st.view(0))
+    assert any(before[2]) and before[1][D.trumps["day"]] == 0
+    st.apply(2, ("play", card("kalki-9")))      # seat 2 held a Kalki above the 7 after all
+    after = ai.behaviour_exclusions(st.view(0))
+    assert after[2] == [0] * 10
+    assert after[0][D.trumps["day"]] == ai.FULL     # seat 0's inference stands
+
+
 # ------------------------------------------------------------- simulator
 @pytest.mark.parametrize("seed", range(4))
 def test_simulator_mirrors_the_engine(seed):
