@@ -36,10 +36,19 @@ GUARD_ANOMALY = "max_turns_without_stock_draw"
 DRAW: Action = ("draw",)
 TAKE_ACTION: Action = ("take",)
 PASS: Action = ("pass",)
-_DISCARD_ACTIONS: tuple[Action, ...] = tuple(("discard", c) for c in range(256))
+_DISCARD_ACTIONS: tuple[Action, ...] = ()     # ("discard", c) for every card, shared
+
+
+def _discard_actions(kinds: int) -> tuple[Action, ...]:
+    global _DISCARD_ACTIONS
+    if len(_DISCARD_ACTIONS) < kinds:
+        _DISCARD_ACTIONS = tuple(("discard", c) for c in range(kinds))
+    return _DISCARD_ACTIONS
+
 # A frozen view is built by assigning its __dict__ in one step: several times faster than
 # the generated __init__, and the instance is just as immutable afterwards.
 _new = object.__new__
+_setattr = object.__setattr__
 _SIG_MAYBE: dict[int, bool] = {}
 
 
@@ -54,8 +63,6 @@ def _maybe_checki(sig: int) -> bool:
         rest >>= 4
     _SIG_MAYBE[sig] = ok = odd == 1
     return ok
-
-_setattr = object.__setattr__
 
 
 @dataclass(frozen=True)
@@ -98,6 +105,7 @@ class KowahState:
         self.deck = deck or default_deck()
         self.keys = self.deck.keys
         self.pow = tuple(16 ** k for k in self.keys)    # per card: its digit in a signature
+        self.discard_actions = _discard_actions(self.deck.kinds)
         self.n_seats = self.deck.players
         self.options = self.check_options(options or {}, self.deck)
         self.rediscard = bool(self.options["rediscard_taken_card"])
@@ -130,6 +138,7 @@ class KowahState:
         self.win_card: int | None = None
         self._result: Result | None = None
         self.initial_counts: tuple[int, ...] = ()
+        self.total_cards = 0
         if _deal:
             self._deal()
 
@@ -172,9 +181,10 @@ class KowahState:
                 pos += d.deal_packet
         for h in self.hands:
             h.sort()
-        self._resign()
+        self._compute_signatures()
         self.stock = cards[pos:][::-1]
         self.initial_counts = tuple([d.copies] * d.kinds)
+        self.total_cards = d.size
 
     @classmethod
     def from_deal(
@@ -213,7 +223,8 @@ class KowahState:
             bad = next(i for i, k in enumerate(counts) if k > deck.copies)
             raise ValueError(f"more than {deck.copies} copies of {deck.card_id(bad)}")
         st.initial_counts = tuple(counts)
-        st._resign()
+        st.total_cards = sum(counts)
+        st._compute_signatures()
         st.first = first
         st.turn = first if turn is None else turn
         for seat, x in (declared or {}).items():
@@ -227,7 +238,7 @@ class KowahState:
         st.no_draw_turns = no_draw_turns
         return st
 
-    def _resign(self) -> None:
+    def _compute_signatures(self) -> None:
         pw = self.pow
         self.sigs = [sum(pw[c] for c in h) for h in self.hands]
 
@@ -257,8 +268,8 @@ class KowahState:
             return [DRAW, TAKE_ACTION]
         if phase == DISCARD:
             if self.declared[seat] is not None:
-                return [_DISCARD_ACTIONS[self.held]]     # type: ignore[index]
-            da = _DISCARD_ACTIONS
+                return [self.discard_actions[self.held]]     # type: ignore[index]
+            da = self.discard_actions
             acts = [da[c] for c in dict.fromkeys(self.hands[seat])]
             if not self.rediscard and self.taken is not None:
                 acts.remove(da[self.taken])
@@ -535,24 +546,29 @@ def check_invariants(state: KowahState, full: bool | None = None) -> list[str]:
     vanished or changed identity mid-hand is still wrong at the end.
     """
     problems: list[str] = []
-    d = state.deck
-    n_cards = (sum(map(len, state.hands)) + len(state.stock) + len(state.discards)
-               + (state.held is not None) + (state.win_card is not None))
-    if n_cards != sum(state.initial_counts):
-        problems.append(f"{n_cards} cards in play, not {sum(state.initial_counts)}")
-    over = state.phase == OVER
+    hands = state.hands
+    phase = state.phase
     turn = state.turn
-    for s, h in enumerate(state.hands):
-        want = d.hand_size + (s == turn and state.phase == DISCARD and state.declared[s] is None)
-        if len(h) != want:
-            problems.append(f"seat {s}: {len(h)} cards, expected {want}")
-        if state.declared[s] is not None and state.locked[s] != tuple(h):
-            problems.append(f"seat {s}: declared hand changed")
-    held_expected = (state.phase == DISCARD and state.declared[turn] is not None)
-    if (state.held is not None) != held_expected:
+    held = state.held
+    n_cards = (sum(map(len, hands)) + len(state.stock) + len(state.discards)
+               + (held is not None) + (state.win_card is not None))
+    if n_cards != state.total_cards:
+        problems.append(f"{n_cards} cards in play, not {state.total_cards}")
+    size = state.deck.hand_size
+    turn_declared = state.declared[turn] is not None
+    fuller = turn if phase == DISCARD and not turn_declared else -1
+    for s, h in enumerate(hands):
+        if len(h) != size + (s == fuller):
+            problems.append(f"seat {s}: {len(h)} cards, expected {size + (s == fuller)}")
+    if state.any_declared:
+        for s, x in enumerate(state.declared):
+            if x is not None and state.locked[s] != tuple(hands[s]):
+                problems.append(f"seat {s}: declared hand changed")
+    if (held is not None) != (phase == DISCARD and turn_declared):
         problems.append("held card out of place")
     if state.no_draw_turns > state.guard_limit:
         problems.append("engine guard overrun")
+    over = phase == OVER
     if over:
         res = state._result
         if res is None:
@@ -562,7 +578,7 @@ def check_invariants(state: KowahState, full: bool | None = None) -> list[str]:
     else:
         if state._result is not None or state.win_card is not None:
             problems.append("result before the end")
-        if not state.stock and (state.phase == TAKE or not state.last_stock_turn):
+        if not state.stock and (phase == TAKE or not state.last_stock_turn):
             problems.append("empty stock outside the last turn")
     if full is None:
         full = over

@@ -154,3 +154,22 @@ def test_match_save_replays_the_same_hand(tmp_path):
     assert again.is_over() and again.result() == m.result()
     assert again.state.view(None) == m.state.view(None)
     assert registry.info("kowah").min_seats == 3 == registry.info("kowah").max_seats
+
+
+def test_check_invariants_catches_corruption():
+    st = new_game(3, 1)
+    assert check_invariants(st) == [] and check_invariants(st, True) == []
+    bad = st.clone()
+    bad.stock.pop()                                        # a card vanished
+    assert any("cards in play" in p for p in check_invariants(bad))
+    bad = st.clone()
+    bad.stock[0] = (bad.stock[0] + 1) % 30                  # a card changed identity
+    assert check_invariants(bad) == []                     # the cheap tier cannot see it
+    assert any("not conserved" in p for p in check_invariants(bad, True))
+    bad = st.clone()
+    bad.hands[0].append(bad.stock.pop())                    # nine cards outside a discard
+    assert any("expected 8" in p for p in check_invariants(bad))
+    bad = KowahState.from_deal(["7C 7S 7M 9C 9C 9S 2C 2C", "1C 1S 3M 4C 4S 6M 8C 8S",
+                                "1M 3C 3S 4M 6C 6S 8M RF"], "OT WF", declared={0: "2C"})
+    bad.hands[0][0], bad.hands[1][0] = bad.hands[1][0], bad.hands[0][0]
+    assert any("declared hand changed" in p for p in check_invariants(bad))
