@@ -153,6 +153,8 @@ class KowahState:
             raise ValueError(f"unknown Kowah option(s): {', '.join(sorted(unknown))}")
         out: dict = {}
         flag = options.get("rediscard_taken_card", specs["rediscard_taken_card"]["default"])
+        if isinstance(flag, str) and flag.lower() in ("true", "false"):    # command lines
+            flag = flag.lower() == "true"
         if not isinstance(flag, bool):
             raise ValueError(f"option rediscard_taken_card must be true or false, got {flag!r}")
         out["rediscard_taken_card"] = flag

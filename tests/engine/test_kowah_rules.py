@@ -114,6 +114,7 @@ def test_wrong_seat_count_and_bad_options():
         new_game(3, 0, {"no_such_option": 1})
     with pytest.raises(ValueError):
         new_game(3, 0, {"rediscard_taken_card": "yes"})
+    assert new_game(3, 0, {"rediscard_taken_card": "false"}).rediscard is False
     with pytest.raises(ValueError):
         new_game(3, 0, {"max_turns_without_stock_draw": 0})
 
