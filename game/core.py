@@ -67,3 +67,31 @@ class GameState(Protocol):
     def clone(self) -> GameState: ...
     def reaction_deadline(self, seat: int) -> float | None: ...
     def timeout_action(self, seat: int) -> Action | None: ...
+
+
+OVER = "over"
+
+
+class OneSeatAtATime:
+    """Contract defaults for games where exactly one seat acts at a time and nobody
+    races a clock (Ganjifa, Kowah). A state sets ``phase`` (``"over"`` at the end),
+    ``turn`` and ``_result``."""
+
+    phase: str
+    turn: int
+    _result: Result | None
+
+    def active_seats(self) -> tuple[int, ...]:
+        return () if self.phase == OVER else (self.turn,)
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def result(self) -> Result | None:
+        return self._result
+
+    def reaction_deadline(self, seat: int) -> float | None:
+        return None
+
+    def timeout_action(self, seat: int) -> Action | None:
+        return None

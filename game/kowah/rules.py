@@ -22,13 +22,13 @@ import random
 from bisect import insort
 from dataclasses import dataclass
 
-from game.core import Action, Event, IllegalAction, Result
+from game.core import OVER, Action, Event, IllegalAction, OneSeatAtATime, Result
 from game.kowah.checki import exposable_pairs, is_complete
 from game.kowah.deck import Deck, default_deck
 
 log = logging.getLogger(__name__)
 
-TAKE, DISCARD, DECLARE, OVER = "take", "discard", "declare", "over"
+TAKE, DISCARD, DECLARE = "take", "discard", "declare"
 SELF_DRAWN, OPPONENT_DRAW, OPPONENT_DISCARD = "self_drawn", "opponent_draw", "opponent_discard"
 DRAWN = "drawn"
 GUARD_ANOMALY = "max_turns_without_stock_draw"
@@ -97,7 +97,7 @@ class KowahView:
     max_turns_without_stock_draw: int
 
 
-class KowahState:
+class KowahState(OneSeatAtATime):
     """One hand of Kowah for three seats."""
 
     def __init__(self, seed: int = 0, options: dict | None = None, deck: Deck | None = None,
@@ -245,21 +245,6 @@ class KowahState:
         self.sigs = [sum(pw[c] for c in h) for h in self.hands]
 
     # ------------------------------------------------------------- contract
-    def active_seats(self) -> tuple[int, ...]:
-        return () if self.phase == OVER else (self.turn,)
-
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    def result(self) -> Result | None:
-        return self._result
-
-    def reaction_deadline(self, seat: int) -> float | None:
-        return None
-
-    def timeout_action(self, seat: int) -> Action | None:
-        return None
-
     def legal_actions(self, seat: int) -> list[Action]:
         if seat != self.turn or self.phase == OVER:
             return []
