@@ -92,6 +92,20 @@ class GanjifaTable(TableScene):
         self.__dict__.pop("_fans", None)
         self.hand_layer.clear()
         self._layout_hand()
+        self._warm_faces()
+
+    def _warm_faces(self) -> None:
+        """Paint the viewer's own faces now (≈1 ms each), not in the middle of the deal;
+        every other face is painted ahead, one per idle frame, at trick size."""
+        for c in self.match.view(self.viewer).hand or ():
+            self.art.face(c, self.D, self._mark(c))
+        self.warm_queue = list(range(self.deck.size))
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.warm_queue and not self.anim.busy:
+            c = self.warm_queue.pop()
+            self.art.face(c, self.trick_d, self._mark(c))
 
     def hand_top(self) -> float:
         u = self.app.u
