@@ -35,6 +35,7 @@ from game import registry
 from game.core import IllegalAction
 
 MAX_SAMPLES = 5     # violation messages kept for the report
+MAX_STEPS = 100_000     # a hand this long is an engine bug (a Ganjifa hand takes ~120)
 
 
 @dataclass
@@ -87,8 +88,12 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
     is_over, active_seats = state.is_over, state.active_seats
     legal_actions, view, apply = state.legal_actions, state.view, state.apply
     decide = [a.decide for a in agents]
+    observers = [a.observe for a in agents]
     steps = 0
     while not is_over():
+        if steps >= MAX_STEPS:
+            violations.append(f"seed {seed}: no end after {steps} actions")
+            return None
         active = active_seats()
         if not active:
             violations.append(f"seed {seed}: no active seat in an unfinished game")
@@ -102,12 +107,21 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
         t0 = clock()
         action = decide[seat](v, legal)
         times[seat].append(clock() - t0)
-        try:        # the engine refuses anything illegal, so no second check is needed
+        if action not in legal:
+            violations.append(f"seed {seed}: seat {seat} chose unlisted {action!r}")
+            return None
+        try:
             events = apply(seat, action)
         except IllegalAction as err:
-            violations.append(f"seed {seed}: seat {seat} chose illegal {action!r} ({err})")
+            violations.append(f"seed {seed}: seat {seat}: listed {action!r} refused ({err})")
             return None
-        _publish(agents, events)
+        for e in events:    # _publish, inlined for the usual all-public case
+            if e.to is not None:
+                _publish(agents, events)
+                break
+        else:
+            for obs in observers:
+                obs(events[:])
         if check is not None:
             bad = check(state)
             if bad:
@@ -212,6 +226,7 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
         "game": game, "seats": list(seats), "options": options, "seed": seed,
         "deals": deals, "rotations": n, "games": played,
         "wall_s": round(wall, 3), "hands_per_s": round(played / wall, 2) if wall > 0 else None,
+        "ms_per_hand": round(wall / played * 1000, 3) if played else None,
         "per_seat": per_seat,
         "first_seat_share_ci95": ci,
         "invariant_violations": n_violations, "violation_samples": violations,

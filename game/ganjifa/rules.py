@@ -29,19 +29,30 @@ def legal_follow(
     same = [c for c in hand if lo <= c < hi]
     if same:
         return same
-    lo = trump * per_suit
-    hi = lo + per_suit
-    trumps = [c for c in hand if lo <= c < hi]
-    if mode == "strict" and trumps:
-        return trumps
-    if len(trumps) == len(hand):
-        return trumps       # only trumps left: they are the next held suit too
-    nxt = next_held_suit(hand, led_suit, n_suits, per_suit)
+    return _void_follow(hand, led_suit, trump, mode, n_suits, per_suit)
+
+
+def _void_follow(hand: list[int], led_suit: int, trump: int, mode: str, n_suits: int,
+                 per_suit: int) -> list[int]:
+    """:func:`legal_follow` for a hand void in the led suit (two passes over the hand)."""
+    held = {c // per_suit for c in hand}
+    t_lo = trump * per_suit
+    t_hi = t_lo + per_suit
+    if trump in held and mode == "strict":
+        return [c for c in hand if t_lo <= c < t_hi]
+    for k in range(1, n_suits + 1):
+        nxt = (led_suit + k) % n_suits
+        if nxt in held:
+            break
+    else:
+        raise ValueError("empty hand")
     if nxt == trump:
-        return trumps
+        return [c for c in hand if t_lo <= c < t_hi]
     lo = nxt * per_suit
     hi = lo + per_suit
-    return sorted(trumps + [c for c in hand if lo <= c < hi])
+    if trump in held:
+        return sorted([c for c in hand if lo <= c < hi or t_lo <= c < t_hi])
+    return sorted([c for c in hand if lo <= c < hi])
 
 
 def next_held_suit(hand: list[int], led_suit: int, n_suits: int = 10, per_suit: int = 12) -> int:
@@ -164,6 +175,20 @@ def _make_view(seat: int | None, hand: tuple[int, ...] | None, hand_sizes: tuple
     _set_give_count(v, give_count)
     _set_history(v, history)
     return v
+
+
+_set_tr_kind, _set_tr_leader, _set_tr_plays, _set_tr_winner = (
+    getattr(Trick, f.name).__set__ for f in fields(Trick))
+
+
+def _trick(kind: str, leader: int, plays: tuple[tuple[int, int], ...], winner: int) -> Trick:
+    """``Trick(...)`` without the frozen-dataclass ``__init__`` cost (one per trick)."""
+    t = _new_object(Trick)
+    _set_tr_kind(t, kind)
+    _set_tr_leader(t, leader)
+    _set_tr_plays(t, plays)
+    _set_tr_winner(t, winner)
+    return t
 
 
 _set_ev_kind, _set_ev_seat, _set_ev_data, _set_ev_to = (
@@ -296,7 +321,11 @@ class GanjifaState:
             lo = self.trick[0][1] // per * per
             hi = lo + per
             same = [plays[c] for c in hand if lo <= c < hi]     # the usual case, fused
-            return same or [plays[c] for c in self._follow_set(hand)]
+            if same:
+                return same
+            return [plays[c] for c in _void_follow(hand, lo // per, self.trump,
+                                                   self.options["void_rule"],
+                                                   _shape(self.deck)[1], per)]
         if self.trick_no == 0:
             return [plays[self._opening_card()]]
         # "dukal" < "play": Dukals first keeps the list sorted (engine contract)
@@ -364,7 +393,11 @@ class GanjifaState:
             raise IllegalAction("Choose the cards you give up to the Dukal.", "must_give",
                                 n=len(self.dukal))
         hand = self.hands[seat]
-        if not isinstance(card, int) or card not in hand:     # _need_in_hand, inlined
+        try:        # _need_in_hand, inlined: one scan finds the card and where to remove it
+            at = hand.index(card) if isinstance(card, int) else -1
+        except ValueError:
+            at = -1
+        if at < 0:
             raise IllegalAction("That card is not in your hand.", "not_in_hand")
         c = card
         trick = self.trick
@@ -378,7 +411,7 @@ class GanjifaState:
             per = _shape(self.deck)[0]
             if c // per != trick[0][1] // per and c not in self._follow_set(hand):
                 raise self._follow_error(seat)
-        hand.remove(c)
+        del hand[at]
         trick.append((seat, c))
         events = [_event("play", seat, {"card": c, "lead": phase == LEAD})]
         if len(trick) == self.n_seats:
@@ -409,12 +442,12 @@ class GanjifaState:
                              "void_next", led=led, next=nxt)
 
     def _winner(self, plays: list[tuple[int, int]]) -> int:
-        d, per = self.deck, _shape(self.deck)[0]
+        per, strength, trump = _shape(self.deck)[0], self.deck.strength, self.trump
         led = plays[0][1] // per
-        best_seat, best_key = plays[0][0], (-1, -1)
-        for seat, c in plays:
+        best_seat, best_key = plays[0][0], -1
+        for seat, c in plays:       # trumps above the led suit above the rest
             s = c // per
-            key = (2, d.strength[c]) if s == self.trump else (1, d.strength[c]) if s == led else (0, 0)
+            key = 2 * per + strength[c] if s == trump else per + strength[c] if s == led else 0
             if key > best_key:
                 best_seat, best_key = seat, key
         return best_seat
@@ -423,12 +456,14 @@ class GanjifaState:
         winner = self._winner(self.trick)
         cards = [c for _, c in self.trick]
         self.captured[winner].extend(cards)
-        self.history.append(Trick("trick", self.leader, tuple(self.trick), winner))
+        self.history.append(_trick("trick", self.leader, tuple(self.trick), winner))
         self.trick = []
         self.trick_no += 1
         self.leader = self.turn = winner
         self.phase = LEAD
         events = [_event("trick", winner, {"cards": cards, "winner": winner})]
+        if any(self.hands):     # the usual case: skip _maybe_over
+            return events
         return events + self._maybe_over()
 
     def _dukal(self, seat: int, cards: object) -> list[Event]:

@@ -405,6 +405,25 @@ def test_arena_as_a_module():
     assert len(lines) == 1 and json.loads(lines[0])["game"] == "ganjifa"
 
 
+def test_arena_reports_an_agent_that_breaks_the_rules(monkeypatch, capsys):
+    class Cheat:
+        level, think_delay = "cheat", 0.0
+
+        def observe(self, events):
+            pass
+
+        def decide(self, view, legal):
+            return ("play", -1)
+
+    real = arena.registry.make_agent
+    monkeypatch.setattr(arena.registry, "make_agent",
+                        lambda g, lv, s, sd: Cheat() if lv == "easy" else real(g, lv, s, sd))
+    code = arena.main(["ganjifa", "--seats", "easy,random,random", "--games", "3"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 1 and report["invariant_violations"] == 3 and report["games"] == 0
+    assert "unlisted" in report["violation_samples"][0]
+
+
 def test_arena_rejects_a_wrong_seat_count():
     with pytest.raises(ValueError):
         arena.run("ganjifa", ["random", "random"], 2, 0)
