@@ -13,10 +13,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, fields
 
-from game.core import Action, Event, IllegalAction, Result
+from game.core import OVER, Action, Event, IllegalAction, OneSeatAtATime, Result
 from game.ganjifa.deck import Deck, default_deck
 
-LEAD, FOLLOW, GIVE, OVER = "lead", "follow", "give", "over"
+LEAD, FOLLOW, GIVE = "lead", "follow", "give"
 
 
 def legal_follow(
@@ -206,7 +206,7 @@ def _event(kind: str, seat: int | None, data: dict) -> Event:
     return e
 
 
-class GanjifaState:
+class GanjifaState(OneSeatAtATime):
     """One hand of Ganjifa for three seats."""
 
     def __init__(
@@ -294,21 +294,6 @@ class GanjifaState:
         return st
 
     # ------------------------------------------------------------- contract
-    def active_seats(self) -> tuple[int, ...]:
-        return () if self.phase == OVER else (self.turn,)
-
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    def result(self) -> Result | None:
-        return self._result
-
-    def reaction_deadline(self, seat: int) -> float | None:
-        return None
-
-    def timeout_action(self, seat: int) -> Action | None:
-        return None
-
     def legal_actions(self, seat: int) -> list[Action]:
         if self.phase == OVER or seat != self.turn:
             return []
