@@ -2,13 +2,14 @@
 
 * **easy** — sensible but loose: wins cheaply when it can, sheds low cards, sometimes slips.
 * **normal** — counts cards and tracks voids from the public record (view.history and the
-  current trick), cashes masters while they are safe, draws trumps with a master trump,
-  wins with the cheapest card that does the job, ducks cheaply, leads Dukals at once and
-  gives a Dukal its least useful cards.
+  current trick), leads Dukals at once, cashes masters (safest first), draws trumps with a
+  master trump, wins with the cheapest card that does the job (never overtrumping more
+  than needed), ducks cheaply when it cannot win, and gives a Dukal its surest losers.
 * **hard** — determinised search: samples the two hidden hands consistently with the view
-  (hand sizes, inferred voids, every played card out), scores each candidate action by
-  playouts of the normal policy in a compact simulator, and picks the best mean. Time-boxed;
-  fully deterministic for a seed when ``time_budget`` is None.
+  (hand sizes, inferred voids, every played card out, and how seats played last to a
+  trick), scores each candidate action by playouts of the normal policy in a compact
+  simulator on the same worlds, and keeps the normal move unless another is significantly
+  better. Time-boxed; fully deterministic for a seed when ``time_budget`` is None.
 
 Internally a hand is ten 12-bit masks, one per suit, bit ``k`` = the card of strength ``k``
 (11 = Raja, 10 = Mantri, 9..0 = numerals best to worst). Numeral strengths follow face
@@ -47,7 +48,7 @@ PLAY, DUKAL = "play", "dukal"
 
 # Normal-policy thresholds (chances, 0..1), tuned with game.arena.
 SAFE_MASTER = 0.15      # cash a master at once when the ruff risk is below this
-RISKY_MASTER = 1.01      # ... or, with nothing better, below this (>1: always)
+RISKY_MASTER = 1.01     # ... or, with nothing better, below this (>1: always)
 SECOND_SURE = 0.5       # 2nd to play: take with a master unless the ruff risk is above
 SECOND_GAMBLE = 0.25    # 2nd to play: beat the lead if the last player likely cannot
 TRUMP_SECOND = 0.5      # 2nd to play, void: trump if the last player is unlikely void
@@ -56,7 +57,8 @@ LOW_FROM_LONG = False   # else lead low from the longest side suit (False: the s
 
 
 def _best_run(mask: int) -> tuple[int, int]:
-    """(length, bits) of the longest run of consecutive bits; ties keep the higher cards."""
+    """(length, bits) of the longest run of consecutive bits; of equal runs the lowest, so
+    the higher cards stay in hand."""
     best_len, best_bits, k = 0, 0, 0
     while k < PER:
         if mask >> k & 1:
@@ -660,9 +662,10 @@ def _sim_action(action: Action) -> tuple[str, int, int]:
 
 
 def candidate_actions(view: GanjifaView, legal: list[Action], known: _Known) -> list[Action]:
-    """Legal actions up to equivalence: two cards of one suit with no card still held by
-    someone else between them play the same, so only the lowest is kept (unless the suit
-    could still make a Dukal); only the longest Dukal of a suit is kept."""
+    """Legal actions up to equivalence: two cards of one suit with no card between them
+    that is still held by someone else or lies on the table play the same, so only the
+    lowest is kept (unless the suit could still make a Dukal); only the longest Dukal of a
+    suit is kept."""
     out: list[Action] = []
     longest: dict[int, Action] = {}
     by_suit: dict[int, list[int]] = {}
@@ -674,12 +677,13 @@ def candidate_actions(view: GanjifaView, legal: list[Action], known: _Known) -> 
         else:
             by_suit.setdefault(a[1] // PER, []).append(a[1])
     kind = "give" if view.phase == "give" else PLAY
+    table = card_mask(c for _, c in view.trick)
     for s, cards in by_suit.items():
         h = known.hand[s]
         if h & COURTS == COURTS:
             out += [(kind, c) for c in cards]
             continue
-        others = known.rem[s] & ~h
+        others = (known.rem[s] & ~h) | table[s]
         prev = -1
         for c in sorted(cards, key=lambda c: STRENGTH[c]):
             k = STRENGTH[c]

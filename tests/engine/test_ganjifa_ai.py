@@ -303,6 +303,17 @@ def test_hard_searches_every_candidate_on_the_same_worlds():
         assert set(agent.last_stats.means) <= set(st.legal_actions(seat))
 
 
+def test_candidates_keep_cards_split_by_a_card_on_the_table():
+    # Seat 1 holds Kalki 4 and 6; the Kalki 5 led between them is on the table.
+    st = position(
+        [["kalki-5", "matsya-3", "kurma-4"], ["kalki-4", "kalki-6", "kurma-5"],
+         ["kalki-8", "kalki-9", "kalki-10"]],
+        [(0, ("play", card("kalki-5")))])
+    view = st.view(1)
+    cands = ai.candidate_actions(view, st.legal_actions(1), ai._Known(view))
+    assert sorted(cands) == sorted([("play", card("kalki-4")), ("play", card("kalki-6"))])
+
+
 def test_candidates_merge_equivalent_cards():
     # Seat 2 holds Kalki 8, 9, 10 with nothing between them outstanding: one candidate.
     st = position(
