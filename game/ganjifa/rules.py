@@ -531,28 +531,30 @@ class GanjifaState(OneSeatAtATime):
 
     # ----------------------------------------------------------------- views
     def view(self, seat: int | None) -> GanjifaView:
+        # Hot: a view is taken after every action. Hence the three-seat fast path and the
+        # history tuple, rebuilt only when the list object or its length changed (the
+        # history is append-only).
+        hands, captured = self.hands, self.captured
+        if len(hands) == 3:
+            h0, h1, h2 = hands
+            c0, c1, c2 = captured
+            sizes = (len(h0), len(h1), len(h2))
+            caps = (len(c0), len(c1), len(c2))
+        else:
+            sizes, caps = tuple(map(len, hands)), tuple(map(len, captured))
+        hist = self.history
+        cached = self.__dict__.get("_hist_cache")
+        if cached is None or cached[0] is not hist or len(cached[1]) != len(hist):
+            cached = self._hist_cache = (hist, tuple(hist))
         opts = self.options
         return _make_view(  # the fields of GanjifaView, in order
-            seat,
-            tuple(self.hands[seat]) if seat is not None else None,
-            tuple(map(len, self.hands)),
-            tuple(map(len, self.captured)),
+            seat, tuple(hands[seat]) if seat is not None else None, sizes, caps,
             self.trump, opts["time"], opts["void_rule"], self.dealer, self.phase,
             None if self.phase == OVER else self.turn,
             self.leader, self.trick_no, tuple(self.trick), self.dukal,
             tuple((s, tuple(c)) for s, c in self.gives) if self.gives else (),
-            len(self.dukal), self._history_tuple(),
+            len(self.dukal), cached[1],
         )
-
-    def _history_tuple(self) -> tuple[Trick, ...]:
-        """``tuple(self.history)``, rebuilt only when the list object or its length changed
-        (the history is append-only), since views are taken after every action."""
-        hist = self.history
-        cached = self.__dict__.get("_hist_cache")
-        if cached is None or cached[0] is not hist or len(cached[1]) != len(hist):
-            cached = (hist, tuple(hist))
-            self._hist_cache = cached
-        return cached[1]
 
     def deal_events(self) -> list[Event]:
         """The deal as events: public packets, and each seat's hand to that seat only."""
@@ -610,8 +612,16 @@ def check_invariants(state: GanjifaState) -> list[str]:
     bad = []
     per, n_suits = _shape(state.deck)
     size = per * n_suits
-    sizes = list(map(len, state.hands))
-    held = sum(sizes) + sum(map(len, state.captured)) + len(state.trick) + len(state.dukal)
+    hands, captured = state.hands, state.captured
+    if len(hands) == 3:     # the usual table, without the generic machinery (hot path)
+        h0, h1, h2 = hands
+        c0, c1, c2 = captured
+        sizes = [len(h0), len(h1), len(h2)]
+        held = sizes[0] + sizes[1] + sizes[2] + len(c0) + len(c1) + len(c2)
+    else:
+        sizes = list(map(len, hands))
+        held = sum(sizes) + sum(map(len, captured))
+    held += len(state.trick) + len(state.dukal)
     if state.gives:
         held += sum(len(c) for _, c in state.gives)
     if held != size:
