@@ -9,7 +9,9 @@ position and deal luck cancels. ``--games`` is the number of hands to play, roun
 whole deals. Figures are reported per entry of ``--seats``.
 
 Games are driven directly (no Match): an agent gets only ``view(seat)``, its legal actions
-and, through ``observe``, the events visible to its seat. After every action the arena
+and, through ``observe``, the events visible to its seat. A ``blind`` agent (Random)
+declares that it reads neither, so it is given ``None`` and no events: random-vs-random
+hands then measure the engine itself (legal actions, apply, invariant checks). After every action the arena
 checks generic invariants (an active seat has a legal action, a finished game has a
 result) plus the game's own, if its rules module defines
 ``check_invariants(state) -> list[str]``.
@@ -89,19 +91,21 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
     state = registry.new_game(game, n, seed, options)
     agents = [registry.make_agent(game, lv, s, agent_seeds[s]) for s, lv in enumerate(levels)]
     if hasattr(state, "deal_events"):
-        _publish(agents, state.deal_events())
+        _publish(agents, state.deal_events(), [getattr(a, "blind", False) for a in agents])
     clock = time.perf_counter
     is_over, active_seats = state.is_over, state.active_seats
     legal_actions, view, apply = state.legal_actions, state.view, state.apply
     decide = [a.decide for a in agents]
-    observers = [a.observe for a in agents]
+    record = [t.append for t in times]
+    blind = [getattr(a, "blind", False) for a in agents]
+    sighted = [a for a in agents if not getattr(a, "blind", False)]
+    observers = [a.observe for a in sighted]
     steps = 0
-    while not is_over():
-        if steps >= MAX_STEPS:
-            violations.append(f"seed {seed}: no end after {steps} actions")
-            return None
+    while True:
         active = active_seats()
         if not active:
+            if is_over():
+                break
             violations.append(f"seed {seed}: no active seat in an unfinished game")
             return None
         seat = active[0]
@@ -109,10 +113,10 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
         if not legal:
             violations.append(f"seed {seed}: seat {seat} is active with no legal action")
             return None
-        v = view(seat)
+        v = None if blind[seat] else view(seat)
         t0 = clock()
         action = decide[seat](v, legal)
-        times[seat].append(clock() - t0)
+        record[seat](clock() - t0)
         if action not in legal:
             violations.append(f"seed {seed}: seat {seat} chose unlisted {action!r}")
             return None
@@ -121,33 +125,34 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
         except IllegalAction as err:
             violations.append(f"seed {seed}: seat {seat}: listed {action!r} refused ({err})")
             return None
-        for e in events:    # _publish, inlined for the usual all-public case
-            if e.to is not None:
-                _publish(agents, events)
-                break
-        else:
-            for obs in observers:
-                obs(events[:])
+        if observers:
+            for e in events:    # _publish, inlined for the usual all-public case
+                if e.to is not None:
+                    _publish(agents, events, blind)
+                    break
+            else:
+                for obs in observers:
+                    obs(events[:])
         if check is not None:
             bad = check(state)
             if bad:
                 violations.extend(f"seed {seed} step {steps}: {m}" for m in bad)
         steps += 1
+        if steps >= MAX_STEPS and active_seats():
+            violations.append(f"seed {seed}: no end after {steps} actions")
+            return None
     result = state.result()
     if result is None:
         violations.append(f"seed {seed}: finished without a result")
     return result
 
 
-def _publish(agents: Sequence[Any], events: list) -> None:
-    """Each agent observes the events its seat may see (each gets its own list)."""
-    for e in events:
-        if e.to is not None:
-            for i, a in enumerate(agents):
-                a.observe([e for e in events if e.visible_to(i)])
-            return
-    for a in agents:
-        a.observe(events[:])
+def _publish(agents: Sequence[Any], events: list, blind: Sequence[bool]) -> None:
+    """Each sighted agent observes the events its seat may see (each gets its own list)."""
+    private = any(e.to is not None for e in events)
+    for i, a in enumerate(agents):
+        if not blind[i]:
+            a.observe([e for e in events if e.visible_to(i)] if private else events[:])
 
 
 def _pct(values: Sequence[float], q: float) -> float:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, fields
 
-from game.core import OVER, Action, Event, IllegalAction, OneSeatAtATime, Result
+from game.core import OVER, Action, Event, IllegalAction, OneSeatAtATime, Result, new_event
 from game.ganjifa.deck import Deck, default_deck
 
 LEAD, FOLLOW, GIVE = "lead", "follow", "give"
@@ -191,23 +191,16 @@ def _trick(kind: str, leader: int, plays: tuple[tuple[int, int], ...], winner: i
     return t
 
 
-_set_ev_kind, _set_ev_seat, _set_ev_data, _set_ev_to = (
-    getattr(Event, name).__set__ for name in ("kind", "seat", "data", "to"))
-
-
-def _event(kind: str, seat: int | None, data: dict) -> Event:
-    """``Event(kind, seat, data)`` (public) without the frozen-dataclass ``__init__`` cost;
-    one is made for every card played."""
-    e = _new_object(Event)
-    _set_ev_kind(e, kind)
-    _set_ev_seat(e, seat)
-    _set_ev_data(e, data)
-    _set_ev_to(e, None)
-    return e
-
-
 class GanjifaState(OneSeatAtATime):
-    """One hand of Ganjifa for three seats."""
+    """One hand of Ganjifa for three seats.
+
+    Slotted: attribute access is the bulk of an action's cost, and slots make it cheaper."""
+
+    __slots__ = (
+        "deck", "n_seats", "options", "trump", "rng", "seed", "dealer", "packets", "hands",
+        "captured", "trick", "history", "trick_no", "dukal", "gives", "leader", "turn",
+        "phase", "_result", "_hist_cache",
+    )
 
     def __init__(
         self, seed: int = 0, options: dict | None = None, deck: Deck | None = None,
@@ -238,6 +231,7 @@ class GanjifaState(OneSeatAtATime):
         self.leader = self.turn = holder
         self.phase = LEAD
         self._result: Result | None = None
+        self._hist_cache: tuple[list[Trick], tuple[Trick, ...]] | None = None
 
     # ------------------------------------------------------------------ setup
     def _check_options(self, options: dict) -> dict:
@@ -398,7 +392,7 @@ class GanjifaState(OneSeatAtATime):
                 raise self._follow_error(seat)
         del hand[at]
         trick.append((seat, c))
-        events = [_event("play", seat, {"card": c, "lead": phase == LEAD})]
+        events = [new_event(("play", seat, {"card": c, "lead": phase == LEAD}, None))]
         if len(trick) == self.n_seats:
             events += self._finish_trick()
         else:
@@ -446,7 +440,7 @@ class GanjifaState(OneSeatAtATime):
         self.trick_no += 1
         self.leader = self.turn = winner
         self.phase = LEAD
-        events = [_event("trick", winner, {"cards": cards, "winner": winner})]
+        events = [new_event(("trick", winner, {"cards": cards, "winner": winner}, None))]
         if any(self.hands):     # the usual case: skip _maybe_over
             return events
         return events + self._maybe_over()
@@ -487,7 +481,7 @@ class GanjifaState(OneSeatAtATime):
         self.gives = [((seat + k) % self.n_seats, []) for k in range(1, self.n_seats)]
         self.phase = GIVE
         self.turn = self.gives[0][0]
-        return [_event("dukal", seat, {"cards": list(self.dukal), "suit": s, "n": n})]
+        return [Event("dukal", seat, {"cards": list(self.dukal), "suit": s, "n": n})]
 
     def _give(self, seat: int, card: object) -> list[Event]:
         if self.phase != GIVE:
@@ -499,7 +493,7 @@ class GanjifaState(OneSeatAtATime):
             raise IllegalAction(f"You have already given {n} cards.", "given_enough", n=n)
         self.hands[seat].remove(c)
         giver[1].append(c)
-        events = [_event("give", seat, {"card": c, "left": n - len(giver[1])})]
+        events = [Event("give", seat, {"card": c, "left": n - len(giver[1])})]
         if len(giver[1]) < n:
             return events
         pending = [g for g in self.gives if len(g[1]) < n]
@@ -516,7 +510,7 @@ class GanjifaState(OneSeatAtATime):
         self.trick_no += 1
         self.turn = self.leader
         self.phase = LEAD
-        events.append(_event("dukal_won", self.leader, {"cards": cards, "winner": self.leader}))
+        events.append(Event("dukal_won", self.leader, {"cards": cards, "winner": self.leader}))
         return events + self._maybe_over()
 
     def _maybe_over(self) -> list[Event]:
@@ -527,7 +521,7 @@ class GanjifaState(OneSeatAtATime):
         top = max(scores)
         winners = tuple(s for s in range(self.n_seats) if scores[s] == top)
         self._result = Result(winners, scores, "shared" if len(winners) > 1 else "most_cards")
-        return [_event("over", None, {"winners": list(winners), "scores": list(scores)})]
+        return [Event("over", None, {"winners": list(winners), "scores": list(scores)})]
 
     # ----------------------------------------------------------------- views
     def view(self, seat: int | None) -> GanjifaView:
@@ -543,7 +537,7 @@ class GanjifaState(OneSeatAtATime):
         else:
             sizes, caps = tuple(map(len, hands)), tuple(map(len, captured))
         hist = self.history
-        cached = self.__dict__.get("_hist_cache")
+        cached = self._hist_cache
         if cached is None or cached[0] is not hist or len(cached[1]) != len(hist):
             cached = self._hist_cache = (hist, tuple(hist))
         opts = self.options
@@ -566,7 +560,8 @@ class GanjifaState(OneSeatAtATime):
 
     def clone(self) -> GanjifaState:
         st = object.__new__(GanjifaState)
-        st.__dict__.update(self.__dict__)
+        for name in GanjifaState.__slots__:
+            setattr(st, name, getattr(self, name))
         st.hands = [list(h) for h in self.hands]
         st.captured = [list(c) for c in self.captured]
         st.trick = list(self.trick)
@@ -598,6 +593,7 @@ class GanjifaState(OneSeatAtATime):
         st.leader, st.phase = view.leader, view.phase
         st.turn = view.turn if view.turn is not None else view.leader
         st._result = None
+        st._hist_cache = None
         return st
 
 

@@ -15,6 +15,7 @@ from game.core import IllegalAction
 from game.kowah.checki import is_complete
 from game.kowah.rules import KowahState, check_invariants, new_game
 from game.match import Match, Seat
+from tests.engine.snapshots import state_fields
 
 
 def random_hand(seed: int, options: dict | None = None, check_every_step: bool = False,
@@ -76,7 +77,7 @@ def test_legal_actions_are_sorted_non_empty_and_all_accepted():
 
 
 def _state_dict(st: KowahState) -> str:
-    return repr(sorted((k, v) for k, v in vars(st).items() if k not in ("rng", "deck")))
+    return repr(sorted(state_fields(st).items()))
 
 
 def test_illegal_actions_change_nothing():
@@ -180,3 +181,49 @@ def test_check_invariants_catches_corruption():
                                 "1M 3C 3S 4M 6C 6S 8M RF"], "OT WF", declared={0: "2C"})
     bad.hands[0][0], bad.hands[1][0] = bad.hands[1][0], bad.hands[0][0]
     assert any("declared hand changed" in p for p in check_invariants(bad))
+
+
+def _corrupt(st: KowahState, rng: random.Random) -> None:
+    """One random bookkeeping error of the kinds the cheap checks exist for."""
+    seat = rng.randrange(3)
+    kind = rng.randrange(9)
+    if kind == 0 and st.stock:
+        st.stock.pop()
+    elif kind == 1:
+        st.discards.append(0)
+    elif kind == 2 and st.hands[seat]:
+        st.hands[seat].pop()
+    elif kind == 3 and st.stock:
+        st.hands[seat].append(st.stock.pop())
+    elif kind == 4:
+        st.held = 0
+    elif kind == 5:
+        st.win_card = 0
+    elif kind == 6:
+        st.no_draw_turns = st.guard_limit + 1
+    elif kind == 7:
+        st.stock.clear()
+    else:
+        st.turn = (st.turn + 1) % 3
+
+
+def test_quick_check_agrees_with_the_diagnosis():
+    """The fast path of check_invariants never passes a position the full cheap tier
+    would flag (over sound and corrupted positions alike), and it does pass sound ones."""
+    from game.kowah.rules import _quick_ok
+    rng = random.Random(7)
+    quick_passed = flagged = 0
+    for seed in range(60):
+        st = new_game(3, seed)
+        while not st.is_over():
+            seat = st.active_seats()[0]
+            st.apply(seat, rng.choice(st.legal_actions(seat)))
+            probe = st.clone()
+            if rng.random() < 0.5:
+                _corrupt(probe, rng)
+            diagnosis = check_invariants(probe, False)
+            if _quick_ok(probe):
+                quick_passed += 1
+                assert diagnosis == [], (seed, diagnosis)
+            flagged += bool(diagnosis)
+    assert quick_passed > 1000 and flagged > 1000

@@ -6,14 +6,13 @@ Seats are numbered in the direction of play (clockwise): 0 bottom, 1 left, 2 rig
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 from game.core import IllegalAction
 from game.kowah.checki import is_complete
 from game.kowah.deck import build_deck, default_deck
 from game.kowah.rules import KowahState, check_invariants, new_game
+from tests.engine.snapshots import state_fields
 
 D = default_deck()
 P = D.parse
@@ -37,8 +36,7 @@ def act(st: KowahState, seat: int, *action) -> list:
     return events
 
 
-def snapshot(st: KowahState) -> dict:
-    return copy.deepcopy({k: v for k, v in vars(st).items() if k not in ("rng", "deck")})
+snapshot = state_fields
 
 
 def refused(st: KowahState, seat: int, action: tuple, key: str) -> IllegalAction:
