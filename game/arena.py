@@ -11,8 +11,8 @@ whole deals. Figures are reported per entry of ``--seats``.
 Games are driven directly (no Match): an agent gets only ``view(seat)``, its legal actions
 and, through ``observe``, the events visible to its seat. A ``blind`` agent (Random)
 declares that it reads neither, so it is given ``None`` and no events: random-vs-random
-hands then measure the engine itself (legal actions, apply, invariant checks). After every action the arena
-checks generic invariants (an active seat has a legal action, a finished game has a
+hands then measure the engine itself (legal actions, apply, invariant checks). After
+every action the arena checks generic invariants (an active seat has a legal action, a finished game has a
 result) plus the game's own, if its rules module defines
 ``check_invariants(state) -> list[str]``.
 
@@ -90,16 +90,15 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
     n = len(levels)
     state = registry.new_game(game, n, seed, options)
     agents = [registry.make_agent(game, lv, s, agent_seeds[s]) for s, lv in enumerate(levels)]
+    blind = [getattr(a, "blind", False) for a in agents]
     if hasattr(state, "deal_events"):
-        _publish(agents, state.deal_events(), [getattr(a, "blind", False) for a in agents])
+        _publish(agents, state.deal_events(), blind)
     clock = time.perf_counter
     is_over, active_seats = state.is_over, state.active_seats
     legal_actions, view, apply = state.legal_actions, state.view, state.apply
     decide = [a.decide for a in agents]
     record = [t.append for t in times]
-    blind = [getattr(a, "blind", False) for a in agents]
-    sighted = [a for a in agents if not getattr(a, "blind", False)]
-    observers = [a.observe for a in sighted]
+    observers = [a.observe for a, b in zip(agents, blind, strict=True) if not b]
     steps = 0
     while True:
         active = active_seats()

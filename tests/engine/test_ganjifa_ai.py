@@ -15,7 +15,7 @@ import pytest
 
 from game import arena
 from game.ai.search import Budget, constrained_deal, flat_monte_carlo, ismcts
-from game.ganjifa import ai
+from game.ganjifa import ai, policy
 from game.ganjifa.deck import default_deck
 from game.ganjifa.rules import GanjifaState, check_invariants, new_game
 
@@ -185,7 +185,7 @@ def test_public_voids_follow_the_void_rule():
         [["varaha-5", "matsya-3"], ["narasimha-4", "matsya-4"], ["kalki-4", "matsya-5"]],
         [(0, ("play", card("varaha-5"))), (1, ("play", card("narasimha-4"))),
          (2, ("play", card("kalki-4")))])
-    voids = ai.public_voids(st.view(0))
+    voids = policy.public_voids(st.view(0))
     assert voids[0] == 0
     assert voids[1] == 1 << 2
     assert voids[2] == sum(1 << s for s in range(2, 9))
@@ -196,7 +196,7 @@ def test_strict_rule_reveals_no_trump():
         [["kalki-5", "matsya-3"], ["matsya-4", "kurma-4"], ["kalki-4", "matsya-5"]],
         [(0, ("play", card("kalki-5"))), (1, ("play", card("matsya-4")))],
         void_rule="strict")
-    voids = ai.public_voids(st.view(2))
+    voids = policy.public_voids(st.view(2))
     assert voids[1] == (1 << 9) | (1 << D.trumps["day"])
 
 
@@ -209,15 +209,15 @@ def test_behaviour_exclusions_read_a_last_player_who_did_not_win():
          ["kalki-2", "matsya-3", "varaha-5"]],
         [(0, ("play", card("kalki-5"))), (1, ("play", card("kalki-7"))),
          (2, ("play", card("kalki-2")))])
-    excl = ai.behaviour_exclusions(st.view(1))
+    excl = policy.behaviour_exclusions(st.view(1))
     kalki, seven = card("kalki-7") // 12, D.strength[card("kalki-7")]
-    above_7 = ai.FULL >> (seven + 1) << (seven + 1)
+    above_7 = policy.FULL >> (seven + 1) << (seven + 1)
     assert excl[2][kalki] == above_7 and excl[0] == [0] * 10
     st.apply(1, ("play", card("matsya-4")))
     st.apply(2, ("play", card("matsya-3")))
     st.apply(0, ("play", card("kurma-4")))
-    excl = ai.behaviour_exclusions(st.view(1))
-    assert excl[0][D.trumps["day"]] == ai.FULL
+    excl = policy.behaviour_exclusions(st.view(1))
+    assert excl[0][D.trumps["day"]] == policy.FULL
 
 
 def test_behaviour_exclusions_are_dropped_for_a_seat_that_contradicts_them():
@@ -227,12 +227,12 @@ def test_behaviour_exclusions_are_dropped_for_a_seat_that_contradicts_them():
         [(0, ("play", card("kalki-5"))), (1, ("play", card("kalki-7"))),
          (2, ("play", card("kalki-2"))), (1, ("play", card("varaha-4"))),
          (2, ("play", card("varaha-1"))), (0, ("play", card("kurma-4")))])
-    before = ai.behaviour_exclusions(st.view(0))
+    before = policy.behaviour_exclusions(st.view(0))
     assert any(before[2]) and before[1][D.trumps["day"]] == 0
     st.apply(2, ("play", card("kalki-9")))      # seat 2 held a Kalki above the 7 after all
-    after = ai.behaviour_exclusions(st.view(0))
+    after = policy.behaviour_exclusions(st.view(0))
     assert after[2] == [0] * 10
-    assert after[0][D.trumps["day"]] == ai.FULL     # seat 0's inference stands
+    assert after[0][D.trumps["day"]] == policy.FULL     # seat 0's inference stands
 
 
 # ------------------------------------------------------------- simulator
@@ -254,9 +254,9 @@ def test_simulator_mirrors_the_engine(seed):
                                                   fresh.phase, fresh.trick, fresh.gives,
                                                   fresh.voids)
             if st.phase == "follow":
-                masks = ai.legal_masks(world.h[seat], world.trick[0][1], world.trump,
+                masks = policy.legal_masks(world.h[seat], world.trick[0][1], world.trump,
                                        world.strict)
-                cards = sorted(c for s, m in masks for c in ai.mask_cards(s, m))
+                cards = sorted(c for s, m in masks for c in policy.mask_cards(s, m))
                 assert cards == sorted(a[1] for a in legal)
             assert ai._to_action(*world.policy_action()) in legal
         action = agents[seat].decide(view, legal)
@@ -369,7 +369,7 @@ def test_ismcts_runs_on_the_engine_contract():
 
     def determinize(rng):
         world = sample(rng)
-        hands = [[c for s in range(10) for c in ai.mask_cards(s, world.h[p][s])]
+        hands = [[c for s in range(10) for c in policy.mask_cards(s, world.h[p][s])]
                  for p in range(3)]
         return GanjifaState.from_view(view, hands)
 
@@ -433,6 +433,36 @@ def test_arena_reports_an_agent_that_breaks_the_rules(monkeypatch, capsys):
     report = json.loads(capsys.readouterr().out)
     assert code == 1 and report["invariant_violations"] == 3 and report["games"] == 0
     assert "unlisted" in report["violation_samples"][0]
+
+
+def test_arena_gives_views_and_events_only_to_sighted_agents(monkeypatch):
+    class Spy:
+        think_delay = 0.0
+
+        def __init__(self, level, blind):
+            self.level, self.blind = level, blind
+            self.views, self.events = [], 0
+
+        def observe(self, events):
+            self.events += len(events)
+
+        def decide(self, view, legal):
+            self.views.append(view)
+            return legal[0]
+
+    spies = []
+
+    def make(g, lv, s, sd):
+        spies.append(Spy(lv, blind=lv == "random"))
+        return spies[-1]
+
+    monkeypatch.setattr(arena.registry, "make_agent", make)
+    report = arena.run("ganjifa", ["easy", "random", "random"], 3, 0)
+    assert report["games"] == 3 and report["invariant_violations"] == 0
+    sighted = [s for s in spies if not s.blind]
+    blind = [s for s in spies if s.blind]
+    assert all(s.views and all(v is not None for v in s.views) and s.events for s in sighted)
+    assert all(s.views and all(v is None for v in s.views) and s.events == 0 for s in blind)
 
 
 def test_arena_rejects_a_wrong_seat_count():
