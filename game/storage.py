@@ -24,15 +24,22 @@ def user_dir() -> Path:
     return path
 
 
-def write_json_atomic(path: Path, data: Any) -> None:
-    """Write to a temp file in the same folder, fsync, then rename over the target."""
+def write_json_atomic(path: Path, data: Any, durable: bool = True) -> None:
+    """Write to a temp file in the same folder, fsync, then rename over the target.
+
+    ``durable=False`` skips the fsync: the rename is still atomic, so a killed process
+    leaves either the old file or the new one, whole (the kernel keeps the data); only a
+    power cut before the system writes it back could lose it (see :class:`SaveWriter`).
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, ensure_ascii=False, separators=(",", ":"))
-            fh.flush()
-            os.fsync(fh.fileno())
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))   # (C encoder;
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:    # json.dump to a file is not)
+            fh.write(text)
+            if durable:
+                fh.flush()
+                os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -43,25 +50,35 @@ def write_json_atomic(path: Path, data: Any) -> None:
 
 
 class SaveWriter:
-    """Writes saves on a background thread so a slow disk never stalls a frame.
+    """Saves without stalling a frame on a slow disk, and without losing a move to a
+    killed process.
 
-    Only the newest payload per path is kept; ``flush()`` waits until it is on disk.
-    One shared writer serves the process (:func:`save_writer`); an exit handler flushes
-    it, so a normal exit (even by an exception) finishes the last write first.
+    ``save`` writes through at once (temp file + atomic rename, no fsync: a fraction of a
+    millisecond for a save), so the file on disk is the newest whole save the moment
+    ``save`` returns, even if the process is killed right after. The fsync that makes it
+    survive a power cut — the slow part — runs on a background thread; ``flush()`` waits
+    for it. One shared writer serves the process (:func:`save_writer`); an exit handler
+    flushes it.
     """
 
     def __init__(self) -> None:
         import threading
         self._cond = threading.Condition()
-        self._pending: dict[Path, Any] = {}
+        self._pending: dict[Path, None] = {}     # paths written, awaiting fsync
         self._busy = False
         self._closed = False
         self._thread = threading.Thread(target=self._run, name="save-writer", daemon=True)
         self._thread.start()
 
     def save(self, path: Path, data: Any) -> None:
+        try:
+            write_json_atomic(path, data, durable=False)
+        except OSError as err:   # pragma: no cover - disk full, read-only home…
+            import logging
+            logging.getLogger(__name__).error("could not save %s: %s", path, err)
+            return
         with self._cond:
-            self._pending[path] = data
+            self._pending[path] = None
             self._cond.notify_all()
 
     def _run(self) -> None:
@@ -71,13 +88,13 @@ class SaveWriter:
                     self._cond.wait()
                 if not self._pending and self._closed:
                     return
-                path, data = self._pending.popitem()
+                path, _ = self._pending.popitem()
                 self._busy = True
             try:
-                write_json_atomic(path, data)
-            except OSError as err:   # pragma: no cover - disk full, read-only home…
+                _fsync_file(path)
+            except OSError as err:   # pragma: no cover - the file went away, I/O error…
                 import logging
-                logging.getLogger(__name__).error("could not save %s: %s", path, err)
+                logging.getLogger(__name__).warning("could not sync %s: %s", path, err)
             with self._cond:
                 self._busy = False
                 self._cond.notify_all()
@@ -92,6 +109,21 @@ class SaveWriter:
             self._closed = True
             self._cond.notify_all()
         self._thread.join()
+
+
+def _fsync_file(path: Path) -> None:
+    """Push a file, and its folder entry (the rename), to the disk."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    if hasattr(os, "O_DIRECTORY"):      # POSIX: the rename itself lives in the folder
+        dfd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
 
 
 _WRITER: SaveWriter | None = None

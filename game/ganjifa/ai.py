@@ -7,9 +7,11 @@
   than needed), ducks cheaply when it cannot win, and gives a Dukal its surest losers.
 * **hard** — determinised search: samples the two hidden hands consistently with the view
   (hand sizes, inferred voids, every played card out, and how seats played last to a
-  trick), scores each candidate action by playouts of the normal policy in a compact
-  simulator on the same worlds, and keeps the normal move unless another is significantly
-  better. Time-boxed; fully deterministic for a seed when ``time_budget`` is None.
+  trick), then walks those deals toward ones that explain the opponents' past decisions
+  as normal-policy plays (:mod:`game.ganjifa.evidence`); scores each candidate action by
+  playouts of the normal policy in a compact simulator on the same worlds, and keeps the
+  normal move unless another is significantly better. Time-boxed (130 ms by default);
+  fully deterministic for a seed when ``time_budget`` is None.
 
 The normal policy and the public inference live in :mod:`game.ganjifa.policy` (on suit
 masks), so the same code plays a real view (normal level), the hard level's playouts in
@@ -336,13 +338,16 @@ class HardAgent:
     candidates after 2, 4, 8… worlds (at least that many), and the normal move is only
     overruled when the best beats it by ``keep_first_z`` standard errors (paired, same
     worlds) — with few worlds the search defers to the heuristic. ``infer_play`` also
-    deals the hidden cards consistently with :func:`behaviour_exclusions`.
+    deals the hidden cards consistently with :func:`behaviour_exclusions`;
+    ``infer_policy`` then walks each deal (``burn_in`` swaps at most, and at most
+    ``burn_in_share`` of the time budget, before the first world; ``walk_steps`` between
+    worlds) toward deals that explain the opponents' decisions (:class:`_EvidenceWalk`).
     """
 
     level = "hard"
     think_delay = 0.3
 
-    def __init__(self, seat: int, seed: int = 0, time_budget: float | None = 0.1,
+    def __init__(self, seat: int, seed: int = 0, time_budget: float | None = 0.13,
                  iterations: int = 400, tie_margin: float = 0.0,
                  prune_z: float | None = None, keep_first_z: float | None = 1.0,
                  halving: int | None = 3, infer_play: bool = True,

@@ -49,10 +49,11 @@ def _discard_actions(kinds: int) -> tuple[Action, ...]:
 # the generated __init__, and the instance is just as immutable afterwards.
 _new = object.__new__
 _setattr = object.__setattr__
-# A hand's "odd" count is how many keys it holds a number of times not divisible by three;
-# a checki hand has exactly one (its pair, or the pair plus the fifth card's key folded in).
-# Adding a card whose key the hand held n times changes it by _ODD_ADD[n]; removing one by
-# _ODD_REMOVE[n]. Digits are at most 15 (a key has at most 12 copies).
+# A hand's "odd" count is how many keys it holds a number of times not divisible by three.
+# Triples leave a multiple of three per key, so a checki hand (two triples and a pair) has
+# exactly one: a cheap filter before the full test. Adding a card whose key the hand held
+# n times changes the count by _ODD_ADD[n]; removing one by _ODD_REMOVE[n]. Digits are at
+# most 15 (a key has at most 12 copies).
 _ODD_ADD = tuple((1, 0, -1)[n % 3] for n in range(16))
 _ODD_REMOVE = tuple((1, -1, 0)[n % 3] for n in range(16))
 

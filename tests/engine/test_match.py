@@ -399,6 +399,31 @@ def test_save_read_while_a_match_is_in_progress(tmp_path):
         assert [r.legal_actions(s) for s in range(3)] == [m.legal_actions(s) for s in range(3)]
 
 
+def test_async_saves_are_on_disk_before_their_fsync(tmp_path, monkeypatch):
+    """The app's writer: each move's save is whole on disk when the move returns, while
+    the slow fsync is still pending on the background thread."""
+    from game import storage
+    gate, synced = threading.Event(), []
+
+    def slow_fsync(path):
+        gate.wait(5)
+        synced.append(path)
+
+    monkeypatch.setattr(storage, "_fsync_file", slow_fsync)
+    writer = storage.SaveWriter()
+    monkeypatch.setattr(storage, "_WRITER", writer)
+    path = tmp_path / "through.json"
+    m = snap_match(save_path=path, seed=3, options={"cards": 4}, async_save=True)
+    for n in range(1, 6):
+        play_some(m, n)
+        assert read_json(path) == m.to_json()        # no flush, fsync still blocked
+    assert not synced
+    gate.set()
+    m.flush()
+    assert synced and synced[-1] == path
+    writer.close()
+
+
 def test_save_survives_a_killed_process(tmp_path):
     """Kill -9 a process that plays Ganjifa with autosave on; its save must load."""
     path = tmp_path / "killed.json"

@@ -140,8 +140,8 @@ def test_kill_and_resume_continues_exactly(tmp_path):
     settle(app, table)
     saved_view = match.view(table.viewer)
     saved_log = list(match.log)
-    match.flush()           # the background writer has the last move on disk (ms after it)
-    pygame.quit()           # the process "dies": nothing else is written
+    pygame.quit()           # the process "dies" right after the move: no flush, no exit
+    #                         handler; the save was written through when the move was made
     assert session.resumable()
     app2 = make_app()
     app2.stack.push(MenuScene(app2))
