@@ -59,6 +59,8 @@ class KowahTable(TableScene):
         self.art = KowahArt()
         self.frame = Frame()
         self.hand_layer = CachedLayer()
+        self.wait_label: pygame.Rect | None = None   # "Waits for…" over your exposed pair
+        self.prompt_box: pygame.Rect | None = None   # the prompt under "Your turn"
         self.history_layer = CachedLayer()
         self.fan_cache: dict[tuple, pygame.Surface] = {}
         self.scaled: dict[tuple, pygame.Surface] = {}
@@ -1276,6 +1278,7 @@ class KowahTable(TableScene):
         u = self.app.u
         cw = card_width(self.H)
         exposed_rects = []
+        self.wait_label = None
         for slot, (x, y), state in items:
             lifted = self.hover == ("hand", slot.idx) or state == "exposed"
             rect = self.blit_card(layer, slot.card, (x - left, y - top), self.H, lifted=lifted)
@@ -1307,7 +1310,9 @@ class KowahTable(TableScene):
                 return                  # the win showcase says what happened instead
             img = fonts.text(t("kowah.waits", card=self.card_name(pair)), max(12, round(1.8 * u)),
                              theme.IVORY, "semibold")
-            layer.blit(img, img.get_rect(midbottom=(box.centerx, box.top - round(0.3 * u))))
+            at = img.get_rect(midbottom=(box.centerx, box.top - round(0.3 * u)))
+            layer.blit(img, at)
+            self.wait_label = at.move(left, top)
 
     def focus_ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         from scenes.widgets.button import draw_focus_ring
@@ -1358,6 +1363,9 @@ class KowahTable(TableScene):
         if msg:
             img = fonts.text(msg, max(14, round(2.3 * u)), theme.IVORY, "semibold")
             box = img.get_rect(center=(w // 2, y)).inflate(round(3 * u), round(1 * u))
+            if self.wait_label is not None and box.colliderect(self.wait_label):
+                box.right = self.wait_label.left - round(u)     # keep clear of "Waits for…"
+            self.prompt_box = box
             surface.blit(panel(box.size, u, 170), box)
             surface.blit(img, img.get_rect(center=box.center))
 

@@ -239,6 +239,15 @@ def test_hot_seat_handoff_hides_cards_until_confirmed():
     assert seen
 
 
+def test_your_prompt_keeps_clear_of_your_exposed_pair_label():
+    app, table = fixed_table(["4S 4S 4M 7S 7S 7M 5S 5S", "1C 2C 3C 4C 6C 8C 1S 2S",
+                              "1M 2M 3M 4M 6M 8M 3S 6S"], "9C 6M 9M", declared={0: "5S"})
+    settle(app, table)
+    app.step()
+    assert table.wait_label is not None and table.prompt_box is not None
+    assert not table.prompt_box.colliderect(table.wait_label)
+
+
 def test_off_turn_win_shows_banner_and_results():
     # seat 1 waits for a third 5 of Coins; seat 0 draws it from the stock: ×1 for seat 1
     app, table = fixed_table(["1C 2C 3C 4C 6C 8C 1S 2S", "5C 5C 7S 7S 7M 9C 9S 9M",
