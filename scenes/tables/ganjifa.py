@@ -669,18 +669,27 @@ class GanjifaTable(TableScene):
             y = min(s.centre[1] for s in slots) - self.D / 2 - 3.0 * u - top
             sd = self.deck.suits[suit]
             hint = t("ganjifa.ace_high" if sd.order == "ace_high" else "ganjifa.ten_high")
+            trump = suit == self._trump_suit()
+            if trump:       # the trump group says so in words, not only by the rim's sun/moon
+                hint = f"{t('ganjifa.trump_tag')} · {hint}"
             room = max(s.centre[0] for s in slots) - min(s.centre[0] for s in slots) + 0.55 * self.D
             sign = self.art.sign(suit, round(2.4 * u))
             px = max(11, round(1.7 * u))
-            label = fonts.text(f"{sd.name[lg]} · {hint}", px, theme.IVORY, "semibold")
+            ink = theme.GOLD if trump else theme.IVORY
+            label = fonts.text(f"{sd.name[lg]} · {hint}", px, ink, "semibold")
+            if trump and sign.get_width() + label.get_width() + 1.6 * u > room:
+                label = fonts.text(f"{sd.name[lg]} · {t('ganjifa.trump_tag')}", px, ink, "semibold")
             if sign.get_width() + label.get_width() + 1.6 * u > room:
-                label = fonts.text(sd.name[lg], px, theme.IVORY, "semibold")
+                label = fonts.text(sd.name[lg], px, ink, "semibold")
             if sign.get_width() + label.get_width() + 1.6 * u > room:
                 label = fonts.text("", px, theme.IVORY)
             width = sign.get_width() + label.get_width() + round(1.6 * u)
             tab = pygame.Rect(round(x0 + 0.3 * u), round(y), width, round(2.8 * u))
             panel = pygame.Surface(tab.size, pygame.SRCALPHA)
             pygame.draw.rect(panel, (20, 14, 10, 200), panel.get_rect(), border_radius=round(0.8 * u))
+            if trump:
+                pygame.draw.rect(panel, theme.GOLD, panel.get_rect(), max(1, round(0.15 * u)),
+                                 border_radius=round(0.8 * u))
             surface.blit(panel, tab)
             surface.blit(sign, (tab.x + round(0.4 * u), tab.y + (tab.height - sign.get_height()) // 2))
             surface.blit(label, (tab.x + sign.get_width() + round(0.9 * u),
@@ -716,9 +725,11 @@ class GanjifaTable(TableScene):
             pygame.draw.circle(surface, theme.GOLD, (round(pos[0]), round(pos[1])),
                                round(d / 2 + 0.25 * u), max(2, round((0.3 if state == "selected" else 0.2) * u)))
 
+    def _trump_suit(self) -> int:
+        return self.deck.trumps["day" if self.trump_mark == "sun" else "night"]
+
     def _mark(self, card: int) -> str | None:
-        trump = self.deck.trumps["day" if self.trump_mark == "sun" else "night"]
-        return self.trump_mark if card // self.deck.per_suit == trump else None
+        return self.trump_mark if card // self.deck.per_suit == self._trump_suit() else None
 
     def _dim(self, d: int) -> pygame.Surface:
         cache = self.__dict__.setdefault("_dim_cache", {})
