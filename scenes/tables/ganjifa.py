@@ -639,7 +639,6 @@ class GanjifaTable(TableScene):
         rows_of = {s.card: s.row for s in self.slots}
         items = [(c, (x, y - top), st) for c, (x, y), st in items]
         for row in sorted({rows_of.get(c, 0) for c, _, _ in items}):
-            self._draw_tabs(surface, row, top)
             for card, pos, state in items:
                 if rows_of.get(card, 0) != row:
                     continue
@@ -649,11 +648,12 @@ class GanjifaTable(TableScene):
                     r = pygame.Rect(0, 0, self.D, self.D)
                     r.center = (round(pos[0]), round(pos[1]))
                     self.focus_ring(surface, r)
-                if state == "selected":
-                    cx, cy = round(pos[0]), round(pos[1] - self.D / 2)
+                if state == "selected":     # the tick sits inside the rim, below the tabs
+                    cx, cy = round(pos[0] - 0.1 * self.D), round(pos[1] - self.D / 2 + 3.4 * u)
                     pygame.draw.circle(surface, theme.GOLD, (cx, cy), round(1.4 * u))
                     tick = [(cx - 0.7 * u, cy), (cx - 0.15 * u, cy + 0.55 * u), (cx + 0.75 * u, cy - 0.6 * u)]
                     pygame.draw.lines(surface, theme.INK, False, tick, max(2, round(0.3 * u)))
+            self._draw_tabs(surface, row, top)      # over the row: a lifted card never hides one
 
     def _draw_tabs(self, surface: pygame.Surface, only_row: int, top: int = 0) -> None:
         u = self.app.u
