@@ -117,7 +117,6 @@ def flat_monte_carlo(
     prune_every: int = 8,
     keep_first_z: float | None = None,
     halving: int | None = None,
-    halving_start: int = 2,
 ) -> tuple[Action, SearchStats]:
     """Determinised flat Monte Carlo: each world scores every action; best mean wins.
 
@@ -130,8 +129,7 @@ def flat_monte_carlo(
     beats it by more than ``prune_z`` standard errors of their paired differences (same
     worlds), so the remaining time goes to the close contenders.
 
-    With ``halving=k``, successive halving: after ``halving_start`` worlds, then after
-    twice, four times as many, … the better half of
+    With ``halving=k``, successive halving: after 2, 4, 8, … worlds the better half of
     the actions (by mean on the same worlds, never fewer than ``k``, the first action
     always kept) goes on, so a position with many candidates still gets deep samples of
     its best few.
@@ -145,7 +143,7 @@ def flat_monte_carlo(
         raise ValueError("no actions to search")
     values: list[list[float]] = [[] for _ in actions]
     alive = list(range(len(actions)))
-    cut = halving_start
+    cut = 2
     while not budget.spent():
         world = sample_world(rng)
         for i in alive:

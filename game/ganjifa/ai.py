@@ -351,7 +351,7 @@ class HardAgent:
                  iterations: int = 400, tie_margin: float = 0.0,
                  prune_z: float | None = None, keep_first_z: float | None = 1.0,
                  halving: int | None = 3, infer_play: bool = True,
-                 halving_start: int = 2, infer_policy: bool = True, burn_in: int = 200,
+                 infer_policy: bool = True, burn_in: int = 200,
                  burn_in_share: float = 0.35, walk_steps: int = 3) -> None:
         self.seat = seat
         self.seed = seed
@@ -362,7 +362,6 @@ class HardAgent:
         self.prune_z = prune_z
         self.keep_first_z = keep_first_z
         self.halving = halving
-        self.halving_start = halving_start
         self.infer_play = infer_play
         self.infer_policy = infer_policy
         self.burn_in = burn_in
@@ -397,8 +396,7 @@ class HardAgent:
         best, self.last_stats = flat_monte_carlo(cands, sample, evaluate, self.rng, budget,
                                                  self.tie_margin, self.prune_z,
                                                  keep_first_z=self.keep_first_z,
-                                                 halving=self.halving,
-                                                 halving_start=self.halving_start)
+                                                 halving=self.halving)
         return best
 
     def _sampler(self, view: GanjifaView, known: _Known) -> Any:
