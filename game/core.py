@@ -79,6 +79,16 @@ class GameState(Protocol):
 
 
 OVER = "over"
+_SLOT_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def slot_names(cls: type) -> tuple[str, ...]:
+    """Every ``__slots__`` field of a class and its bases (cached per class)."""
+    names = _SLOT_NAMES.get(cls)
+    if names is None:
+        names = _SLOT_NAMES[cls] = tuple(
+            n for c in cls.__mro__ for n in c.__dict__.get("__slots__", ()))
+    return names
 
 
 class OneSeatAtATime:
@@ -90,6 +100,16 @@ class OneSeatAtATime:
     phase: str
     turn: int
     _result: Result | None
+
+    def _copy_fields(self) -> Any:
+        """A new state of the same class sharing every field (slotted or not); ``clone``
+        then copies the mutable ones."""
+        new = object.__new__(type(self))
+        if hasattr(self, "__dict__"):
+            new.__dict__.update(self.__dict__)
+        for name in slot_names(type(self)):
+            setattr(new, name, getattr(self, name))
+        return new
 
     def active_seats(self) -> tuple[int, ...]:
         return () if self.phase == OVER else (self.turn,)

@@ -559,9 +559,7 @@ class GanjifaState(OneSeatAtATime):
         return events
 
     def clone(self) -> GanjifaState:
-        st = object.__new__(GanjifaState)
-        for name in GanjifaState.__slots__:
-            setattr(st, name, getattr(self, name))
+        st = self._copy_fields()
         st.hands = [list(h) for h in self.hands]
         st.captured = [list(c) for c in self.captured]
         st.trick = list(self.trick)

@@ -518,9 +518,7 @@ class KowahState(OneSeatAtATime):
         return events
 
     def clone(self) -> KowahState:
-        st = object.__new__(KowahState)
-        for name in _STATE_SLOTS:
-            setattr(st, name, getattr(self, name))
+        st = self._copy_fields()
         st.hands = [list(h) for h in self.hands]
         st.sigs = list(self.sigs)
         st.odd = list(self.odd)
@@ -534,9 +532,6 @@ class KowahState(OneSeatAtATime):
         st.rng = random.Random()
         st.rng.setstate(self.rng.getstate())
         return st
-
-
-_STATE_SLOTS = KowahState.__slots__
 
 
 def new_game(n_seats: int = 3, seed: int = 0, options: dict | None = None) -> KowahState:
