@@ -1,5 +1,6 @@
 """Scene and SceneStack: events go top-down until consumed; draw walks down to the
-first opaque scene and paints upward from there."""
+first opaque scene and paints upward from there; time passes only for the top scene
+(and for the scenes an overlay explicitly lets run beneath it)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,10 @@ class Scene:
     """A screen or overlay. ``draw`` must not change state."""
 
     opaque = True
+    #: An overlay that lets the scene beneath it keep its clock running (a passing notice)
+    #: says so here. By default a covered scene is frozen: no AI move, no deadline, no
+    #: animation advances under a pause menu, the rules, settings or a handoff screen.
+    time_runs_below = False
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -82,9 +87,20 @@ class SceneStack:
                 break   # scenes under an opaque one do not receive input
         return False
 
+    def running(self) -> list[Scene]:
+        """The scenes whose time passes this frame: the top one, and below it only as far
+        as each overlay says ``time_runs_below``."""
+        out: list[Scene] = []
+        for scene in reversed(self.scenes):
+            out.append(scene)
+            if not scene.time_runs_below:
+                break
+        return out
+
     def update(self, dt: float) -> None:
-        for scene in list(self.scenes):
-            scene.update(dt)
+        for scene in self.running():
+            if scene in self.scenes:    # an update above may have removed it
+                scene.update(dt)
 
     def resize(self, size: tuple[int, int]) -> None:
         for scene in self.scenes:

@@ -38,7 +38,10 @@ class TableScene(Scene):
         self.n = len(match.seats)
         humans = match.human_seats()
         self.viewer = viewer if viewer is not None else (humans[0] if humans else 0)
+        # With several humans on one screen nobody is looking until a handoff is confirmed.
         self.confirmed_viewer = len(humans) <= 1
+        self.handoff: Any = None          # the handoff screen this table pushed, until confirmed
+        self._private: tuple[tuple, frozenset] = ((), frozenset())
         self.anim = AnimQueue(speed=app.settings.anim_speed)
         self.toast = Toast()
         self.cursor = 0
@@ -85,6 +88,66 @@ class TableScene(Scene):
             return t("seat.you") if len(humans) == 1 else t("seat.player", n=seat + 1)
         return t("seat.ai", n=seat + 1, level=t(f"level.{kind}"))
 
+    # --------------------------------------------------------- privacy
+    @property
+    def looking(self) -> int | None:
+        """The seat whose private things may be drawn: the viewer once confirmed, else nobody.
+
+        ``viewer`` is also the seat drawn at the bottom; with several humans and no confirmed
+        handoff the table shows only public things (the bottom hand as backs).
+        """
+        return self.viewer if self.confirmed_viewer else None
+
+    def private_cards(self) -> frozenset:
+        """The viewer's cards nobody else may see (from the current state, so a card that
+        has just left the hand is public while it flies). Tables may widen this."""
+        key = (len(self.match.events), self.viewer)
+        if self._private[0] != key:
+            self._private = (key, frozenset(self.match.view(self.viewer).hand or ()))
+        return self._private[1]
+
+    def may_show(self, card: int | None) -> bool:
+        """The one question every face drawn on a table asks (hot-seat privacy)."""
+        return card is not None and (self.confirmed_viewer or card not in self.private_cards())
+
+    def shown(self, card: int | None) -> int | None:
+        """``card`` if its face may be drawn now, else None (draw its back)."""
+        return card if self.may_show(card) else None
+
+    def next_human(self) -> int | None:
+        """The human seat the rules wait for now (the first active one), if any."""
+        if self.match.is_over():
+            return None
+        for s in self.match.active_seats():
+            if self.match.seats[s].is_human:
+                return s
+        return None
+
+    def handoff_needed(self) -> int | None:
+        """The game's handoff policy: which human must hold the screen before the table may
+        show their private things. Ganjifa and Kowah: a human's own turn, when several
+        humans share the screen. Returns None when the current viewer may go on looking."""
+        if len(self.match.human_seats()) <= 1:
+            return None
+        seat = self.next_human()
+        if seat is None or (seat == self.viewer and self.confirmed_viewer):
+            return None
+        return seat
+
+    def handoff_preview(self, seat: int) -> str:
+        """What the handed-to player is about to see (the handoff screen says it)."""
+        return t("handoff.sees_hand")
+
+    def _guard_privacy(self) -> None:
+        """As soon as another human is to act, the confirmed viewer's things are covered:
+        the table goes public (the moves still animate, with the bottom hand face down)."""
+        if self.confirmed_viewer and self.handoff_needed() is not None:
+            self.confirmed_viewer = False
+            self.on_privacy_change()
+
+    def on_privacy_change(self) -> None:
+        """Who may look changed: drop anything painted with private faces."""
+
     # --------------------------------------------------------- driving
     @property
     def viewer_can_act(self) -> bool:
@@ -114,10 +177,15 @@ class TableScene(Scene):
         return dict(err.params)
 
     def update(self, dt: float) -> None:
+        """One frame of the table's own time. The scene stack calls this only while the
+        table is on top, so ``self.clock`` — the clock the Match is ticked with — stops
+        under a pause menu, the rules, settings or a handoff screen, and so do the AI
+        moves, reaction deadlines and animations; it resumes where it was."""
         self.clock += dt
         self.toast.update(dt)
         self.turn_banner = max(0.0, self.turn_banner - dt)
         self.anim.speed = self.app.settings.anim_speed
+        self._guard_privacy()
         self.anim.update(dt)
         if self.anim.busy:
             return
@@ -132,7 +200,8 @@ class TableScene(Scene):
         if self._need_handoff():
             return
         self.match.think_scale = self.app.settings.ai_speed
-        self.match.tick(self.app.now)
+        self.match.tick(self.clock)
+        self._guard_privacy()
         self._consume_events()
         active = self.match.active_seats()
         if self.viewer in active and self.match.seats[self.viewer].is_human:
@@ -152,26 +221,30 @@ class TableScene(Scene):
                 self.on_event(ev)
 
     def _need_handoff(self) -> bool:
-        """Several humans share the screen: hide everything until the next one confirms."""
-        active = [s for s in self.match.active_seats() if self.match.seats[s].is_human]
-        if not active or len(self.match.human_seats()) <= 1:
-            return False
-        seat = active[0]
-        if seat == self.viewer and self.confirmed_viewer:
+        """Several humans share the screen: push one handoff screen for the next human and
+        wait (the table's time stops beneath it) until that human confirms."""
+        if self.handoff is not None:
+            return True
+        seat = self.handoff_needed()
+        if seat is None:
             return False
         from scenes.handoff import HandoffScene
-        self.confirmed_viewer = False
-        self.app.stack.push(HandoffScene(self.app, seat, self.seat_name(seat),
-                                         lambda: self.accept_viewer(seat)))
+        self._guard_privacy()
+        self.handoff = HandoffScene(self.app, seat, self.seat_name(seat), self.handoff_preview(seat),
+                                    lambda: self.accept_viewer(seat), self.open_pause, self.open_rules)
+        self.app.stack.push(self.handoff)
         return True
 
     def accept_viewer(self, seat: int) -> None:
+        """The handoff screen's confirm: the only way the viewer changes."""
+        self.handoff = None
         self.viewer = seat
         self.confirmed_viewer = True
         self.anim.skip()
         self.reset_visual()
         self.cursor = len(self.match.events)
         self.layout()
+        self.on_privacy_change()
 
     def on_over(self) -> None:
         result = self.match.result()
@@ -312,7 +385,12 @@ class TableScene(Scene):
 
     def draw_flying(self, surface: pygame.Surface) -> None:
         for sprite in self.flying:
-            self.draw_card(surface, sprite)
+            if sprite.owner is not None and sprite.owner != self.looking and sprite.card is not None:
+                card, sprite.card = sprite.card, None      # a private card flies face down
+                self.draw_card(surface, sprite)
+                sprite.card = card
+            else:
+                self.draw_card(surface, sprite)
 
     # ----------------------------------------------------------- drawing
     def seat_anchor(self, seat: int) -> tuple[float, float]:

@@ -97,7 +97,7 @@ class GanjifaTable(TableScene):
     def _warm_faces(self) -> None:
         """Paint the viewer's own faces now (≈1 ms each), not in the middle of the deal;
         every other face is painted ahead, one per idle frame, at trick size."""
-        for c in self.match.view(self.viewer).hand or ():
+        for c in self.match.view(self.looking).hand or ():
             self.art.face(c, self.D, self._mark(c))
         self.warm_queue = list(range(self.deck.size))
 
@@ -627,12 +627,35 @@ class GanjifaTable(TableScene):
 
     def _draw_hand(self, surface: pygame.Surface) -> None:
         """The hand is drawn into a cached layer, rebuilt only when something in it changes."""
+        if not self.confirmed_viewer:
+            self._draw_hidden_hand(surface)
+            return
         items = self._hand_draw_list()
         top = max(0, round(self.hand_top() - 8 * self.app.u))
         key = (tuple(items), self.focus, tuple(self.selected), self.hover, lang(), top)
         size = (surface.get_width(), surface.get_height() - top)
         surface.blit(self.hand_layer.get(key, size, lambda layer: self._paint_hand(layer, items, top)),
                      (0, top))
+
+    def _draw_hidden_hand(self, surface: pygame.Surface) -> None:
+        """Nobody confirmed at a shared screen: the bottom hand as evenly spaced backs (no
+        suit groups or tabs, which would tell its shape)."""
+        n = self.sizes[self.viewer]
+        if n <= 0:
+            return
+        u = self.app.u
+        w, h = surface.get_size()
+        top = max(0, round(self.hand_top() - 8 * u))
+        key = ("hidden", n, self.D, w, top)
+
+        def paint(layer: pygame.Surface) -> None:
+            step = min(0.3 * self.D, max(1.0, (w - 6 * u - self.D) / max(1, n - 1)))
+            x0 = w / 2 - step * (n - 1) / 2
+            y = h - 2.5 * u - self.D / 2 - top
+            for i in range(n):
+                self._blit_card(layer, None, (x0 + i * step, y), self.D, 0)
+
+        surface.blit(self.hand_layer.get(key, (w, max(1, h - top)), paint), (0, top))
 
     def _paint_hand(self, surface: pygame.Surface, items: list, top: int) -> None:
         u = self.app.u
@@ -708,6 +731,7 @@ class GanjifaTable(TableScene):
     def _blit_card(self, surface: pygame.Surface, card: int | None, pos: tuple[float, float],
                    d: int, angle: float, state: str = "normal", lifted: bool = False) -> None:
         d = max(8, int(d))
+        card = self.shown(card)
         img = self._card_image(card, d)
         key = ("back", d) if card is None else ("face", card, d)
         std = (self.D, self.trick_d, self.centre_d(), self.back_d, self.pile_d)

@@ -455,7 +455,8 @@ class KowahTable(TableScene):
             dst = self.held_pt(seat) if public else self.fan_pt(seat)
             h_end = self.pair_h if public else self.back_h
         reveal = card is not None
-        sprite = FlipSprite(None if not reveal else card, src, self.pile_h, face_up=False)
+        sprite = FlipSprite(None if not reveal else card, src, self.pile_h, face_up=False,
+                            owner=None if public else seat)
 
         def start() -> None:
             self.stock_vis = stock_left
@@ -1254,6 +1255,9 @@ class KowahTable(TableScene):
                                  border_radius=max(2, round(0.3 * u)))
 
     def _draw_hand(self, surface: pygame.Surface) -> None:
+        if not self.confirmed_viewer:
+            self._draw_hidden_hand(surface)
+            return
         items = self._hand_draw_list()
         top = max(0, round(self.hand_top() - 2 * self.app.u))
         pulse = None
@@ -1273,6 +1277,34 @@ class KowahTable(TableScene):
         size = (right - left, surface.get_height() - top)
         layer = self.hand_layer.get(key, size, lambda layer: self._paint_hand(layer, items, left, top))
         surface.blit(layer, (left, top))
+
+    def _draw_hidden_hand(self, surface: pygame.Surface) -> None:
+        """Nobody confirmed at a shared screen: the concealed strips as evenly spaced backs
+        (no groups, which would tell the hand's shape); an exposed pair and a declarer's
+        drawn card are public and stay face up."""
+        if not self.slots:
+            return
+        exposed = self.declared[self.viewer] is not None
+        public = [s for s in self.slots
+                  if s.idx == HELD or (exposed and s.idx >= len(self.order) - 2)]
+        hidden = [s for s in self.slots if s not in public]
+        u = self.app.u
+        top = max(0, round(self.hand_top() - 2 * u))
+        key = ("hidden", tuple((s.idx, s.card, round(s.centre[0])) for s in public), len(hidden),
+               round(self.slots[0].centre[0]), round(self.slots[-1].centre[0]), top, self.H)
+
+        def paint(layer: pygame.Surface) -> None:
+            if hidden:
+                x0, x1 = hidden[0].centre[0], hidden[-1].centre[0]
+                y = hidden[0].centre[1] - top
+                for i in range(len(hidden)):
+                    x = x0 + (x1 - x0) * i / max(1, len(hidden) - 1)
+                    self.blit_card(layer, None, (x, y), self.H)
+            for s in public:
+                self.blit_card(layer, s.card, (s.centre[0], s.centre[1] - top), self.H)
+
+        size = (surface.get_width(), max(1, surface.get_height() - top))
+        surface.blit(self.hand_layer.get(key, size, paint), (0, top))
 
     def _paint_hand(self, layer: pygame.Surface, items: list, left: int, top: int) -> None:
         u = self.app.u

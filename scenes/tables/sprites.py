@@ -9,7 +9,11 @@ import pygame
 
 @dataclass
 class Sprite:
-    """A card moving across the table. ``card`` None means a back (no identity)."""
+    """A card moving across the table. ``card`` None means a back (no identity).
+
+    ``owner`` names the seat a private card belongs to (a card drawn into a hand): the
+    table draws its face only while that seat is the confirmed viewer.
+    """
 
     card: int | None
     pos: tuple[float, float]
@@ -17,6 +21,7 @@ class Sprite:
     angle: float = 0.0
     face_up: bool = True
     alpha: int = 255
+    owner: int | None = None
 
 
 class RotCache:

@@ -83,3 +83,24 @@ def test_replace_and_reset():
     stack.reset(Probe("d", log))
     assert [s.name for s in stack.scenes] == ["d"]
     assert "exit a" in log and "exit c" in log
+
+
+def test_only_the_top_scene_has_time():
+    log, stack = [], SceneStack()
+    stack.push(Probe("table", log))
+    stack.push(Probe("pause", log, opaque=False))
+    log.clear()
+    stack.update(0.016)
+    assert log == ["update pause"]
+
+
+def test_an_overlay_that_lets_time_run_beneath_says_so():
+    log, stack = [], SceneStack()
+    stack.push(Probe("menu", log))
+    stack.push(Probe("table", log))
+    notice = Probe("notice", log, opaque=False)
+    notice.time_runs_below = True
+    stack.push(notice)
+    log.clear()
+    stack.update(0.016)
+    assert log == ["update notice", "update table"]     # and no further: the table does not
