@@ -1,0 +1,179 @@
+"""Hot-seat privacy proven at the drawing layer (issue 7 §2).
+
+Two humans and an AI play a whole hand of each game through the real app, frame by frame,
+with animations running (a fake 20 fps clock) and every cached layer repainted each frame,
+so every card face on screen is asked of the card art during that frame's draw. Each face
+drawn must be public or belong to the viewer who confirmed the last handoff; the viewer
+changes only when a handoff screen is confirmed.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+
+import pygame
+import pytest
+
+from game import registry
+from game.match import Match, Seat
+from scenes import session
+from scenes.handoff import HandoffScene
+from scenes.results import ResultsScene
+from scenes.tables.base import TableScene
+from scenes.widgets.layer import CachedLayer
+from tests.ui.helpers import key, make_app
+
+
+FRAME = [0]
+_real_get = CachedLayer.get
+
+
+def _repaint_each_frame(self, key, size, paint):
+    """A cached layer is painted afresh once per frame (so its faces are asked for again)."""
+    if getattr(self, "_frame", None) != FRAME[0]:
+        self._frame = FRAME[0]
+        self.key = object()
+    return _real_get(self, key, size, paint)
+
+
+def looking(table: TableScene) -> int | None:
+    return table.viewer if table.confirmed_viewer else None
+
+
+def hidden_ganjifa(match: Match, seen_by: int | None) -> Counter:
+    """Cards nobody but their holder may see: every hand but the looking seat's."""
+    out: Counter = Counter()
+    for s in range(len(match.seats)):
+        if s != seen_by:
+            out.update(match.state.view(s).hand)
+    return out
+
+
+def concealed_kowah(match: Match, seat: int) -> Counter:
+    """Copies of each identity in ``seat``'s hand that nobody else may see: not its exposed
+    pair, nor cards known to be in it, nor a declarer's drawn card, nor a winner's hand
+    shown at the end."""
+    st = match.state
+    result = match.result() if match.is_over() else None
+    if result is not None and result.winners and seat == result.winners[0]:
+        return Counter()
+    hand = Counter(st.hands[seat])
+    hand.subtract(st.known[seat])
+    if st.declared[seat] is not None:
+        hand.subtract({st.declared[seat]: 2})
+    if st.held is not None and st.turn == seat:
+        hand.subtract({st.held: 1})
+    return Counter({c: k for c, k in hand.items() if k > 0})
+
+
+def hidden_kowah(match: Match, seen_by: int | None) -> Counter:
+    """Copies the looking seat cannot see: the stock and the others' concealed cards."""
+    out: Counter = Counter(match.state.stock)
+    for s in range(len(match.seats)):
+        if s != seen_by:
+            out.update(concealed_kowah(match, s))
+    return out
+
+
+def allowed(match: Match, hidden: Counter) -> Counter:
+    deck = match.state.deck
+    copies = Counter(deck.build() if hasattr(deck, "build") else range(deck.size))
+    copies.subtract(hidden)
+    return copies
+
+
+@pytest.mark.parametrize("game,seed", [("ganjifa", 5), ("kowah", 11)])
+def test_no_private_face_is_drawn_in_a_two_human_hand(game, seed, monkeypatch):
+    monkeypatch.setattr(CachedLayer, "get", _repaint_each_frame)
+    app = make_app(speed=0.0)
+    app.settings.anim_speed = 0.5
+    options = {"time": "night"} if game == "ganjifa" else {}
+    match = Match(game, [Seat("human"), Seat("human"), Seat("normal")], seed, options)
+    table = session.make_table(app, match, fresh=True)
+    app.stack.push(table)
+    agents = {s: registry.make_agent(game, "hard" if s else "normal", s, seed + s) for s in (0, 1)}
+
+    faces: list[int] = []
+    drawing = [False]
+    if game == "ganjifa":
+        real_face = table.art.face
+
+        def face(card, *a, **k):
+            if drawing[0]:
+                faces.append(card)
+            return real_face(card, *a, **k)
+        table.art.face = face
+    else:   # Kowah places every card through blit_card, minis and the winner's groups
+        real_blit, real_mini, real_groups = table.blit_card, table.mini, table._groups
+
+        def blit_card(surface, card, *a, **k):
+            if drawing[0] and card is not None:
+                faces.append(card)
+            return real_blit(surface, card, *a, **k)
+
+        def mini(card, height):
+            if drawing[0]:
+                faces.append(card)
+            return real_mini(card, height)
+
+        def groups(o):
+            out = real_groups(o)
+            if drawing[0]:
+                faces.extend(c for g in out for c in g)
+            return out
+        table.blit_card, table.mini, table._groups = blit_card, mini, groups
+
+    real_draw = app.stack.draw
+
+    def draw(surface):
+        drawing[0] = True
+        try:
+            real_draw(surface)
+        finally:
+            drawing[0] = False
+    app.stack.draw = draw
+    hidden_of = hidden_ganjifa if game == "ganjifa" else hidden_kowah
+
+    handoffs = confirms = leaks = table_frames = 0
+    expect_viewer: int | None = None
+    last_viewer = table.viewer
+    for frame in range(6000):
+        top = app.stack.top
+        if isinstance(top, ResultsScene):
+            break
+        if isinstance(top, HandoffScene):
+            handoffs += 1
+            expect_viewer = top.seat
+            key(pygame.K_RETURN)
+        elif top is table and table.viewer_can_act:
+            seat = table.viewer
+            table.submit(agents[seat].decide(match.view(seat), match.legal_actions(seat)))
+        faces.clear()
+        FRAME[0] += 1
+        app.now = time.perf_counter() - 0.05        # a fake 20 fps clock: animations run
+        app.step()
+        if table.viewer != last_viewer or expect_viewer is not None:
+            assert table.viewer == expect_viewer, f"frame {frame}: viewer changed without a handoff"
+            assert table.confirmed_viewer
+            if expect_viewer is not None:
+                confirms += 1
+            expect_viewer, last_viewer = None, table.viewer
+        if app.stack.top is not table and not isinstance(app.stack.top, ResultsScene):
+            assert not faces or not isinstance(app.stack.top, HandoffScene), "the handoff drew cards"
+            continue
+        table_frames += 1
+        ok = allowed(match, hidden_of(match, looking(table)))
+        if game == "ganjifa":       # unique cards: each face at most as often as it may be seen
+            over = [c for c, k in Counter(faces).items() if k > ok[c]]
+        else:   # four copies: a copy in public sight (pile, history, a flight) may be drawn
+            seen = looking(table)       # more than once; otherwise no more than one's own
+            own = concealed_kowah(match, seen) if seen is not None else Counter()
+            over = [c for c, k in Counter(faces).items() if ok[c] - own[c] <= 0 and k > own[c]]
+        if over:
+            leaks += 1
+            pytest.fail(f"frame {frame}: private faces {over} drawn (viewer {table.viewer}, "
+                        f"confirmed {table.confirmed_viewer}, active {match.active_seats()})")
+    assert match.is_over(), "the hand did not finish"
+    assert handoffs >= 2 and confirms == handoffs and table_frames > 100
+    assert leaks == 0
