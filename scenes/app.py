@@ -18,6 +18,15 @@ from scenes.stack import SceneStack
 log = logging.getLogger(__name__)
 
 
+#: The smallest window the scenes are laid out for (the window manager is told so too;
+#: a smaller resize is answered with this size). Scenes still draw at any size without error.
+MIN_SIZE = (640, 400)
+
+
+def clamp_size(size: tuple[int, int]) -> tuple[int, int]:
+    return max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))
+
+
 @dataclass
 class LaunchOptions:
     """What main.py's flags ask for (also how the project is measured)."""
@@ -66,7 +75,15 @@ class App:
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
         if fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(size, pygame.RESIZABLE)
+        screen = pygame.display.set_mode(clamp_size(size), pygame.RESIZABLE)
+        try:        # the window manager keeps the window at least this big
+            import warnings
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error):
+            pass
+        return screen
 
     @property
     def size(self) -> tuple[int, int]:
@@ -110,7 +127,7 @@ class App:
             self.running = False
         elif event.type == pygame.VIDEORESIZE:
             if not self.settings.fullscreen:
-                self.screen = pygame.display.set_mode(event.size, pygame.RESIZABLE)
+                self.screen = pygame.display.set_mode(clamp_size(event.size), pygame.RESIZABLE)
             self.stack.resize(self.size)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.settings.fullscreen)

@@ -402,6 +402,8 @@ class TableScene(Scene):
         surface.blit(table_surface(self.style, surface.get_size()), (0, 0))
         self.draw_game(surface)
         u = self.app.u
+        deal = fonts.text(t("table.deal", n=self.match.seed), max(12, round(1.8 * u)), theme.MUTED)
+        surface.blit(deal, (round(3 * u), round(5.3 * u)))
         for b in self.top_buttons:
             b.draw(surface, u)
         w, h = surface.get_size()

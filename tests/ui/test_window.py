@@ -1,0 +1,34 @@
+"""The window keeps a sensible minimum size, and a table says which deal it is."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.match import Match, Seat
+from scenes import fonts, session
+from scenes.app import MIN_SIZE
+from tests.ui.helpers import make_app
+
+
+@pytest.mark.parametrize("size", [(1, 1), (50, 40), (639, 900), (2000, 10)])
+def test_a_resize_below_the_minimum_is_answered_with_the_minimum(size):
+    app = make_app()
+    app.stack.push(session.make_table(app, Match("kowah", [Seat("human"), Seat("normal"), Seat("normal")], 4),
+                                      fresh=True))
+    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    for _ in range(3):
+        app.step()
+    assert app.size == (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+
+
+@pytest.mark.parametrize("game", ["ganjifa", "kowah"])
+def test_the_table_shows_the_deal_number(game, monkeypatch):
+    app = make_app(lang="vi")
+    app.stack.push(session.make_table(app, Match(game, [Seat("human"), Seat("normal"), Seat("normal")], 12345,
+                                                 {"time": "day"} if game == "ganjifa" else {}), fresh=True))
+    drawn: list[str] = []
+    real = fonts.text
+    monkeypatch.setattr(fonts, "text", lambda s, *a, **k: (drawn.append(s), real(s, *a, **k))[1])
+    app.step()
+    assert "Ván số 12345" in drawn
