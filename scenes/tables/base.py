@@ -139,9 +139,14 @@ class TableScene(Scene):
         return t("handoff.sees_hand")
 
     def _guard_privacy(self) -> None:
-        """As soon as another human is to act, the confirmed viewer's things are covered:
-        the table goes public (the moves still animate, with the bottom hand face down)."""
-        if self.confirmed_viewer and self.handoff_needed() is not None:
+        """With several humans at one screen, the confirmed viewer's things are covered as
+        soon as their own decision is over (or another human is to act): the table goes
+        public — the moves still animate, with the bottom hand face down — while the
+        screen changes hands."""
+        if not self.confirmed_viewer or len(self.match.human_seats()) <= 1:
+            return
+        own_turn = self.viewer in self.match.active_seats() and not self.match.is_over()
+        if not own_turn or self.handoff_needed() is not None:
             self.confirmed_viewer = False
             self.on_privacy_change()
 
