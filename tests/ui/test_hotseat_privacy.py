@@ -24,7 +24,6 @@ from scenes.tables.base import TableScene
 from scenes.widgets.layer import CachedLayer
 from tests.ui.helpers import key, make_app
 
-
 FRAME = [0]
 _real_get = CachedLayer.get
 
