@@ -1270,7 +1270,8 @@ class KowahTable(TableScene):
         right = min(surface.get_width(), round(max(xs) + cw + 14 * u))
         key = (tuple((s.idx, s.card, round(x), round(y), st) for s, (x, y), st in items), self.focus,
                self.new_idx, lang(), top, left, pulse, self.slide.get(self.viewer), self.outcome is None)
-        size = (right - left, surface.get_height() - top)
+        # a window narrower or lower than the hand's margins: still a (clipped) 1 px layer
+        size = (max(1, right - left), max(1, surface.get_height() - top))
         layer = self.hand_layer.get(key, size, lambda layer: self._paint_hand(layer, items, left, top))
         surface.blit(layer, (left, top))
 
