@@ -73,6 +73,8 @@ class KowahTable(TableScene):
         self.focus: int | None = None
         self.new_idx: int | None = None
         self.pending_idx: int | None = None
+        self.drop_src: tuple[float, float] | None = None   # a stock/pile card let go here
+        self.lifted: Any = None              # ("pile",): the live discard is in the air, not on it
         self.outcome: dict | None = None
         self.show_p = 0.0            # 0..1: the end-of-hand showcase coming in
         self.dim_p = 0.0
@@ -177,6 +179,8 @@ class KowahTable(TableScene):
         self.outcome = self._outcome_from_result()
         self.show_p = self.dim_p = 1.0 if self.outcome else 0.0
         self.drag.cancel()
+        self.drop_src = None
+        self.lifted = None
         self.hand_layer.clear()
         self.history_layer.clear()
 
@@ -446,7 +450,7 @@ class KowahTable(TableScene):
                          overlap=0.07, size=(self.pile_h, h), start=start)
 
     def _anim_draw(self, seat: int, card: int | None, public: bool, stock_left: int) -> None:
-        src = self.stock_pt
+        src = self._take_drop_src(seat, self.stock_pt)
         declared = self.declared[seat] is not None
         if seat == self.viewer:
             dst = self.held_pt(seat) if declared else self._insert_point(card)
@@ -456,6 +460,8 @@ class KowahTable(TableScene):
             h_end = self.pair_h if public else self.back_h
         reveal = card is not None
         sprite = FlipSprite(None if not reveal else card, src, self.pile_h, face_up=False)
+        if src != self.stock_pt:
+            self.flying.append(sprite)       # the card let go over the hand stays in sight
 
         def start() -> None:
             self.stock_vis = stock_left
@@ -477,9 +483,20 @@ class KowahTable(TableScene):
             self._land_draw(seat, card, public)
 
         duration = 0.5 if reveal else 0.26
-        self.anim.add(Anim(duration, lambda: (start(), self.flying.append(sprite)), step, end, ease_out_cubic))
+        def begin() -> None:
+            start()
+            if sprite not in self.flying:
+                self.flying.append(sprite)
+
+        self.anim.add(Anim(duration, begin, step, end, ease_out_cubic))
         if public and seat != self.viewer:
             self.anim.add(Anim(0.35))      # let everyone read the revealed card
+
+    def _take_drop_src(self, seat: int, home: tuple[float, float]) -> tuple[float, float]:
+        """Where the viewer's draw or take flies from: the point the dragged card was let
+        go (so it never jumps back to the stock first), else the pile it comes from."""
+        src, self.drop_src = self.drop_src, None
+        return src if seat == self.viewer and src is not None else home
 
     def _insert_point(self, card: int | None) -> tuple[float, float]:
         if card is None:
@@ -546,12 +563,18 @@ class KowahTable(TableScene):
         return False
 
     def _anim_take(self, seat: int, card: int) -> None:
-        src = self.live_pt
+        src = self._take_drop_src(seat, self.live_pt)
         dst = self._insert_point(card) if seat == self.viewer else self.fan_pt(seat)
         h_end = self.H if seat == self.viewer else self.back_h
         sprite = FlipSprite(card, src, self.pile_h)
+        if src != self.live_pt:
+            self.flying.append(sprite)       # the card let go over the hand stays in sight
+            self.lifted = ("pile",)
 
         def start() -> None:
+            if sprite in self.flying:
+                self.flying.remove(sprite)   # fly() puts it back at the start of its path
+            self.lifted = None
             if self.pile and self.pile[-1] == card:
                 self.pile.pop()
             self.app.audio.play("slide")
@@ -850,7 +873,12 @@ class KowahTable(TableScene):
     # ------------------------------------------------------------ input
     def handle_game(self, event: pygame.event.Event) -> bool:
         if self.outcome is not None:
+            self.drag.cancel()
             return False
+        if (event.type == pygame.MOUSEMOTION and self.drag.active
+                and not getattr(event, "buttons", (1,))[0]):
+            self._let_go(event.pos)          # the release went elsewhere (another scene, outside)
+            return True
         if self.viewer_can_act and self.phase() == "declare":
             if self.checki_button.handle(event) or self.pass_button.handle(event):
                 return True
@@ -884,18 +912,59 @@ class KowahTable(TableScene):
             return
         # a drop
         in_hand_zone = g.pos[1] > self.hand_top() - 2 * self.app.u
-        if item[0] == "stock":
-            if not (in_hand_zone and self.draw_stock()):
-                self.drag.cancel()
-        elif item[0] == "pile":
-            if not (in_hand_zone and self.take_discard()):
-                self.drag.cancel()
+        if item[0] in ("stock", "pile"):
+            self._drop_taken(item, g.pos)
         elif in_hand_zone:
             self._reorder(item[1], g.pos[0])
             self.drag.cancel()
         elif not self._discard_from_hand(item[1]):
             self.drag.cancel()
         self.hand_layer.clear()
+
+    def _let_go(self, pos: tuple[int, int]) -> None:
+        item, moved = self.drag.item, self.drag.dragging
+        self.drag.cancel()
+        if moved and item in (("stock",), ("pile",)):
+            self._snap_back(item, pos)
+        self.hand_layer.clear()
+
+    def reaches_hand(self, pos: tuple[float, float]) -> bool:
+        """A card dragged from the stock or the pile counts as brought to the hand when
+        let go over the hand or nearer to it than to the piles (below half-way down)."""
+        piles_bottom = self.stock_pt[1] + self.pile_h / 2
+        line = (piles_bottom + self.hand_top()) / 2
+        return pos[1] >= line or any(self.slot_rect(s).collidepoint(pos) for s in self.slots)
+
+    def _drop_taken(self, item: tuple, pos: tuple[int, int]) -> None:
+        """A stock or pile card let go: into the hand if it got there and the rules allow
+        it, else back to where it came from, saying where to drop it."""
+        self.drag.cancel()                   # nothing stays on the pointer after a release
+        if self.reaches_hand(pos):
+            self.drop_src = (float(pos[0]), float(pos[1]))
+            if self.draw_stock() if item[0] == "stock" else self.take_discard():
+                return
+            self.drop_src = None             # refused: the toast says why
+        else:
+            self.toast.show(t("kowah.drop_on_hand"))
+        self._snap_back(item, pos)
+
+    def _snap_back(self, item: tuple, pos: tuple[int, int]) -> None:
+        if item[0] == "pile" and not self.pile:
+            return
+        home = self.stock_pt if item[0] == "stock" else self.live_pt
+        card = None if item[0] == "stock" else self.pile[-1]
+        sprite = FlipSprite(card, (float(pos[0]), float(pos[1])), self.pile_h, face_up=card is not None)
+
+        def start() -> None:
+            if sprite in self.flying:
+                self.flying.remove(sprite)   # fly() puts it back at the start of its path
+
+        def end() -> None:
+            self.lifted = None
+
+        self.flying.append(sprite)           # shown where it was let go until the flight starts
+        self.lifted = item
+        self.fly(sprite, sprite.pos, home, 0.2, end, start=start)
 
     def _discard_from_hand(self, idx: int) -> bool:
         if self.viewer_can_act and self.phase() == "take":
@@ -1159,7 +1228,7 @@ class KowahTable(TableScene):
         sx, sy = self.stock_pt
         pile = self._stock_image(self.stock_vis, over_drawn)
         rect = pile.get_rect(center=(round(sx), round(sy)))
-        dragging_stock = self.drag.dragging and self.drag.item == ("stock",)
+        dragging_stock = self.drag.dragging and self.drag.item == ("stock",) or self.lifted == ("stock",)
         surface.blit(pile, rect)
         if self.stock_vis <= 0:
             slot = self._stock_rect().inflate(-round(2 * u), -round(u))
@@ -1174,7 +1243,7 @@ class KowahTable(TableScene):
         # live discard
         lx, ly = self.live_pt
         live_rect = self._live_rect()
-        dragging_pile = self.drag.dragging and self.drag.item == ("pile",)
+        dragging_pile = self.drag.dragging and self.drag.item == ("pile",) or self.lifted == ("pile",)
         if self.pile and not dragging_pile:
             self.blit_card(surface, self.pile[-1], (lx, ly), self.pile_h,
                            lifted=self.hover == ("pile",) and can_act)
