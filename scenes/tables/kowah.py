@@ -22,7 +22,9 @@ from game.kowah.deck import default_deck
 from game.match import Match
 from scenes import fonts, theme
 from scenes.art.kowah_cards import SEAL_RED, KowahArt, card_width
+from scenes.dialog import wrap
 from scenes.i18n import lang, t
+from scenes.results import ResultsScene, fitted
 from scenes.tables.base import TableScene
 from scenes.tables.felt import TableStyle
 from scenes.tables.kowah_deco import JADE, Frame, grey, multiplier_badge, panel
@@ -1048,14 +1050,19 @@ class KowahTable(TableScene):
         if not o:
             return
         y = area.y + round(u)
+        px = max(13, round(2.3 * u))
         if o["kind"] == "drawn":
             line = t("kowah.drawn_sub_guard" if o.get("anomaly") else "kowah.drawn_sub")
-            img = fonts.text(line, max(13, round(2.3 * u)), theme.MUTED)
-            surface.blit(img, (area.x, y))
+            for text in wrap(line, px, area.width)[:2]:
+                img = fitted(text, px, area.width, theme.MUTED)
+                surface.blit(img, (area.x, y))
+                y += img.get_height()
             return
-        img = fonts.text(self.method_text(o), max(13, round(2.3 * u)), theme.IVORY, "semibold")
+        img = fitted(self.method_text(o), px, area.width, theme.IVORY, "semibold")
         surface.blit(img, (area.x, y))
         h = round(11 * u)
+        while h > 8 and self._groups_width(o, h) > area.width:
+            h -= 1                      # a narrow panel: smaller cards, never past its edge
         self._draw_groups(surface, o, (area.x, y + round(4 * u)), h, align="left")
 
     def method_text(self, o: dict, with_mult: bool = True) -> str:
@@ -1136,31 +1143,45 @@ class KowahTable(TableScene):
         return [self.seat_name(seat), sub]
 
     def _draw_opponent(self, surface: pygame.Surface, seat: int) -> None:
-        u = self.app.u
         self.draw_plate(surface, seat, self.plate_pos(seat), self._plate_lines(seat))
         declared = self.declared[seat] is not None
         concealed = max(0, self.sizes[seat] - (2 if declared else 0))
         fan = self._fan(concealed, declared)
         fx, fy = self.fan_pt(seat)
         surface.blit(fan, fan.get_rect(center=(round(fx), round(fy))))
-        known = self.known[seat]
-        if known:
-            m = round(3.6 * u)
-            g = max(2, round(0.3 * u))
-            width = len(known) * (m + g) - g
-            lab = fonts.text(t("kowah.known"), max(12, round(1.7 * u)), theme.MUTED, "semibold")
-            kx, ky = self.known_pt(seat)
-            x = round(kx - (width + lab.get_width() + u) / 2)
-            surface.blit(lab, (x, round(ky - lab.get_height() / 2)))
-            x += lab.get_width() + round(u)
-            for c in known:
-                surface.blit(self.mini(c, m), (x, round(ky - m / 2)))
-                x += m + g
+        if self.known[seat]:
+            self._draw_known(surface, seat)
         if declared:
             self._draw_exposed(surface, seat)
         held = self.held.get(seat)
         if held is not None:
             self.blit_card(surface, held, self.held_pt(seat), self.pair_h, lifted=True)
+
+    def _draw_known(self, surface: pygame.Surface, seat: int) -> None:
+        """"Known:" and the cards this opponent took in the open, kept inside the
+        opponent's column: the minis shrink to fit one row, then wrap onto more rows."""
+        u = self.app.u
+        known = self.known[seat]
+        w = surface.get_width()
+        kx, ky = self.known_pt(seat)
+        edge = max(1, round(0.8 * u)) + round(0.5 * u)       # inside the tile frame
+        left, right = max(edge, kx - 16 * u), min(w - edge, kx + 16 * u)
+        avail = max(1.0, right - left)
+        lab = fitted(t("kowah.known"), max(12, round(1.7 * u)), round(avail * 0.4), theme.MUTED, "semibold")
+        room = avail - lab.get_width() - u
+        g = max(1, round(0.3 * u))
+        m = max(8, min(round(3.6 * u), int((room + g) / len(known)) - g, round(room)))
+        per_row = max(1, int((room + g) // (m + g)))
+        rows = [known[i:i + per_row] for i in range(0, len(known), per_row)]
+        width = lab.get_width() + u + min(len(known), per_row) * (m + g) - g
+        x0 = round(min(max(left, kx - width / 2), right - width))
+        surface.blit(lab, (x0, round(ky - lab.get_height() / 2)))
+        for r, cards in enumerate(rows):
+            x = x0 + lab.get_width() + round(u)
+            y = round(ky - m / 2 + r * (m + g))
+            for c in cards:
+                surface.blit(self.mini(c, m), (x, y))
+                x += m + g
 
     def _draw_exposed(self, surface: pygame.Surface, seat: int) -> None:
         u = self.app.u
@@ -1497,6 +1518,8 @@ class KowahTable(TableScene):
         u = self.app.u
         w, h = surface.get_size()
         if o["kind"] == "drawn":
+            if self.results_up():
+                return                  # the results panel says it: one result, not two
             _, _, _, hist = self.history_geom(len(self.pile))
             top = (hist.bottom + self.hand_top() + 3 * u) / 2 - 6.5 * u
             self._banner(surface, t("kowah.drawn_banner"),
@@ -1522,8 +1545,14 @@ class KowahTable(TableScene):
         card_rect = self.blit_card(surface, o["card"], (wx, wy), hh, lifted=True)
         box = rects[0].union(rects[1]).union(card_rect).inflate(round(u), round(u))
         pygame.draw.rect(surface, SEAL_RED, box, max(2, round(0.35 * u)), border_radius=round(0.6 * u))
+        if self.results_up():
+            return                      # the results panel says who won and how
         title = t("kowah.win_title", seat=self.seat_name(winner))
         self._banner(surface, title, self.method_text(o, False), f"×{o['mult']}", self.show_p, 9 * u, o)
+
+    def results_up(self) -> bool:
+        """The results panel is open over this table (it then holds the one result)."""
+        return any(isinstance(s, ResultsScene) and s.table is self for s in self.app.stack.scenes)
 
     def _banner(self, surface: pygame.Surface, title: str, sub: str, mult: str | None, p: float,
                 top: float, outcome: dict | None = None) -> None:
