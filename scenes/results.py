@@ -58,7 +58,8 @@ class ResultsScene(Dialog):
         u = self.app.u
         title_w = fonts.font(round(3.4 * u), "bold").size(self.title)[0]
         room = self.panel.width - round(6 * u) - title_w
-        img = fitted(self.deal_label(), max(12, round(2.2 * u)), room, theme.MUTED, "semibold")
+        px = max(min(12, round(3.4 * u)), round(2.2 * u))       # never larger than the title
+        img = fitted(self.deal_label(), px, room, theme.MUTED, "semibold")
         at = img.get_rect(topright=(self.panel.right - round(2 * u), self.panel.y + round(2.6 * u)))
         surface.blit(img, at)
 
