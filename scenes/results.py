@@ -1,4 +1,4 @@
-"""End of a hand: scores, winners, deal again or back to the menu."""
+"""End of a hand: scores, winners, the deal number, deal again or back to the menu."""
 
 from __future__ import annotations
 
@@ -8,6 +8,20 @@ from scenes import fonts, theme
 from scenes.dialog import Dialog
 from scenes.i18n import t
 from scenes.widgets.button import Button
+
+
+def fitted(text: str, px: int, width: int, colour: tuple[int, int, int], weight: str = "regular",
+           min_px: int = 10) -> pygame.Surface:
+    """One line of text at ``px`` or smaller so that it is at most ``width`` wide (a line
+    still too wide at ``min_px`` is squeezed: it never runs past its box)."""
+    width = max(1, int(width))
+    px = max(1, int(px))
+    while px > min_px and fonts.font(px, weight).size(text)[0] > width:
+        px -= 1
+    img = fonts.text(text, px, colour, weight)
+    if img.get_width() > width:
+        img = pygame.transform.smoothscale(img, (width, img.get_height()))
+    return img
 
 
 class ResultsScene(Dialog):
@@ -35,18 +49,33 @@ class ResultsScene(Dialog):
         from scenes.menu import MenuScene
         self.app.stack.reset(MenuScene(self.app))
 
+    def deal_label(self) -> str:
+        """"Deal #12345": the number a player gives a friend to replay this deal."""
+        return t("results.deal", n=self.table.match.seed)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        u = self.app.u
+        title_w = fonts.font(round(3.4 * u), "bold").size(self.title)[0]
+        room = self.panel.width - round(6 * u) - title_w
+        px = max(min(12, round(3.4 * u)), round(2.2 * u))       # never larger than the title
+        img = fitted(self.deal_label(), px, room, theme.MUTED, "semibold")
+        at = img.get_rect(topright=(self.panel.right - round(2 * u), self.panel.y + round(2.6 * u)))
+        surface.blit(img, at)
+
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         u = self.app.u
         winners = self.result.winners
-        head = fonts.text(self.table.result_headline(), round(2.8 * u), theme.IVORY, "semibold")
+        head = fitted(self.table.result_headline(), round(2.8 * u), area.width, theme.IVORY, "semibold")
         surface.blit(head, (area.x, area.y))
         y = area.y + round(5 * u)
         order = sorted(range(len(self.result.scores)), key=lambda s: -self.result.scores[s])
         for seat in order:
             won = seat in winners
             col = theme.GOLD if won else theme.IVORY
-            name = fonts.text(("★ " if won else "   ") + self.table.seat_name(seat), round(2.5 * u), col, "semibold")
             score = fonts.text(self.table.score_text(seat), round(2.5 * u), col, "bold")
+            name = fitted(("★ " if won else "   ") + self.table.seat_name(seat), round(2.5 * u),
+                          area.width - score.get_width() - round(5 * u), col, "semibold")
             surface.blit(name, (area.x + round(2 * u), y))
             surface.blit(score, (area.right - score.get_width() - round(2 * u), y))
             y += round(4.5 * u)

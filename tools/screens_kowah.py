@@ -1,5 +1,6 @@
 """Kowah screenshots for tools/screens.py (``--game kowah``): the table mid-hand, the
-Checki prompt, declarations with exposed pairs, an off-turn win, a drawn hand, results.
+Checki prompt, declarations with exposed pairs, an off-turn win, a drawn hand, results,
+a stock card dropped short of the hand (flying back, with its toast).
 
     python tools/screens.py --game kowah --out shots --size 1280x720 --lang vi
 """
@@ -40,6 +41,19 @@ def _state(m: Match):
     return m.state
 
 
+def drop_short(app, table) -> None:
+    """Drag the stock card a little way and let go (animations slowed to catch it flying)."""
+    import pygame
+    sx, sy = (round(v) for v in table.stock_point())
+    ex, ey = sx + round(6 * app.u), sy + round(14 * app.u)
+    app.settings.anim_speed = 40.0
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(sx, sy), button=1))
+    for i in range(1, 5):
+        pos = (sx + (ex - sx) * i // 4, sy + (ey - sy) * i // 4)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(ex, ey), button=1))
+
+
 def shots(out: Path, size: tuple[int, int], lang: str) -> None:
     from scenes.results import ResultsScene
     from scenes.setup import SetupScene
@@ -66,6 +80,14 @@ def shots(out: Path, size: tuple[int, int], lang: str) -> None:
                and _state(m).phase == "discard" and not _state(m).any_declared)
     if mid:
         show(mid, "mid", lambda tb: setattr(tb, "hover", None))
+
+    # a stock card dragged and let go short of the hand: it flies back, a toast says where
+    if mid:
+        opening = Match("kowah", [Seat(k) for k in SEATS], 3)
+        table = show(opening, "table")
+        drop_short(app, table)
+        shot(app, out / f"kowah_drop_short_{tag}.png", frames=1)
+        app.settings.anim_speed = 0.0
 
     # the Checki prompt: the human's discard left a checki hand
     prompt = find(lambda m: _state(m).turn == 0 and _state(m).phase == "declare")

@@ -273,7 +273,8 @@ def _seal(side: float, seed: int, glyph: str | None, ss: int, motif: str = "") -
     # a stamp never inks evenly: a few pale specks
     for _ in range(int(14 * ss)):
         x, y = rng.uniform(pad + inset, size - pad - inset), rng.uniform(pad + inset, size - pad - inset)
-        if s.get_at((round(x), round(y)))[:3] == SEAL_RED:
+        px, py = min(size - 1, max(0, round(x))), min(size - 1, max(0, round(y)))   # tiny seals
+        if s.get_at((px, py))[:3] == SEAL_RED:
             _disc(s, (*PAPER, 70), (x, y), rng.uniform(0.4, 1.0) * ss * max(1, side / 120))
     s.set_alpha(235)  # 92 %
     return s

@@ -22,7 +22,9 @@ from game.kowah.deck import default_deck
 from game.match import Match
 from scenes import fonts, theme
 from scenes.art.kowah_cards import SEAL_RED, KowahArt, card_width
+from scenes.dialog import wrap
 from scenes.i18n import lang, t
+from scenes.results import ResultsScene, fitted
 from scenes.tables.base import TableScene
 from scenes.tables.felt import TableStyle
 from scenes.tables.kowah_deco import JADE, Frame, grey, multiplier_badge, panel
@@ -73,6 +75,8 @@ class KowahTable(TableScene):
         self.focus: int | None = None
         self.new_idx: int | None = None
         self.pending_idx: int | None = None
+        self.drop_src: tuple[float, float] | None = None   # a stock/pile card let go here
+        self.lifted: Any = None              # ("pile",): the live discard is in the air, not on it
         self.outcome: dict | None = None
         self.show_p = 0.0            # 0..1: the end-of-hand showcase coming in
         self.dim_p = 0.0
@@ -177,6 +181,8 @@ class KowahTable(TableScene):
         self.outcome = self._outcome_from_result()
         self.show_p = self.dim_p = 1.0 if self.outcome else 0.0
         self.drag.cancel()
+        self.drop_src = None
+        self.lifted = None
         self.hand_layer.clear()
         self.history_layer.clear()
 
@@ -446,7 +452,7 @@ class KowahTable(TableScene):
                          overlap=0.07, size=(self.pile_h, h), start=start)
 
     def _anim_draw(self, seat: int, card: int | None, public: bool, stock_left: int) -> None:
-        src = self.stock_pt
+        src = self._take_drop_src(seat, self.stock_pt)
         declared = self.declared[seat] is not None
         if seat == self.viewer:
             dst = self.held_pt(seat) if declared else self._insert_point(card)
@@ -457,6 +463,8 @@ class KowahTable(TableScene):
         reveal = card is not None
         sprite = FlipSprite(None if not reveal else card, src, self.pile_h, face_up=False,
                             owner=None if public else seat)
+        if src != self.stock_pt:
+            self.flying.append(sprite)       # the card let go over the hand stays in sight
 
         def start() -> None:
             self.stock_vis = stock_left
@@ -478,9 +486,20 @@ class KowahTable(TableScene):
             self._land_draw(seat, card, public)
 
         duration = 0.5 if reveal else 0.26
-        self.anim.add(Anim(duration, lambda: (start(), self.flying.append(sprite)), step, end, ease_out_cubic))
+        def begin() -> None:
+            start()
+            if sprite not in self.flying:
+                self.flying.append(sprite)
+
+        self.anim.add(Anim(duration, begin, step, end, ease_out_cubic))
         if public and seat != self.viewer:
             self.anim.add(Anim(0.35))      # let everyone read the revealed card
+
+    def _take_drop_src(self, seat: int, home: tuple[float, float]) -> tuple[float, float]:
+        """Where the viewer's draw or take flies from: the point the dragged card was let
+        go (so it never jumps back to the stock first), else the pile it comes from."""
+        src, self.drop_src = self.drop_src, None
+        return src if seat == self.viewer and src is not None else home
 
     def _insert_point(self, card: int | None) -> tuple[float, float]:
         if card is None:
@@ -547,12 +566,18 @@ class KowahTable(TableScene):
         return False
 
     def _anim_take(self, seat: int, card: int) -> None:
-        src = self.live_pt
+        src = self._take_drop_src(seat, self.live_pt)
         dst = self._insert_point(card) if seat == self.viewer else self.fan_pt(seat)
         h_end = self.H if seat == self.viewer else self.back_h
         sprite = FlipSprite(card, src, self.pile_h)
+        if src != self.live_pt:
+            self.flying.append(sprite)       # the card let go over the hand stays in sight
+            self.lifted = ("pile",)
 
         def start() -> None:
+            if sprite in self.flying:
+                self.flying.remove(sprite)   # fly() puts it back at the start of its path
+            self.lifted = None
             if self.pile and self.pile[-1] == card:
                 self.pile.pop()
             self.app.audio.play("slide")
@@ -851,7 +876,12 @@ class KowahTable(TableScene):
     # ------------------------------------------------------------ input
     def handle_game(self, event: pygame.event.Event) -> bool:
         if self.outcome is not None:
+            self.drag.cancel()
             return False
+        if (event.type == pygame.MOUSEMOTION and self.drag.active
+                and not getattr(event, "buttons", (1,))[0]):
+            self._let_go(event.pos)          # the release went elsewhere (another scene, outside)
+            return True
         if self.viewer_can_act and self.phase() == "declare":
             if self.checki_button.handle(event) or self.pass_button.handle(event):
                 return True
@@ -885,18 +915,59 @@ class KowahTable(TableScene):
             return
         # a drop
         in_hand_zone = g.pos[1] > self.hand_top() - 2 * self.app.u
-        if item[0] == "stock":
-            if not (in_hand_zone and self.draw_stock()):
-                self.drag.cancel()
-        elif item[0] == "pile":
-            if not (in_hand_zone and self.take_discard()):
-                self.drag.cancel()
+        if item[0] in ("stock", "pile"):
+            self._drop_taken(item, g.pos)
         elif in_hand_zone:
             self._reorder(item[1], g.pos[0])
             self.drag.cancel()
         elif not self._discard_from_hand(item[1]):
             self.drag.cancel()
         self.hand_layer.clear()
+
+    def _let_go(self, pos: tuple[int, int]) -> None:
+        item, moved = self.drag.item, self.drag.dragging
+        self.drag.cancel()
+        if moved and item in (("stock",), ("pile",)):
+            self._snap_back(item, pos)
+        self.hand_layer.clear()
+
+    def reaches_hand(self, pos: tuple[float, float]) -> bool:
+        """A card dragged from the stock or the pile counts as brought to the hand when
+        let go over the hand or nearer to it than to the piles (below half-way down)."""
+        piles_bottom = self.stock_pt[1] + self.pile_h / 2
+        line = (piles_bottom + self.hand_top()) / 2
+        return pos[1] >= line or any(self.slot_rect(s).collidepoint(pos) for s in self.slots)
+
+    def _drop_taken(self, item: tuple, pos: tuple[int, int]) -> None:
+        """A stock or pile card let go: into the hand if it got there and the rules allow
+        it, else back to where it came from, saying where to drop it."""
+        self.drag.cancel()                   # nothing stays on the pointer after a release
+        if self.reaches_hand(pos):
+            self.drop_src = (float(pos[0]), float(pos[1]))
+            if self.draw_stock() if item[0] == "stock" else self.take_discard():
+                return
+            self.drop_src = None             # refused: the toast says why
+        else:
+            self.toast.show(t("kowah.drop_on_hand"))
+        self._snap_back(item, pos)
+
+    def _snap_back(self, item: tuple, pos: tuple[int, int]) -> None:
+        if item[0] == "pile" and not self.pile:
+            return
+        home = self.stock_pt if item[0] == "stock" else self.live_pt
+        card = None if item[0] == "stock" else self.pile[-1]
+        sprite = FlipSprite(card, (float(pos[0]), float(pos[1])), self.pile_h, face_up=card is not None)
+
+        def start() -> None:
+            if sprite in self.flying:
+                self.flying.remove(sprite)   # fly() puts it back at the start of its path
+
+        def end() -> None:
+            self.lifted = None
+
+        self.flying.append(sprite)           # shown where it was let go until the flight starts
+        self.lifted = item
+        self.fly(sprite, sprite.pos, home, 0.2, end, start=start)
 
     def _discard_from_hand(self, idx: int) -> bool:
         if self.viewer_can_act and self.phase() == "take":
@@ -980,14 +1051,19 @@ class KowahTable(TableScene):
         if not o:
             return
         y = area.y + round(u)
+        px = max(13, round(2.3 * u))
         if o["kind"] == "drawn":
             line = t("kowah.drawn_sub_guard" if o.get("anomaly") else "kowah.drawn_sub")
-            img = fonts.text(line, max(13, round(2.3 * u)), theme.MUTED)
-            surface.blit(img, (area.x, y))
+            for text in wrap(line, px, area.width)[:2]:
+                img = fitted(text, px, area.width, theme.MUTED)
+                surface.blit(img, (area.x, y))
+                y += img.get_height()
             return
-        img = fonts.text(self.method_text(o), max(13, round(2.3 * u)), theme.IVORY, "semibold")
+        img = fitted(self.method_text(o), px, area.width, theme.IVORY, "semibold")
         surface.blit(img, (area.x, y))
         h = round(11 * u)
+        while h > 8 and self._groups_width(o, h) > area.width:
+            h -= 1                      # a narrow panel: smaller cards, never past its edge
         self._draw_groups(surface, o, (area.x, y + round(4 * u)), h, align="left")
 
     def method_text(self, o: dict, with_mult: bool = True) -> str:
@@ -1068,31 +1144,45 @@ class KowahTable(TableScene):
         return [self.seat_name(seat), sub]
 
     def _draw_opponent(self, surface: pygame.Surface, seat: int) -> None:
-        u = self.app.u
         self.draw_plate(surface, seat, self.plate_pos(seat), self._plate_lines(seat))
         declared = self.declared[seat] is not None
         concealed = max(0, self.sizes[seat] - (2 if declared else 0))
         fan = self._fan(concealed, declared)
         fx, fy = self.fan_pt(seat)
         surface.blit(fan, fan.get_rect(center=(round(fx), round(fy))))
-        known = self.known[seat]
-        if known:
-            m = round(3.6 * u)
-            g = max(2, round(0.3 * u))
-            width = len(known) * (m + g) - g
-            lab = fonts.text(t("kowah.known"), max(12, round(1.7 * u)), theme.MUTED, "semibold")
-            kx, ky = self.known_pt(seat)
-            x = round(kx - (width + lab.get_width() + u) / 2)
-            surface.blit(lab, (x, round(ky - lab.get_height() / 2)))
-            x += lab.get_width() + round(u)
-            for c in known:
-                surface.blit(self.mini(c, m), (x, round(ky - m / 2)))
-                x += m + g
+        if self.known[seat]:
+            self._draw_known(surface, seat)
         if declared:
             self._draw_exposed(surface, seat)
         held = self.held.get(seat)
         if held is not None:
             self.blit_card(surface, held, self.held_pt(seat), self.pair_h, lifted=True)
+
+    def _draw_known(self, surface: pygame.Surface, seat: int) -> None:
+        """"Known:" and the cards this opponent took in the open, kept inside the
+        opponent's column: the minis shrink to fit one row, then wrap onto more rows."""
+        u = self.app.u
+        known = self.known[seat]
+        w = surface.get_width()
+        kx, ky = self.known_pt(seat)
+        edge = max(1, round(0.8 * u)) + round(0.5 * u)       # inside the tile frame
+        left, right = max(edge, kx - 16 * u), min(w - edge, kx + 16 * u)
+        avail = max(1.0, right - left)
+        lab = fitted(t("kowah.known"), max(12, round(1.7 * u)), round(avail * 0.4), theme.MUTED, "semibold")
+        room = avail - lab.get_width() - u
+        g = max(1, round(0.3 * u))
+        m = max(8, min(round(3.6 * u), int((room + g) / len(known)) - g, round(room)))
+        per_row = max(1, int((room + g) // (m + g)))
+        rows = [known[i:i + per_row] for i in range(0, len(known), per_row)]
+        width = lab.get_width() + u + min(len(known), per_row) * (m + g) - g
+        x0 = round(min(max(left, kx - width / 2), right - width))
+        surface.blit(lab, (x0, round(ky - lab.get_height() / 2)))
+        for r, cards in enumerate(rows):
+            x = x0 + lab.get_width() + round(u)
+            y = round(ky - m / 2 + r * (m + g))
+            for c in cards:
+                surface.blit(self.mini(c, m), (x, y))
+                x += m + g
 
     def _draw_exposed(self, surface: pygame.Surface, seat: int) -> None:
         u = self.app.u
@@ -1160,7 +1250,7 @@ class KowahTable(TableScene):
         sx, sy = self.stock_pt
         pile = self._stock_image(self.stock_vis, over_drawn)
         rect = pile.get_rect(center=(round(sx), round(sy)))
-        dragging_stock = self.drag.dragging and self.drag.item == ("stock",)
+        dragging_stock = self.drag.dragging and self.drag.item == ("stock",) or self.lifted == ("stock",)
         surface.blit(pile, rect)
         if self.stock_vis <= 0:
             slot = self._stock_rect().inflate(-round(2 * u), -round(u))
@@ -1175,7 +1265,7 @@ class KowahTable(TableScene):
         # live discard
         lx, ly = self.live_pt
         live_rect = self._live_rect()
-        dragging_pile = self.drag.dragging and self.drag.item == ("pile",)
+        dragging_pile = self.drag.dragging and self.drag.item == ("pile",) or self.lifted == ("pile",)
         if self.pile and not dragging_pile:
             self.blit_card(surface, self.pile[-1], (lx, ly), self.pile_h,
                            lifted=self.hover == ("pile",) and can_act)
@@ -1274,7 +1364,8 @@ class KowahTable(TableScene):
         right = min(surface.get_width(), round(max(xs) + cw + 14 * u))
         key = (tuple((s.idx, s.card, round(x), round(y), st) for s, (x, y), st in items), self.focus,
                self.new_idx, lang(), top, left, pulse, self.slide.get(self.viewer), self.outcome is None)
-        size = (right - left, surface.get_height() - top)
+        # a window narrower or lower than the hand's margins: still a (clipped) 1 px layer
+        size = (max(1, right - left), max(1, surface.get_height() - top))
         layer = self.hand_layer.get(key, size, lambda layer: self._paint_hand(layer, items, left, top))
         surface.blit(layer, (left, top))
 
@@ -1459,6 +1550,8 @@ class KowahTable(TableScene):
         u = self.app.u
         w, h = surface.get_size()
         if o["kind"] == "drawn":
+            if self.results_up():
+                return                  # the results panel says it: one result, not two
             _, _, _, hist = self.history_geom(len(self.pile))
             top = (hist.bottom + self.hand_top() + 3 * u) / 2 - 6.5 * u
             self._banner(surface, t("kowah.drawn_banner"),
@@ -1484,8 +1577,14 @@ class KowahTable(TableScene):
         card_rect = self.blit_card(surface, o["card"], (wx, wy), hh, lifted=True)
         box = rects[0].union(rects[1]).union(card_rect).inflate(round(u), round(u))
         pygame.draw.rect(surface, SEAL_RED, box, max(2, round(0.35 * u)), border_radius=round(0.6 * u))
+        if self.results_up():
+            return                      # the results panel says who won and how
         title = t("kowah.win_title", seat=self.seat_name(winner))
         self._banner(surface, title, self.method_text(o, False), f"×{o['mult']}", self.show_p, 9 * u, o)
+
+    def results_up(self) -> bool:
+        """The results panel is open over this table (it then holds the one result)."""
+        return any(isinstance(s, ResultsScene) and s.table is self for s in self.app.stack.scenes)
 
     def _banner(self, surface: pygame.Surface, title: str, sub: str, mult: str | None, p: float,
                 top: float, outcome: dict | None = None) -> None:

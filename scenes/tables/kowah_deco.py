@@ -58,7 +58,7 @@ class Frame:
         if key != self.key:
             self.key = key
             top = _tile_strip(w, band, True)
-            side = _tile_strip(h - 2 * band, band, False)
+            side = _tile_strip(max(1, h - 2 * band), band, False)   # a window lower than the frame
             self.parts = [(top, (0, 0)), (top, (0, h - band)), (side, (0, band)), (side, (w - band, band))]
         for img, pos in self.parts:
             surface.blit(img, pos)
