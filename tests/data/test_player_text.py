@@ -44,3 +44,15 @@ def test_no_snake_case_identifier_in_parentheses_in_player_text():
 def test_no_snake_case_identifier_anywhere_in_player_text():
     bad = [(w, m.group()) for w, s in player_strings() for m in SNAKE.finditer(s)]
     assert not bad, bad
+
+
+def test_one_spelling_of_the_app_title():
+    title = "Bàn Bài — Card Table"
+    readme = (DATA.parent / "README.md").read_text(encoding="utf-8")
+    assert readme.splitlines()[0] == f"# {title}"
+    for lang in ("vi", "en"):
+        strings = yaml.safe_load((DATA / "i18n" / f"{lang}.yaml").read_text(encoding="utf-8"))
+        assert strings["menu"]["title"] == title
+    texts = [s for _, s in player_strings()] + [readme]
+    odd = [s for s in texts for variant in ("Bàn bài", "Card table") if variant in s]
+    assert not odd, odd
