@@ -20,6 +20,12 @@ STYLE = TableStyle((40, 30, 24), (70, 52, 38), "wood", 0.04, 0.3)
 MAX_DEAL = 999_999_999      # deal numbers a player can type: 1..MAX_DEAL
 
 
+def grouped(n: int) -> str:
+    """Digits in groups of three, as each language writes them (999.999.999 / 999,999,999)."""
+    text = f"{n:,}"
+    return text.replace(",", ".") if i18n.lang() == "vi" else text
+
+
 def clock_time_of_day() -> str:
     """Rule 5's suggestion: 06:00–17:59 is day."""
     return "day" if 6 <= time.localtime().tm_hour < 18 else "night"
@@ -49,7 +55,7 @@ class SetupScene(Scene):
                 lambda v, i=i: self._set_seat(i, v), lambda v: t(f"level.{v}")))
         self.deal_row = NumberRow(lambda: t("setup.deal"), lambda: self.seed, self._set_seed, 1, MAX_DEAL,
                                   lambda: t("setup.deal_typing"),
-                                  lambda: t("setup.deal_range", lo=1, hi=MAX_DEAL))
+                                  lambda: t("setup.deal_range", lo=1, hi=grouped(MAX_DEAL)))
         self.rows.append(self.deal_row)
         if game == "ganjifa":
             self.rows.append(OptionRow(lambda: t("setup.time"), ["day", "night"],

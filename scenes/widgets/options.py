@@ -62,6 +62,11 @@ class ValueRow:
         """A line under the label (typing hint or a refusal); empty for none."""
         return ""
 
+    @property
+    def warning(self) -> bool:
+        """The note says something was refused (drawn in amber, a hint is muted)."""
+        return False
+
     # -- layout ---------------------------------------------------------------------------
     def place(self, rect: pygame.Rect, u: float) -> None:
         self.rect = pygame.Rect(rect)
@@ -138,7 +143,8 @@ class ValueRow:
         label = fonts.text(self.label(), self._label_px(u), theme.IVORY, "semibold")
         if note:
             small_px = min(max(10, round(1.7 * u)), max(SMALLEST_PX, round(self.rect.height * 0.4)))
-            small = fonts.text(note, fit_px(note, small_px, self.label_width()), theme.AMBER)
+            small = fonts.text(note, fit_px(note, small_px, self.label_width()),
+                               theme.AMBER if self.warning else theme.MUTED)
             top = self.rect.centery - (label.get_height() + small.get_height()) // 2
             surface.blit(label, (self.rect.x, top))
             surface.blit(small, (self.rect.x, top + label.get_height()))
@@ -264,6 +270,10 @@ class NumberRow(ValueRow):
         if self._refused:
             return self.range_note()
         return self.hint() if self._editing else ""
+
+    @property
+    def warning(self) -> bool:
+        return self._refused
 
     def can_step(self, n: int) -> bool:
         return self.lo <= self.get() + n <= self.hi
