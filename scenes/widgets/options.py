@@ -312,6 +312,9 @@ class NumberRow(ValueRow):
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not self._editing:
+            if event.type == pygame.KEYDOWN and self.button.focused and _digit(event) is not None:
+                self.activate()                  # typing on the focused row starts a new number
+                return self._key(event)
             return super().handle(event)
         if event.type == pygame.KEYDOWN:
             return self._key(event)

@@ -192,3 +192,67 @@ def test_setup_draws_while_typing_at_small_and_large_sizes():
         type_text("12")
         app.step()
         assert deal_row(setup).editing
+
+
+def test_digits_on_the_focused_deal_row_start_typing_a_new_number():
+    app, setup = open_setup()
+    row = deal_row(setup)
+    focus(app, setup, row)
+    type_text("808")
+    key(pygame.K_RETURN)
+    app.step()
+    assert setup.seed == 808
+
+
+def test_arrows_while_typing_accept_then_step_and_a_refused_click_away_keeps_the_old_number():
+    app, setup = open_setup()
+    row = deal_row(setup)
+    r = row.button.rect
+    click(r.center)
+    type_text("500")
+    click((r.right - 3, r.centery))
+    app.step()
+    assert not row.editing and setup.seed == 501
+    post(pygame.MOUSEBUTTONDOWN, pos=r.center, button=3)      # right-click steps back
+    app.step()
+    assert setup.seed == 500
+    click(r.center)
+    type_text("0")
+    click(setup.start_button.rect.center)                      # refused: no deal with #500
+    app.step()
+    assert app.stack.top is setup and not row.editing and setup.seed == 500
+    assert row.warning
+
+
+def test_random_input_on_the_setup_and_settings_screens_raises_nothing():
+    import random
+
+    from scenes.settings import SettingsScene
+    rng = random.Random(7)
+    keys = [pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN,
+            pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_1, pygame.K_0]
+    for make in (lambda a: SetupScene(a, "ganjifa", seed=9), lambda a: SetupScene(a, "kowah"),
+                 SettingsScene):
+        app = make_app()
+        scene = make(app)
+        app.stack.push(scene)
+        for i in range(400):
+            if app.stack.top is not scene:
+                app.stack.reset(scene)
+            w, h = app.size
+            pos = (rng.randrange(w), rng.randrange(h))
+            roll = rng.random()
+            if roll < 0.35:
+                k = rng.choice(keys)
+                ch = chr(k) if pygame.K_0 <= k <= pygame.K_9 else ""
+                post(pygame.KEYDOWN, key=k, mod=0, unicode=ch)
+            elif roll < 0.6:
+                post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+            elif roll < 0.95:
+                post(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice((1, 1, 3)))
+                post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+            else:
+                size = rng.choice(((320, 200), (800, 500), (1280, 720)))   # few sizes: the wood is cached
+                post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+            if i % 3 == 0:
+                app.step()
