@@ -1,25 +1,60 @@
-"""Settings: language, animation speed, AI speed, fullscreen, volume, mute (persisted)."""
+"""Settings: language, animation and AI speed, fullscreen, volume, sound (persisted).
+
+Drawn like the rest of the app: the wooden table top, one gold-rimmed panel with two
+titled groups of rows. The layout unit shrinks so the whole panel fits any window.
+"""
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 import pygame
 
 from scenes import fonts, i18n, theme
 from scenes.i18n import t
 from scenes.stack import Scene
+from scenes.tables.felt import TableStyle, table_surface
 from scenes.widgets.button import Button, ButtonRow
-from scenes.widgets.options import OptionRow
+from scenes.widgets.options import OptionRow, fit_px, handle_rows
 
-SPEEDS = [0.0, 0.5, 1.0, 1.5, 2.0]
+STYLE = TableStyle((46, 28, 20), (80, 50, 34), "wood", 0.04, 0.3)     # the menu's table top
+# Stored values multiply animation durations and AI think delays (0 = instant), so the
+# bigger the number, the slower. Listed slow → fast: › makes things faster.
+SPEEDS = [2.0, 1.5, 1.0, 0.5, 0.0]
+SPEED_WORDS = {2.0: "very_slow", 1.5: "slow", 1.0: "normal", 0.5: "fast", 0.0: "instant"}
+VOLUMES = [0.0, 0.2, 0.4, 0.6, 0.8, 1.0]
+GROUPS = (("settings.section_play", 3), ("settings.section_screen", 3))
+# the panel in layout units: padding, title, group headings, rows, footer
+PAD, TITLE, HEADING, ROW, GAP, FOOTER = 3.0, 7.0, 4.2, 5.0, 1.2, 5.5
+PANEL_W = 84.0
+
+
+def speed_label(v: float) -> str:
+    word = SPEED_WORDS.get(v)
+    return t(f"settings.speed.{word}") if word else t("settings.speed.custom", x=f"{v:g}")
+
+
+def panel_height_u() -> float:
+    rows = sum(n for _, n in GROUPS)
+    return 2 * PAD + TITLE + len(GROUPS) * HEADING + rows * (ROW + GAP) + GAP + FOOTER
+
+
+@lru_cache(maxsize=4)
+def panel_surface(size: tuple[int, int], radius: int, line: int) -> pygame.Surface:
+    """The translucent dark panel with its gold rim (as the dialogs draw it)."""
+    panel = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(panel, (*theme.PANEL, 238), panel.get_rect(), border_radius=radius)
+    pygame.draw.rect(panel, (*theme.GOLD, 255), panel.get_rect(), line, border_radius=radius)
+    return panel
 
 
 class SettingsScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         s = app.settings
-
-        def speed_label(v: float) -> str:
-            return t("settings.instant") if v == 0 else f"× {v:g}"
+        self.u = app.u
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.headings: list[tuple[str, pygame.Rect]] = []
 
         def put(name: str):
             def setter(v) -> None:
@@ -27,19 +62,20 @@ class SettingsScene(Scene):
                 self._apply()
             return setter
 
+        on_off = lambda v: t("common.on" if v else "common.off")    # noqa: E731
         self.rows = [
             OptionRow(lambda: t("settings.language"), ["vi", "en"], lambda: s.lang, put("lang"),
                       lambda v: "Tiếng Việt" if v == "vi" else "English"),
             OptionRow(lambda: t("settings.anim_speed"), SPEEDS, lambda: s.anim_speed, put("anim_speed"),
-                      speed_label),
+                      speed_label, wrap=False),
             OptionRow(lambda: t("settings.ai_speed"), SPEEDS, lambda: s.ai_speed, put("ai_speed"),
-                      speed_label),
+                      speed_label, wrap=False),
             OptionRow(lambda: t("settings.fullscreen"), [False, True], lambda: s.fullscreen,
-                      lambda v: self.app.set_fullscreen(v), lambda v: t("common.on" if v else "common.off")),
-            OptionRow(lambda: t("settings.volume"), [0.0, 0.2, 0.4, 0.6, 0.8, 1.0], lambda: round(s.volume, 1),
-                      put("volume"), lambda v: f"{round(v * 100)} %"),
+                      lambda v: self.app.set_fullscreen(v), on_off),
+            OptionRow(lambda: t("settings.volume"), VOLUMES, lambda: round(s.volume, 1),
+                      put("volume"), lambda v: f"{round(v * 100)} %", wrap=False),
             OptionRow(lambda: t("settings.sound"), [False, True], lambda: not s.muted,
-                      lambda v: put("muted")(not v), lambda v: t("common.on" if v else "common.off")),
+                      lambda v: put("muted")(not v), on_off),
         ]
         self.back = Button(lambda: t("common.back"), self.close, "primary")
         self.row = ButtonRow([r.button for r in self.rows] + [self.back])
@@ -62,32 +98,61 @@ class SettingsScene(Scene):
         self.resize(self.app.size)
 
     def resize(self, size) -> None:
-        u = self.app.u
-        w, _ = self.app.size
-        width = round(min(90 * u, w * 0.8))
-        x = (w - width) // 2
-        y = round(16 * u)
-        for r in self.rows:
-            r.place(pygame.Rect(x, y, width, round(5.2 * u)), u)
-            y += round(6.6 * u)
-        self.back.rect = pygame.Rect(x + width - round(24 * u), y + round(2 * u), round(24 * u), round(6 * u))
+        w, h = self.app.size
+        # the unit of the window (h/100), made smaller when the panel would not fit
+        u = self.u = max(0.5, min(self.app.u, h * 0.96 / panel_height_u(), w * 0.94 / PANEL_W))
+        pw, ph = round(PANEL_W * u), round(panel_height_u() * u)
+        self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+        x, width = self.panel.x + round(PAD * u), pw - round(2 * PAD * u)
+        y = self.panel.y + round((PAD + TITLE) * u)
+        self.headings = []
+        rows = iter(self.rows)
+        for key, n in GROUPS:
+            self.headings.append((key, pygame.Rect(x, y, width, round(HEADING * u))))
+            y += round(HEADING * u)
+            for _ in range(n):
+                next(rows).place(pygame.Rect(x, y, width, round(ROW * u)), u)
+                y += round((ROW + GAP) * u)
+        bw = round(22 * u)
+        self.back.rect = pygame.Rect(x + width - bw, self.panel.bottom - round((PAD + FOOTER) * u),
+                                     bw, round(FOOTER * u))
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if handle_rows(self.rows, event):
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
             return True
-        for r in self.rows:
-            if r.handle(event):
-                return True
         self.row.handle(event)
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        u = self.app.u
-        w, _ = surface.get_size()
-        surface.fill((30, 24, 20))
-        title = fonts.text(t("menu.settings"), round(4.4 * u), theme.GOLD, "bold")
-        surface.blit(title, title.get_rect(center=(w // 2, round(8 * u))))
+        u = self.u
+        surface.blit(table_surface(STYLE, surface.get_size()), (0, 0))
+        radius, line = max(2, round(1.5 * u)), max(1, round(0.2 * u))
+        surface.blit(panel_surface(self.panel.size, radius, line), self.panel)
+        inner = self.panel.inflate(-round(2 * PAD * u), 0)
+        title_text = t("menu.settings")
+        title = fonts.text(title_text, fit_px(title_text, round(4.4 * u), inner.width, "bold"), theme.GOLD, "bold")
+        surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + round(PAD * u))))
+        for key, r in self.headings:
+            text = t(key).upper()
+            img = fonts.text(text, fit_px(text, max(11, round(2.0 * u)), r.width, "bold"), theme.GOLD, "bold")
+            ty = r.bottom - round(1.0 * u) - img.get_height()
+            surface.blit(img, (r.x, ty))
+            lx = r.x + img.get_width() + round(1.5 * u)
+            if lx < r.right:
+                pygame.draw.line(surface, theme.darken(theme.GOLD, 0.5), (lx, ty + img.get_height() // 2),
+                                 (r.right, ty + img.get_height() // 2), 1)
         for r in self.rows:
+            if r.button.focused or r.hover:
+                band = r.rect.inflate(round(1.6 * u), round(GAP * u * 0.6))
+                pygame.draw.rect(surface, theme.lighten(theme.PANEL, 0.07), band, border_radius=radius)
             r.draw(surface, u)
         self.back.draw(surface, u)
+        w, h = surface.get_size()
+        keys_text = t("settings.keys")
+        below = h - self.panel.bottom
+        keys = fonts.text(keys_text, fit_px(keys_text, min(max(12, round(1.9 * u)), max(7, below // 2)),
+                                            round(w * 0.96)), theme.MUTED)
+        surface.blit(keys, keys.get_rect(center=(w // 2, self.panel.bottom + below // 2)))

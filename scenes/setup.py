@@ -14,9 +14,16 @@ from scenes.i18n import t
 from scenes.stack import Scene
 from scenes.tables.felt import TableStyle, table_surface
 from scenes.widgets.button import Button, ButtonRow
-from scenes.widgets.options import OptionRow
+from scenes.widgets.options import NumberRow, OptionRow, ValueRow, fit_px, handle_rows
 
 STYLE = TableStyle((40, 30, 24), (70, 52, 38), "wood", 0.04, 0.3)
+MAX_DEAL = 999_999_999      # deal numbers a player can type: 1..MAX_DEAL
+
+
+def grouped(n: int) -> str:
+    """Digits in groups of three, as each language writes them (999.999.999 / 999,999,999)."""
+    text = f"{n:,}"
+    return text.replace(",", ".") if i18n.lang() == "vi" else text
 
 
 def clock_time_of_day() -> str:
@@ -33,19 +40,23 @@ class SetupScene(Scene):
         n = info.min_seats
         self.seats = list(seats or (["human"] + ["normal"] * (n - 1)))
         self.seed = seed if seed is not None else random.randrange(1, 100000)
+        if not 1 <= self.seed <= MAX_DEAL:
+            self.seed = (self.seed - 1) % MAX_DEAL + 1
         self.options = dict(options or {})
+        self.u = app.u
         if game == "ganjifa":
             self.options.setdefault("time", clock_time_of_day())
             self.options.setdefault("void_rule", "choice")
-        self.rows: list[OptionRow] = []
+        self.rows: list[ValueRow] = []
         for i in range(n):
             self.rows.append(OptionRow(
                 lambda i=i: t("setup.seat", n=i + 1, where=t(f"setup.where.{game}.{i}")),
                 list(SEAT_KINDS), lambda i=i: self.seats[i],
                 lambda v, i=i: self._set_seat(i, v), lambda v: t(f"level.{v}")))
-        self.rows.append(OptionRow(lambda: t("setup.deal"), [], lambda: self.seed,
-                                   lambda v: None, lambda v: f"#{v}"))
-        self.rows[-1].cycle = self._next_seed   # type: ignore[method-assign]
+        self.deal_row = NumberRow(lambda: t("setup.deal"), lambda: self.seed, self._set_seed, 1, MAX_DEAL,
+                                  lambda: t("setup.deal_typing"),
+                                  lambda: t("setup.deal_range", lo=1, hi=grouped(MAX_DEAL)))
+        self.rows.append(self.deal_row)
         if game == "ganjifa":
             self.rows.append(OptionRow(lambda: t("setup.time"), ["day", "night"],
                                        lambda: self.options["time"], lambda v: self._opt("time", v),
@@ -72,7 +83,7 @@ class SetupScene(Scene):
         options = dict(match.options)
         if match.game == "ganjifa":
             options["time"] = clock_time_of_day()
-        return cls(app, match.game, [s.kind for s in match.seats], match.seed + 1, options)
+        return cls(app, match.game, [s.kind for s in match.seats], match.seed % MAX_DEAL + 1, options)
 
     def _set_seat(self, i: int, v: str) -> None:
         self.seats[i] = v
@@ -80,14 +91,16 @@ class SetupScene(Scene):
     def _opt(self, key: str, v: str) -> None:
         self.options[key] = v
 
-    def _next_seed(self, step: int = 1) -> None:
-        self.seed = max(1, self.seed + step)
+    def _set_seed(self, v: int) -> None:
+        self.seed = v
 
     def _set_lang(self, v: str) -> None:
         i18n.set_lang(v)
         self.app.settings.lang = v
 
     def start(self) -> None:
+        if self.deal_row.editing and not self.deal_row.accept():
+            return
         match = session.start(self.game, self.seats, self.seed, self.options)
         self.app.stack.reset(session.make_table(self.app, match, fresh=True))
 
@@ -99,8 +112,9 @@ class SetupScene(Scene):
         self.resize(self.app.size)
 
     def resize(self, size) -> None:
-        u = self.app.u
         w, h = self.app.size
+        # the window's unit (h/100), smaller when the rows would not fit the height
+        u = self.u = max(0.5, min(self.app.u, h / (28 + 6.6 * len(self.rows))))
         width = round(min(90 * u, w * 0.8))
         x = (w - width) // 2
         y = round(16 * u)
@@ -113,21 +127,22 @@ class SetupScene(Scene):
         self.back_button.rect = pygame.Rect(x, y + round(2 * u), bw, round(6 * u))
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if handle_rows(self.rows, event):
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return True
-        for r in self.rows:
-            if r.handle(event):
-                return True
         return self.row.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        u = self.app.u
+        u = self.u
         w, _ = surface.get_size()
         surface.blit(table_surface(STYLE, surface.get_size()), (0, 0))
-        title = fonts.text(t(f"game.{self.game}"), round(4.4 * u), theme.GOLD, "bold")
+        title_text, sub_text = t(f"game.{self.game}"), t("setup.subtitle")
+        title = fonts.text(title_text, fit_px(title_text, round(4.4 * u), round(w * 0.96), "bold"),
+                           theme.GOLD, "bold")
         surface.blit(title, title.get_rect(center=(w // 2, round(7 * u))))
-        sub = fonts.text(t("setup.subtitle"), round(2.2 * u), theme.MUTED)
+        sub = fonts.text(sub_text, fit_px(sub_text, round(2.2 * u), round(w * 0.96)), theme.MUTED)
         surface.blit(sub, sub.get_rect(center=(w // 2, round(11.5 * u))))
         for r in self.rows:
             r.draw(surface, u)

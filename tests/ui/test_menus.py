@@ -29,7 +29,7 @@ def test_menu_to_setup_to_table():
     click(seat2.button.rect.center)           # cycle the level of seat 2
     app.step()
     assert setup.seats[1] != before
-    time_row = next(r for r in setup.rows if r.values == ["day", "night"])
+    time_row = next(r for r in setup.rows if getattr(r, "values", None) == ["day", "night"])
     was = setup.options["time"]
     click(time_row.button.rect.center)
     app.step()
