@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+#: The data folder; ``CARDTABLE_DATA`` points elsewhere (a modded or broken copy, in tests).
+DATA_DIR = Path(os.environ.get("CARDTABLE_DATA") or Path(__file__).resolve().parent.parent / "data")
 LANGS = ("vi", "en")
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class DataError(ValueError):
@@ -31,7 +34,7 @@ def read_yaml(path: str | Path) -> dict:
     except UnicodeDecodeError as err:
         raise _not_utf8(path, raw, err) from None
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_SAFE_LOADER)     # safe_load, in C when libyaml is there
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         where = f"line {mark.line + 1}" if mark else "?"
