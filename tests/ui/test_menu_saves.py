@@ -216,3 +216,38 @@ def test_esc_on_the_menu_asks_before_quitting():
     key(pygame.K_RETURN)
     app.step()
     assert not app.running
+
+
+@pytest.mark.parametrize("content", [b'{"lang": "en", "volume": ' + b"9" * 5000 + b"}",
+                                     b"[" * 100_000 + b"]" * 100_000,
+                                     b'{"lang": "en", "volume": NaN}', bytes(range(256))],
+                         ids=["5000-digit", "deeply nested", "NaN", "binary"])
+def test_damaged_settings_never_stop_the_app(content):
+    """The app reads settings.json before any scene, with the same reader as the saves."""
+    from scenes.app import App, LaunchOptions
+    (user_dir() / "settings.json").write_bytes(content)
+    app = App(LaunchOptions(size=(1280, 720), fps=0, speed=0.0))
+    app.stack.push(first_scene(app))
+    for _ in range(3):
+        app.step()
+    assert isinstance(app.stack.top, MenuScene)
+    assert app.settings.volume == 0.8 and app.settings.lang == "vi"     # the defaults
+
+
+@pytest.mark.parametrize("size", [(1, 1), (50, 40), (320, 200), (800, 500), (1920, 1080)])
+def test_the_menu_with_notices_and_two_hands_draws_at_any_size(good_data, size):
+    good_save(session.save_path("kowah"), "kowah", moves=4)
+    session.save_path("ganjifa").write_bytes(corrupt_cases(good_data)["deeply nested"][0])
+    (user_dir() / "current.json").write_bytes(b"\xff")
+    app = make_app(size=size, lang="vi")
+    app.stack.push(first_scene(app))
+    for _ in range(2):
+        app.step()
+    menu = app.stack.top
+    assert len(menu.problems) == 2 and list(menu.unfinished) == ["kowah"]
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(size[0] + 7, size[1] + 3),
+                                         w=size[0] + 7, h=size[1] + 3))
+    app.step()
+    if size[1] >= 500:          # every button inside the window, below the notice
+        for b in menu.row.buttons:
+            assert app.screen.get_rect().contains(b.rect), (b.label, b.rect)
