@@ -99,9 +99,16 @@ def check_saves() -> SaveCheck:
 
 
 def resumable(game: str | None = None) -> bool:
-    """True if ``game`` (or any game) has an unfinished hand to continue."""
-    unfinished = check_saves().unfinished
-    return game in unfinished if game else bool(unfinished)
+    """True if ``game`` (or any game) has an unfinished hand to continue. Only looks:
+    moving damaged files aside is :func:`check_saves`' job, when the menu opens."""
+    for g in [game] if game else list(registry.GAMES):
+        try:
+            summary = summarize(save_path(g))
+        except (FileNotFoundError, SaveError):
+            continue
+        if summary.game == g and not summary.over:
+            return True
+    return False
 
 
 class ResumeFailed(Exception):
