@@ -14,7 +14,7 @@ from game.storage import user_dir
 from scenes import session
 from scenes.boot import first_scene
 from scenes.confirm import ConfirmDialog
-from scenes.i18n import set_lang
+from scenes.i18n import set_lang, t
 from scenes.menu import MenuScene, problem_text
 from scenes.rules_viewer import RulesScene
 from scenes.setup import SetupScene
@@ -73,6 +73,7 @@ def test_a_damaged_save_never_stops_the_app(good_data, case):
     texts = {}
     for lang in ("vi", "en"):
         set_lang(lang)
+        assert t(expected_key) != expected_key          # a real sentence, not the key
         texts[lang] = problem_text(problem)
         for _ in range(2):
             app.step()
@@ -148,6 +149,27 @@ def test_a_new_hand_of_another_game_keeps_the_unfinished_one():
     assert session.resumable("ganjifa") and session.resumable("kowah")
 
 
+def test_starting_kowah_keeps_the_unfinished_ganjifa_hand_on_disk():
+    """Uses only what the single-save version had too (session.start, Match.load on the
+    files in the user folder), so it shows the old overwrite: it fails there."""
+    from game.match import Match
+    g = session.start("ganjifa", ["human", "random", "random"], 5, {"time": "day"})
+    for _ in range(3):                      # three moves, whoever is to act
+        (seat,) = g.active_seats()
+        g.submit(seat, g.legal_actions(seat)[0])
+    log = list(g.log)
+    g.close()
+    k = session.start("kowah", ["human", "random", "random"], 6, {})
+    k.close()
+    found = {}
+    for path in user_dir().glob("*.json"):
+        if path.name != "settings.json":
+            m = Match.load(path)
+            found[m.game] = list(m.log)
+            m.close()
+    assert found.get("ganjifa") == log and log
+
+
 def test_a_new_hand_of_a_game_with_an_unfinished_one_asks_first():
     path = session.save_path("ganjifa")
     good_save(path, "ganjifa", moves=7)
@@ -191,7 +213,6 @@ def test_a_save_gone_before_continue_is_told_not_raised():
 def test_f1_on_the_menu_opens_the_rules_and_the_footer_says_so():
     app = start_app("en")
     menu = app.stack.top
-    from scenes.i18n import t
     assert "F1" in t("menu.footer") and "Esc: quit" in t("menu.footer")
     key(pygame.K_F1)
     app.step()
