@@ -7,6 +7,8 @@ import os
 import sys
 from pathlib import Path
 
+DATA_ERROR_EXIT = 2         # broken data files (1 is left to Python's own crashes)
+
 
 def parse_size(text: str) -> tuple[int, int]:
     try:
@@ -45,17 +47,45 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def check_data() -> None:
+    """Load every data file now (decks, rules texts, UI strings) so that a broken one
+    stops the launch with its name, not a scene halfway through. Raises DataError."""
+    import importlib
+
+    from game import registry
+    from scenes import i18n
+    from scenes.rules_viewer import RULE_GAMES, load_rules
+    for info in registry.GAMES.values():
+        importlib.import_module(info.module + ".deck").default_deck()
+    for game in RULE_GAMES:
+        load_rules(game)
+    for lang in i18n.LANGS:
+        i18n.strings(lang)
+
+
+def data_error_line(err: Exception) -> str:
+    """One readable line for stderr (no traceback): what is broken, and where."""
+    where = getattr(err, "file", "")
+    return f"Card Table cannot start: {err}" + (f" ({where})" if where else "")
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from scenes.app import LaunchOptions, run
-    opts = LaunchOptions(
-        game=args.game, seats=args.seats, seed=args.seed, lang=args.lang, size=args.size,
-        fullscreen=args.fullscreen, autoplay=args.autoplay, speed=args.speed, frames=args.frames,
-        until_over=args.until_over, screenshot=args.screenshot, time=args.time,
-        options=args.options, fps=args.fps,
-    )
-    return run(opts)
+    from game.cards import DataError
+    try:
+        check_data()
+        from scenes.app import LaunchOptions, run
+        opts = LaunchOptions(
+            game=args.game, seats=args.seats, seed=args.seed, lang=args.lang, size=args.size,
+            fullscreen=args.fullscreen, autoplay=args.autoplay, speed=args.speed,
+            frames=args.frames, until_over=args.until_over, screenshot=args.screenshot,
+            time=args.time, options=args.options, fps=args.fps,
+        )
+        return run(opts)
+    except DataError as err:
+        print(data_error_line(err), file=sys.stderr)
+        return DATA_ERROR_EXIT
 
 
 if __name__ == "__main__":

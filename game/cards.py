@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+#: The data folder; ``CARDTABLE_DATA`` points elsewhere (a modded or broken copy, in tests).
+DATA_DIR = Path(os.environ.get("CARDTABLE_DATA") or Path(__file__).resolve().parent.parent / "data")
 LANGS = ("vi", "en")
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class DataError(ValueError):
@@ -23,11 +26,15 @@ def read_yaml(path: str | Path) -> dict:
     """Parse a YAML file (safe_load only) into a mapping, or raise DataError."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except OSError as err:
         raise DataError(path, "-", "-", f"cannot read file ({err.strerror})") from err
     try:
-        data = yaml.safe_load(text)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise _not_utf8(path, raw, err) from None
+    try:
+        data = yaml.load(text, Loader=_SAFE_LOADER)     # safe_load, in C when libyaml is there
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         where = f"line {mark.line + 1}" if mark else "?"
@@ -35,6 +42,60 @@ def read_yaml(path: str | Path) -> dict:
     if not isinstance(data, dict):
         raise DataError(path, "-", "-", "top level must be a mapping")
     return data
+
+
+def _not_utf8(path: Path, raw: bytes, err: UnicodeDecodeError) -> DataError:
+    """Name the entry and field holding the first byte that is not UTF-8: the file is
+    parsed with that byte replaced, and the YAML node around it is looked up."""
+    line = raw.count(b"\n", 0, err.start) + 1
+    problem = f"byte 0x{raw[err.start]:02x} on line {line} is not UTF-8 text (save the file as UTF-8)"
+    index = len(raw[:err.start].decode("utf-8"))
+    try:
+        root = yaml.compose(raw.decode("utf-8", errors="replace"))
+    except yaml.YAMLError:
+        root = None
+    path_parts = _node_path(root, index) if root is not None else []
+    return DataError(path, *_entry_and_field(path_parts, line), problem)
+
+
+def _node_path(node: yaml.Node, index: int) -> list[str | int]:
+    """Keys and list positions leading to the scalar that spans character ``index``."""
+    parts: list[str | int] = []
+    while True:
+        if isinstance(node, yaml.MappingNode):
+            for k, v in node.value:
+                if k.start_mark.index <= index < max(v.end_mark.index, k.end_mark.index):
+                    parts.append(str(k.value) if isinstance(k, yaml.ScalarNode) else "?")
+                    node = v if index >= v.start_mark.index else k
+                    break
+            else:
+                return parts
+        elif isinstance(node, yaml.SequenceNode):
+            for i, v in enumerate(node.value):
+                if v.start_mark.index <= index < v.end_mark.index:
+                    parts.append(i)
+                    node = v
+                    break
+            else:
+                return parts
+        else:
+            return parts
+
+
+def _entry_and_field(parts: list[str | int], line: int) -> tuple[str, str]:
+    """``["suits", 2, "name", "vi"]`` → ``("suits[2]", "name.vi")``, the way the loaders
+    name entries (the last list item) and fields (the keys inside it)."""
+    if not parts:
+        return f"line {line}", "-"
+    last = max((i for i, p in enumerate(parts) if isinstance(p, int)), default=-1)
+    if last < 0:
+        entry_parts, field_parts = parts[:-1], parts[-1:]
+    else:
+        entry_parts, field_parts = parts[:last + 1], parts[last + 1:]
+    entry = ""
+    for p in entry_parts:
+        entry += f"[{p}]" if isinstance(p, int) else (f".{p}" if entry else str(p))
+    return entry or "(top)", ".".join(str(p) for p in field_parts) or "-"
 
 
 class Reader:
@@ -45,11 +106,24 @@ class Reader:
         if not isinstance(data, dict):
             raise DataError(file, entry, "-", "must be a mapping")
         self.data = data
+        self.read: set[str] = set()      # fields asked for, present or not
+
+    def done(self) -> None:
+        """Refuse fields nobody asked for: a typo (``vaule:``) must not load silently.
+        Call it once every field of the entry has been read."""
+        unknown = [str(k) for k in self.data if str(k) not in self.read]
+        if unknown:
+            import difflib
+            close = difflib.get_close_matches(unknown[0], sorted(self.read), 1)
+            hint = f" (did you mean '{close[0]}'?)" if close else \
+                f" (known: {', '.join(sorted(self.read))})" if self.read else ""
+            raise self.fail(unknown[0], f"unknown field{hint}")
 
     def fail(self, field: str, problem: str) -> DataError:
         return DataError(self.file, self.entry, field, problem)
 
     def get(self, field: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+        self.read.add(field)
         if field not in self.data:
             if default is ...:
                 raise self.fail(field, "is missing")
@@ -84,6 +158,9 @@ class Reader:
     def names(self, field: str = "name") -> dict[str, str]:
         """A ``{vi: …, en: …}`` mapping with both translations present."""
         value = self.get(field, dict)
+        for lang in value:
+            if lang not in LANGS:
+                raise self.fail(f"{field}.{lang}", f"unknown language (use {', '.join(LANGS)})")
         for lang in LANGS:
             text = value.get(lang)
             if not isinstance(text, str) or not text.strip():

@@ -17,10 +17,10 @@ from typing import Any
 
 from game import registry
 from game.ai.remote import AgentHost, WorkerDied
-from game.core import Action, Event, IllegalAction, action_from_json
+from game.core import Action, Event, IllegalAction
+from game.saves import SAVE_VERSION, no_replay, parse_save, unknown_game
 from game.storage import SaveError, read_json, save_writer, write_json_atomic
 
-SAVE_VERSION = 1
 SEAT_KINDS = ("human", "random", "easy", "normal", "hard")
 
 
@@ -251,25 +251,25 @@ class Match:
 
     @classmethod
     def from_json(cls, data: Any, save_path: Path | None = None, **kwargs: Any) -> Match:
-        """Rebuild a match by replaying its log. Raises SaveError with a readable reason."""
-        if not isinstance(data, dict):
-            raise SaveError("The save is not a saved game.")
-        version = data.get("version")
-        if version != SAVE_VERSION:
-            raise SaveError(f"The save was made by another version of the game (format {version!r}).")
+        """Rebuild a match by replaying its log. Raises SaveError (with an i18n key for
+        the player) whatever ``data`` holds."""
+        save = parse_save(data, SEAT_KINDS)
+        if kwargs.get("state_factory") is None and save.game not in registry.GAMES:
+            raise unknown_game(save.game)
         try:
-            game, seed = str(data["game"]), int(data["seed"])
-            seats = [Seat(str(k)) for k in data["seats"]]
-            options = dict(data.get("options") or {})
-            actions = [(int(s), action_from_json(a)) for s, a in data["actions"]]
-        except (KeyError, TypeError, ValueError, OverflowError) as err:   # 1e999 -> inf
-            raise SaveError(f"The save is incomplete ({err}).") from err
+            match = cls(save.game, [Seat(k) for k in save.seats], save.seed, save.options,
+                        save_path=None, **kwargs)
+        except Exception as err:   # noqa: BLE001 - bad options or seat count, from a file
+            raise SaveError(f"The save's table cannot be set up ({err}).", "save.bad_setup") from err
         try:
-            match = cls(game, seats, seed, options, save_path=None, **kwargs)
-            for seat, action in actions:
-                match.submit(seat, action)
-        except (IllegalAction, ValueError) as err:
-            raise SaveError(f"The save does not replay: {err}") from err
+            for n, (seat, action) in enumerate(save.actions, 1):
+                try:
+                    match.submit(seat, action)
+                except Exception as err:   # noqa: BLE001 - untrusted log: any failure
+                    raise no_replay(n, err) from err
+        except SaveError:
+            match.close()           # no worker process left behind by a refused save
+            raise
         match.save_path = save_path
         return match
 

@@ -140,16 +140,50 @@ def save_writer() -> SaveWriter:
 
 
 class SaveError(Exception):
-    """A save that cannot be used; the message is for the player."""
+    """A save that cannot be used.
+
+    ``str(err)`` is a plain English sentence for the log; ``key`` and ``params`` name the
+    reason for the player, whom the scenes tell in their language (as with
+    :class:`game.core.IllegalAction`). Keys live under ``save.`` in data/i18n.
+    """
+
+    def __init__(self, message: str, key: str = "save.damaged", **params: Any) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params
 
 
-def read_json(path: Path) -> Any:
+#: A save of a whole hand is a few kilobytes; anything past this is not one, and is not
+#: read into memory to find out.
+MAX_SAVE_BYTES = 4 * 1024 * 1024
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a save may hold")
+
+
+def read_json(path: Path, max_bytes: int = MAX_SAVE_BYTES) -> Any:
+    """Parse a JSON file written by :func:`write_json_atomic`.
+
+    Raises FileNotFoundError if there is no file, and SaveError for anything else that
+    keeps it from being read, whatever the bytes are: not UTF-8, not JSON, NaN or
+    Infinity, a number too long for Python to convert, nesting deep enough to exhaust the
+    recursion limit, or a file too large to be a save.
+    """
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        with open(path, "rb") as fh:
+            raw = fh.read(max_bytes + 1)
     except FileNotFoundError:
         raise
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise SaveError(f"{path.name} is damaged and cannot be read ({err.__class__.__name__}).") from err
+    except OSError as err:
+        raise SaveError(f"{path.name} cannot be read: {err.strerror}.", "save.unreadable") from err
+    if len(raw) > max_bytes:
+        raise SaveError(f"{path.name} is larger than {max_bytes} bytes.", "save.too_big")
+    try:
+        return json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
+    except (UnicodeDecodeError, ValueError, RecursionError) as err:   # JSONDecodeError is a
+        raise SaveError(f"{path.name} is damaged and cannot be read: {err}"[:300],   # ValueError,
+                        "save.damaged") from err                                   # as is int > 4300 digits
 
 
 def move_aside(path: Path) -> Path:

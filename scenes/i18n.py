@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 
 from game.cards import DATA_DIR, LANGS, DataError, read_yaml
 
@@ -10,7 +11,7 @@ _lang = "vi"
 
 
 @cache
-def strings(lang: str) -> dict[str, str]:
+def _flat(lang: str) -> dict[str, str]:
     path = DATA_DIR / "i18n" / f"{lang}.yaml"
     data = read_yaml(path)
     flat: dict[str, str] = {}
@@ -26,6 +27,26 @@ def strings(lang: str) -> dict[str, str]:
 
     walk("", data)
     return flat
+
+
+@cache
+def strings(lang: str) -> dict[str, str]:
+    """Every UI string of a language, by dotted key. Raises DataError for a key that the
+    other language lacks: a typo (``menu.contniue``) must not load silently."""
+    flat = _flat(lang)
+    for other in LANGS:
+        if other != lang:
+            check_keys(DATA_DIR / "i18n" / f"{lang}.yaml", flat, _flat(other), other)
+    return flat
+
+
+def check_keys(path: Path, flat: dict[str, str], reference: dict[str, str], other: str) -> None:
+    """Refuse a key of ``flat`` that ``reference`` (language ``other``) does not have."""
+    for key in flat:
+        if key not in reference:
+            entry, _, field = key.rpartition(".")
+            raise DataError(path, entry or "(top)", field,
+                            f"unknown key: {other}.yaml has no such key (both languages need the same keys)")
 
 
 def set_lang(lang: str) -> None:

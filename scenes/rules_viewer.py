@@ -17,13 +17,17 @@ RULE_GAMES = ("ganjifa", "kowah")
 def load_rules(game: str) -> dict:
     path = DATA_DIR / "rules" / f"{game}.yaml"
     top = Reader(path, "(top)", read_yaml(path))
+    top.choice("game", (game,), game)
     sections = []
     for i, raw in enumerate(top.list("sections")):
         s = Reader(path, f"sections[{i}]", raw)
         paras = [Reader(path, f"sections[{i}].paragraphs[{j}]", {"text": p}).names("text")
                  for j, p in enumerate(s.list("paragraphs"))]
         sections.append({"heading": s.names("heading"), "paragraphs": paras})
-    return {"title": top.names("title"), "sections": sections}
+        s.done()                    # unknown fields are refused, not ignored
+    result = {"title": top.names("title"), "sections": sections}
+    top.done()
+    return result
 
 
 class RulesScene(Scene):

@@ -88,6 +88,7 @@ def load_deck(path: str | Path | None = None) -> Deck:
     """Read and validate a Ganjifa YAML file. Raises :class:`DataError`."""
     path = Path(path) if path else DATA_DIR / "ganjifa.yaml"
     top = Reader(path, "(top)", read_yaml(path))
+    top.choice("game", ("ganjifa",), "ganjifa")
     name = top.names("name")
     players = top.int("players", 2, 8)
     direction = top.choice("direction", ("clockwise", "counter_clockwise"))
@@ -104,6 +105,7 @@ def load_deck(path: str | Path | None = None) -> Deck:
         rname = r.names("name") if kind != "numeral" else None
         if any(x.id == rid for x in ranks):
             raise r.fail("id", f"duplicate rank {rid!r}")
+        r.done()                    # a numeral has no name, a court no value
         ranks.append(Rank(i, rid, kind, value, rname))
     kinds = [r.kind for r in ranks]
     if kinds.count("raja") != 1 or kinds.count("mantri") != 1:
@@ -126,6 +128,7 @@ def load_deck(path: str | Path | None = None) -> Deck:
         if any(x.id == sid for x in suits):
             raise s.fail("id", f"duplicate suit {sid!r}")
         suits.append(Suit(i, sid, s.names("name"), s.names("sign"), order))
+        s.done()
 
     size = len(suits) * len(ranks)
     expected = top.int("deck_size", 1, 1000)
@@ -139,6 +142,7 @@ def load_deck(path: str | Path | None = None) -> Deck:
     for t in ("day", "night"):
         sid = trumps_r.choice(t, tuple(s.id for s in suits))
         trumps[t] = next(s.index for s in suits if s.id == sid)
+    trumps_r.done()
 
     opts_r = top.sub("options")
     options = {}
@@ -146,6 +150,9 @@ def load_deck(path: str | Path | None = None) -> Deck:
         o = Reader(path, f"options.{oname}", raw)
         values = tuple(str(v) for v in o.list("values"))
         options[str(oname)] = (o.choice("default", values), values)
+        o.done()
+
+    top.done()
 
     index_of = {r.id: r.index for r in ranks}
     strength = [0] * size

@@ -141,6 +141,7 @@ def _option_specs(top: Reader) -> dict[str, dict]:
     if sorted(values) != [False, True] or not all(isinstance(v, bool) for v in values):
         raise flag.fail("values", "must be [true, false]")
     out["rediscard_taken_card"] = {"default": flag.get("default", bool), "values": (True, False)}
+    flag.done()
     guard = Reader(opts.file, "options.max_turns_without_stock_draw",
                    opts.get("max_turns_without_stock_draw", dict))
     lo, hi = guard.int("min", 1, 10**9), guard.int("max", 1, 10**9)
@@ -148,6 +149,7 @@ def _option_specs(top: Reader) -> dict[str, dict]:
         raise guard.fail("min", f"must not exceed max ({hi})")
     out["max_turns_without_stock_draw"] = {"default": guard.int("default", lo, hi),
                                            "min": lo, "max": hi}
+    guard.done()
     unknown = set(opts.data) - set(out)
     if unknown:
         raise opts.fail(sorted(unknown)[0], "unknown option")
@@ -158,6 +160,7 @@ def load_deck(path: str | Path | None = None) -> Deck:
     """Read and validate a Kowah YAML file. Raises :class:`DataError`."""
     path = Path(path) if path else DATA_DIR / "kowah.yaml"
     top = Reader(path, "(top)", read_yaml(path))
+    top.choice("game", ("kowah",), "kowah")
     name, variant = top.names("name"), top.names("variant")
     players = top.int("players", 2, 8)
     direction = top.choice("direction", ("clockwise", "counter_clockwise"))
@@ -172,6 +175,7 @@ def load_deck(path: str | Path | None = None) -> Deck:
     mult_r = top.sub("multipliers")
     multipliers = {m: mult_r.int(m, 1, 1000) for m in
                    ("self_drawn", "opponent_draw", "opponent_discard")}
+    mult_r.done()
     options = _option_specs(top)
 
     seen_short: set[str] = set()
@@ -185,6 +189,7 @@ def load_deck(path: str | Path | None = None) -> Deck:
             raise r.fail("short", f"duplicate short name {short!r}")
         seen_short.add(short)
         suits.append(Suit(i, sid, short, r.names("name"), r.str("chinese")))
+        r.done()
     if not suits:
         raise top.fail("suits", "needs at least one suit")
 
@@ -197,6 +202,7 @@ def load_deck(path: str | Path | None = None) -> Deck:
             raise r.fail("value", f"numbers must run 1, 2, 3 … in order; expected {i + 1}")
         numbers.append(value)
         number_chinese.append(r.str("chinese"))
+        r.done()
     if not numbers:
         raise top.fail("numbers", "needs at least one number")
 
@@ -210,6 +216,7 @@ def load_deck(path: str | Path | None = None) -> Deck:
             raise r.fail("short", f"duplicate honour {short!r}")
         seen_short.add(short)
         honours.append(Honour(i, hid, short, r.names("name"), r.str("chinese")))
+        r.done()
 
     excluded: list[Excluded] = []
     for i, raw in enumerate(top.list("excluded", [])):
@@ -220,6 +227,7 @@ def load_deck(path: str | Path | None = None) -> Deck:
             raise r.fail("id", "an excluded card cannot also be an honour")
         excluded.append(Excluded(eid, r.int("copies", 1, 100), r.names("name"),
                                  r.str("chinese", "")))
+        r.done()
 
     ids: list[str] = [f"{n}{s.short}".upper() for s in suits for n in numbers]
     ids += [h.short for h in honours]
@@ -245,6 +253,7 @@ def load_deck(path: str | Path | None = None) -> Deck:
         if not isinstance(cid, str) or cid.upper() not in ids:
             raise top.fail("red_cards", f"unknown card {cid!r}")
         red.append(ids.index(cid.upper()))
+    top.done()
 
     return Deck(
         name=name, variant=variant, players=players, direction=direction,

@@ -23,7 +23,9 @@ import pytest
 
 from game.core import Event, IllegalAction, Result
 from game.match import SAVE_VERSION, Match, Seat
-from game.storage import SaveError, move_aside, read_json, write_json_atomic
+from game.saves import summarize
+from game.storage import MAX_SAVE_BYTES, SaveError, move_aside, read_json, write_json_atomic
+from tests.engine.save_cases import corrupt_cases, good_save
 
 
 def steps(limit: int = 400):
@@ -476,81 +478,75 @@ def test_save_survives_a_killed_process(tmp_path):
 # ============================================================ corrupt saves
 def good_ganjifa_save(tmp_path) -> tuple[Path, dict]:
     path = tmp_path / "g.json"
-    m = Match("ganjifa", [Seat("human"), Seat("random"), Seat("easy")], seed=21,
-              save_path=path, think_scale=0.0)
-    now = 0.0
-    while len(m.log) < 6:
-        (seat,) = m.active_seats()
-        if seat == 0:
-            m.submit(seat, m.legal_actions(seat)[0])
-        else:
-            now += 1.0
-            m.tick(now)
-    return path, read_json(path)
-
-
-def corrupt_cases(data: dict) -> dict[str, tuple[bytes, str]]:
-    def dump(d) -> bytes:
-        return json.dumps(d).encode()
-
-    raw = dump(data)
-    bad_card = copy.deepcopy(data)
-    bad_card["actions"][0][1] = ["play", 9999]
-    wrong_seat = copy.deepcopy(data)
-    wrong_seat["actions"][1][0] = (wrong_seat["actions"][1][0] + 1) % 3
-    extra = copy.deepcopy(data)
-    extra["actions"].append([0, ["give", 3]])
-    no_actions = {k: v for k, v in data.items() if k != "actions"}
-    return {
-        "garbage bytes": (b"\x00\xff\xfe garbage \x89PNG\r\n", "damaged"),
-        "empty file": (b"", "damaged"),
-        "truncated JSON": (raw[: len(raw) // 2], "damaged"),
-        "not a mapping": (b"[1, 2, 3]", "not a saved game"),
-        "wrong version": (dump(data | {"version": SAVE_VERSION + 1}), "another version"),
-        "no version": (dump({k: v for k, v in data.items() if k != "version"}),
-                       "another version"),
-        "missing actions": (dump(no_actions), "incomplete"),
-        "actions not a list": (dump(data | {"actions": 5}), "incomplete"),
-        "seed not a number": (dump(data | {"seed": "abc"}), "incomplete"),
-        "seed overflows": (raw.replace(b'"seed":21', b'"seed":1e999')
-                           if b'"seed":21' in raw else raw.replace(b'"seed": 21', b'"seed": 1e999'),
-                           "incomplete"),
-        "card not in hand": (dump(bad_card), "does not replay"),
-        "wrong seat": (dump(wrong_seat), "does not replay"),
-        "action after the log ends badly": (dump(extra), "does not replay"),
-        "unknown game": (dump(data | {"game": "chess"}), "does not replay"),
-        "unknown seat kind": (dump(data | {"seats": ["human", "wizard", "easy"]}),
-                              "does not replay"),
-        "bad option": (dump(data | {"options": {"time": "noon"}}), "does not replay"),
-        "wrong seat count": (dump(data | {"seats": ["human", "easy"]}), "does not replay"),
-    }
+    return path, good_save(path)
 
 
 def test_corrupt_case_data_is_really_corrupt(tmp_path):
     _, data = good_ganjifa_save(tmp_path)
     cases = corrupt_cases(data)
-    assert b"1e999" in cases["seed overflows"][0]
+    assert b"1e999" in cases["seed overflows"][0] and b"9" * 5000 in cases["5000-digit integer"][0]
+    assert b"NaN" in cases["NaN seed"][0] and len(cases["huge file"][0]) > MAX_SAVE_BYTES
     assert len(set(v for v, _ in cases.values())) == len(cases)
+    for content, _ in cases.values():       # none of them is the good save in disguise
+        assert content != json.dumps(data).encode()
 
 
-@pytest.mark.parametrize("case", list(corrupt_cases({
-    "version": 1, "game": "ganjifa", "seed": 21, "options": {}, "seats": [],
-    "actions": [[0, []], [0, []]], "over": False})))
+CASES = list(corrupt_cases({"version": 1, "game": "ganjifa", "seed": 21, "options": {},
+                            "seats": [], "actions": [[0, []], [0, []]], "over": False}))
+
+
+@pytest.mark.parametrize("case", CASES)
 def test_corrupt_save_raises_save_error_with_a_readable_message(tmp_path, case):
+    """Whatever the file holds, loading raises SaveError (never ValueError, RecursionError,
+    TypeError…), with a key the menu translates and a short log message."""
     path, data = good_ganjifa_save(tmp_path)
     Match.load(path)                                        # the good save loads
-    content, words = corrupt_cases(data)[case]
+    content, key = corrupt_cases(data)[case]
     path.write_bytes(content)
     with pytest.raises(SaveError) as info:
         Match.load(path)
+    assert info.value.key == key, (info.value.key, str(info.value))
     msg = str(info.value)
-    assert words in msg, msg
-    assert "Traceback" not in msg and len(msg) < 300
+    assert "Traceback" not in msg and len(msg) <= 300
+    with pytest.raises(SaveError) as info:                  # the menu's check agrees
+        summarize(path)
+    assert info.value.key == key
     # the broken file is kept for inspection, not deleted
     kept = move_aside(path)
     assert not path.exists() and kept.exists() and kept.parent == path.parent
     assert "broken" in kept.name and kept.suffix == ".json"
     assert kept.read_bytes() == content
+
+
+def test_a_refused_save_leaves_no_worker_process(tmp_path):
+    path, data = good_ganjifa_save(tmp_path)
+    path.write_bytes(corrupt_cases(data)["card not in hand"][0])
+    made = []
+    real_close = Match.close
+
+    def spy(self):
+        made.append(self)
+        real_close(self)
+    Match.close = spy
+    try:
+        with pytest.raises(SaveError):
+            Match.load(path, threaded=True)
+    finally:
+        Match.close = real_close
+    assert made and made[0]._host is None
+
+
+def test_summary_of_a_good_save_names_game_and_progress(tmp_path):
+    path, data = good_ganjifa_save(tmp_path)
+    s = summarize(path)
+    assert (s.game, s.over, s.moves) == ("ganjifa", False, len(data["actions"]))
+    assert s.progress_key == "progress.ganjifa"
+    assert s.progress_params == {"trick": 3, "tricks": 40}      # 6 moves: 2 tricks done
+    k = tmp_path / "k.json"
+    good_save(k, "kowah", moves=5)
+    s = summarize(k)
+    assert s.game == "kowah" and s.progress_key == "progress.kowah"
+    assert 0 < s.progress_params["stock"] < 120 - 24
 
 
 def test_snap_save_that_does_not_replay(tmp_path):
@@ -560,11 +556,11 @@ def test_snap_save_that_does_not_replay(tmp_path):
     data = read_json(path)
     data["actions"][0] = [0, ["play", 999]]
     path.write_text(json.dumps(data))
-    with pytest.raises(SaveError, match="does not replay"):
+    with pytest.raises(SaveError, match="does not replay|cannot be set up"):
         Match.load(path, state_factory=snap_factory)
     data["options"] = {"broken": True}
     path.write_text(json.dumps(data))
-    with pytest.raises(SaveError, match="does not replay"):
+    with pytest.raises(SaveError, match="does not replay|cannot be set up"):
         Match.load(path, state_factory=snap_factory)
 
 

@@ -156,18 +156,16 @@ def test_kill_and_resume_continues_exactly(tmp_path):
 
 
 def test_corrupt_save_gives_a_message_and_is_kept(tmp_path):
-    path = session.save_path()
+    path = session.save_path("ganjifa")
     path.write_bytes(b"{\"version\": 1, \"game\": \"ganjifa\", \"actions\": [[0,")
     app = make_app()
-    app.stack.push(MenuScene(app))
-    menu = app.stack.top
-    click(menu.row.buttons[0].rect.center)
+    app.stack.push(MenuScene(app))          # the menu checks the saves as it opens
     app.step()
     top = app.stack.top
-    assert isinstance(top, MenuScene)
-    assert "damaged" in top.toast.message or "save" in top.toast.message.lower()
+    assert isinstance(top, MenuScene) and not top.can_continue
+    assert "damaged" in " ".join(top.notice_text())
     assert not path.exists()
-    assert any(p.name.startswith("current.broken") for p in user_dir().iterdir())
+    assert any(p.name.startswith("current-ganjifa.broken") for p in user_dir().iterdir())
 
 
 def test_hot_seat_handoff_hides_cards_until_confirmed():
