@@ -59,7 +59,7 @@ class App:
             self.settings.ai_speed = opts.speed
         pygame.init()
         fonts.reset()
-        pygame.display.set_caption("Bàn bài — Card Table")
+        pygame.display.set_caption("Bàn Bài — Card Table")
         fullscreen = self.settings.fullscreen if opts.fullscreen is None else opts.fullscreen
         self.screen = self._open_window(opts.size, fullscreen)
         from scenes.audio import Audio
