@@ -59,26 +59,29 @@ def font_file_for(ch: str, weight: str = "regular") -> Path:
     return chain(weight)[_pick(ch, weight)]
 
 
-def runs(s: str, weight: str = "regular") -> list[tuple[int, str]]:
+@lru_cache(maxsize=8192)
+def runs(s: str, weight: str = "regular") -> tuple[tuple[int, str], ...]:
     """``s`` cut into runs of one font each: ``(index in chain(weight), text)``.
 
     White space joins the run before it, so "5 Myriads (萬)" is two runs, not five.
     """
-    out: list[tuple[int, str]] = []
+    if s.isascii():             # Be Vietnam Pro has all of printable ASCII
+        return ((0, s),) if s else ()
+    out: list[tuple[int, list[str]]] = []
     for ch in s:
         k = out[-1][0] if ch.isspace() and out else _pick(ch, weight)
         if out and out[-1][0] == k:
-            out[-1] = (k, out[-1][1] + ch)
+            out[-1][1].append(ch)
         else:
-            out.append((k, ch))
-    return out
+            out.append((k, [ch]))
+    return tuple((k, "".join(chars)) for k, chars in out)
 
 
 def _run_font(k: int, px: int, weight: str) -> pygame.font.Font:
     return font(px, weight) if k == 0 else cjk_font(px)
 
 
-def _frame(parts: list[tuple[int, str]], px: int, weight: str) -> tuple[int, int, int, list[int]]:
+def _frame(parts: tuple[tuple[int, str], ...], px: int, weight: str) -> tuple[int, int, int, list[int]]:
     """Width, height, baseline and run widths of a multi-run line.
 
     The line keeps the primary font's height and baseline (so mixed lines sit like plain

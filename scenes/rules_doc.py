@@ -16,6 +16,7 @@ entry and field named, so a typo never loads silently. No pygame here.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from game.cards import DATA_DIR, LANGS, DataError, Reader, read_yaml
@@ -158,9 +159,18 @@ def _paragraph(r: Reader) -> Paragraph:
     return Reader(r.file, r.entry, {"text": r.data}).names("text")
 
 
+@lru_cache(maxsize=8)
+def _bundled(game: str) -> RulesDoc:
+    return _load(game, RULES_DIR / f"{game}.yaml")
+
+
 def load_rules(game: str, path: str | Path | None = None) -> RulesDoc:
-    """Read and validate ``data/rules/<game>.yaml``. Raises :class:`DataError`."""
-    path = Path(path) if path else RULES_DIR / f"{game}.yaml"
+    """Read and validate ``data/rules/<game>.yaml`` (once per process), or the file at
+    ``path``. Raises :class:`DataError`."""
+    return _load(game, Path(path)) if path else _bundled(game)
+
+
+def _load(game: str, path: Path) -> RulesDoc:
     top = Reader(path, "(top)", read_yaml(path))
     _only(top, frozenset({"game", "title", "sections"}))
     if top.str("game") != game:

@@ -87,7 +87,7 @@ def _card_rows(pic: Picture, width: int, k: float) -> tuple[int, int, int]:
     """(cards per row, card height, gap) for a picture ``width`` pixels wide."""
     gap = max(2, round(1.2 * k))
     tall = all(c.game == "kowah" for c in pic.cards)
-    max_h, min_h = (20 * k, 11 * k) if tall else (11 * k, 6.5 * k)
+    max_h, min_h = (17 * k, 11 * k) if tall else (11 * k, 6.5 * k)
     n = len(pic.cards)
     for rows in range(1, n + 1):
         per = math.ceil(n / rows)
@@ -130,12 +130,13 @@ def _text(kind: str, text: str, x: int, y: int, width: int, sizes: dict[str, int
     return y
 
 
-def side_widths(width: int, k: float) -> tuple[int, int, int] | None:
-    """(text width, gap, picture width) when pictures fit beside the text, else None."""
+def side_widths(width: int, k: float, body_px: int) -> tuple[int, int, int] | None:
+    """(text width, gap, picture width) when pictures fit beside text lines of at least
+    ~55 characters, else None (then they go between the paragraphs)."""
     gap = round(4 * k)
     pic = round(min(46 * k, max(30 * k, width * 0.33)))
     text = min(round(92 * k), width - gap - pic)
-    return (text, gap, pic) if text >= 56 * k else None
+    return (text, gap, pic) if text >= 28 * body_px else None
 
 
 def layout(doc: RulesDoc, lang: str, width: int, k: float) -> Layout:
@@ -143,21 +144,22 @@ def layout(doc: RulesDoc, lang: str, width: int, k: float) -> Layout:
     width = max(1, int(width))
     sizes = type_sizes(k)
     out = Layout(sizes=sizes)
-    side = side_widths(width, k)
+    side = side_widths(width, k, sizes["body"])
     out.side = side is not None
     text_w, gap, pic_w = side if side else (width, 0, min(width, round(70 * k)))
     pic_x = text_w + gap if side else (text_w - pic_w) // 2
     out.width = text_w + gap + pic_w if side else width
     y = _text("title", doc.title[lang], 0, 0, text_w if not side else out.width, sizes, out)
     y += round(1.2 * k)
+    pic_y = y       # pictures beside the text: the column's free y (they never overlap)
     for section in doc.sections:
         y += round(1.8 * k)
         y = _text("heading", section.heading[lang], 0, y, text_w, sizes, out)
         y += round(0.5 * k)
-        pic_y, last_para = y, y
+        last_para = y
         for para in section.paragraphs:
             if isinstance(para, Picture):
-                if side:
+                if side:        # beside the paragraph it follows, or under the picture above
                     top = max(last_para, pic_y)
                     pic_y = _picture(para, lang, pic_x, top, pic_w, k, sizes, out) + round(1.6 * k)
                 else:
@@ -166,6 +168,6 @@ def layout(doc: RulesDoc, lang: str, width: int, k: float) -> Layout:
                 continue
             last_para = y
             y = _text("body", para[lang], 0, y, text_w, sizes, out) + round(0.9 * k)
-        y = max(y, pic_y)
+    y = max(y, pic_y)
     out.height = y + round(2 * k)
     return out

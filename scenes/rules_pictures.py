@@ -34,22 +34,26 @@ class CardPictures:
             self._kowah, self._kowah_deck = KowahArt(), default_deck()
         return self._kowah, self._kowah_deck
 
-    def draw(self, surface: pygame.Surface, ref: CardRef, rect: pygame.Rect, u: float) -> None:
-        """The face of ``ref`` filling ``rect`` (a Ganjifa disc, or a Kowah strip's height)."""
-        if rect.width < 1 or rect.height < 1:
-            return
+    def images(self, ref: CardRef, rect: pygame.Rect, u: float
+               ) -> tuple[pygame.Surface, pygame.Surface, tuple[int, int]]:
+        """(face, shadow, shadow offset) of ``ref`` at the size of ``rect`` (cached by the art)."""
         if ref.game == "ganjifa":
             art = self._ganjifa_art()
             shadow, off = art.shadow(rect.width, False, u)
-            surface.blit(shadow, (rect.x + off[0], rect.y + off[1]))
-            surface.blit(art.face(ref.card, rect.width), rect.topleft)
-            return
-        art, deck = self._kowah_art()
+            return art.face(ref.card, rect.width), shadow, off
+        kowah, deck = self._kowah_art()
         # the same identity → art mapping as the Kowah table (honours are numbered 1–3)
         if deck.is_honour(ref.card):
             suit, number = "honours", ref.card - deck.n_numerals + 1
         else:
             suit, number = SUITS[deck.suit_of(ref.card)], deck.number_of(ref.card)
-        shadow, off = art.shadow(rect.height)
+        shadow, off = kowah.shadow(rect.height)
+        return kowah.face(suit, number, rect.height), shadow, off
+
+    def draw(self, surface: pygame.Surface, ref: CardRef, rect: pygame.Rect, u: float) -> None:
+        """The face of ``ref`` filling ``rect`` (a Ganjifa disc, or a Kowah strip's height)."""
+        if rect.width < 1 or rect.height < 1:
+            return
+        face, shadow, off = self.images(ref, rect, u)
         surface.blit(shadow, (rect.x + off[0], rect.y + off[1]))
-        surface.blit(art.face(suit, number, rect.height), rect.topleft)
+        surface.blit(face, rect.topleft)

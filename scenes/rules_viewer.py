@@ -8,11 +8,14 @@ Card pictures from the rules files are drawn with the games' own card art.
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from scenes import fonts, theme
 from scenes.i18n import lang, t
-from scenes.rules_doc import RulesDoc, load_rules, rule_games
+from scenes.menu import MENU_STYLE as WOOD  # the menu's wood: same look, same cached surface
+from scenes.rules_doc import load_rules, rule_games
 from scenes.rules_layout import WEIGHT, Layout, layout, line_height
 from scenes.rules_pictures import CardPictures
 from scenes.stack import Scene
@@ -21,7 +24,6 @@ from scenes.widgets.button import Button, ButtonRow
 from scenes.widgets.scrollbar import Scroll, ScrollBar
 
 RULE_GAMES = tuple(rule_games())
-WOOD = TableStyle((52, 31, 22), (84, 52, 36), "wood", 0.04, 0.3)
 PAPER = TableStyle((0xEC, 0xE1, 0xC4), (0xFB, 0xF5, 0xE3), "cloth", 0.035, 0.14)
 LACQUER = (0x7E, 0x1D, 0x1A)
 INK = (0x2A, 0x20, 0x18)
@@ -44,11 +46,12 @@ class RulesScene(Scene):
         self.back = Button(lambda: t("common.back"), self.close, "primary")
         self.row = ButtonRow([*self.tabs, self.back])
         self.pictures = CardPictures()
-        self._doc: dict[str, RulesDoc] = {}
         self._layout: Layout | None = None
         self._key: tuple | None = None
         self._bg: tuple[tuple, pygame.Surface] | None = None
         self.header = self.paper = self.view = pygame.Rect(0, 0, 0, 0)
+        self._foot: tuple[str, int] = ("", 11)
+        self._foot_h = 0
         self.show(self.game)
 
     # ------------------------------------------------------------ state
@@ -91,15 +94,24 @@ class RulesScene(Scene):
         """Place header, buttons, paper, text view and scrollbar; return the text width."""
         k = self.k
         w, h = self.app.size
-        self.header = pygame.Rect(0, 0, w, round(9 * k))
-        bh, y = round(5 * k), round(2 * k)
+        label_px = max(13, round(2.5 * k))          # the Button's own label size
+        bh = max(round(5 * k), fonts.font(label_px, "semibold").get_height() + 2)
+        y = round(2 * k)
+        self.header = pygame.Rect(0, 0, w, bh + 2 * y)
+
+        def width(b: Button, least: float) -> int:
+            return max(round(least * k), fonts.size(b.label, label_px, "semibold")[0] + round(4 * k))
+
         x = round(3 * k)
         for b in self.tabs:
-            bw = max(round(20 * k), fonts.size(b.label, max(13, round(2.5 * k)), "semibold")[0]
-                     + round(4 * k))
-            b.rect = pygame.Rect(x, y, bw, bh)
-            x += bw + round(1.5 * k)
-        self.back.rect = pygame.Rect(w - round(3 * k) - round(16 * k), y, round(16 * k), bh)
+            b.rect = pygame.Rect(x, y, width(b, 20), bh)
+            x += b.rect.width + round(1.5 * k)
+        bw = width(self.back, 16)
+        self.back.rect = pygame.Rect(w - round(3 * k) - bw, y, bw, bh)
+        foot_px = max(11, round(1.8 * k))
+        self._foot = (t("rules.keys"), foot_px)
+        fw, fh = fonts.size(*self._foot)
+        self._foot_h = fh if fw <= w - 2 * k else 0      # no room for the key help: leave it out
         margin, pad = round(3 * k), round(5 * k)
         avail = max(1, w - 2 * margin - 2 * pad)
         return min(avail, round(142 * k))
@@ -110,7 +122,7 @@ class RulesScene(Scene):
         pad = round(5 * k)
         pw = content_w + 2 * pad
         top = self.header.bottom + round(1.5 * k)
-        bottom = max(top, h - round(3.5 * k))
+        bottom = max(top, h - (self._foot_h + round(0.6 * k) if self._foot_h else round(2 * k)))
         self.paper = pygame.Rect((w - pw) // 2, top, pw, bottom - top)
         vpad = round(2.5 * k)
         self.view = pygame.Rect(self.paper.x + pad, self.paper.y + vpad, content_w,
@@ -125,17 +137,36 @@ class RulesScene(Scene):
         if key == self._key and self._layout is not None:
             return self._layout
         content_w = self._geometry()
-        if self.game and self.game not in self._doc:
-            self._doc[self.game] = load_rules(self.game)
-        lay = layout(self._doc[self.game], lang(), content_w, self.k) if self.game else Layout()
+        lay = layout(load_rules(self.game), lang(), content_w, self.k) if self.game else Layout()
         self._place_paper(lay.width or content_w)
         self.scroll.set_extent(lay.height, self.view.height)
         self._layout, self._key = lay, key
+        self.bar.overlap = self.line_step()
         return lay
 
     def line_step(self) -> float:
         lay = self.current()
         return line_height("body", lay.sizes.get("body", 14)) * 2
+
+    def update(self, dt: float) -> None:
+        self._prefetch()
+
+    def _prefetch(self, budget: float = 0.003) -> None:
+        """Render lines and cards just outside the view ahead of time, a few ms per frame,
+        so scrolling into them does not stall a frame."""
+        lay, v, off = self.current(), self.view, self.scroll.offset
+        lo, hi = off - v.height, off + 2 * v.height
+        start = time.perf_counter()
+        for card in lay.cards:
+            if time.perf_counter() - start > budget:
+                return
+            if lo < card.rect.bottom and card.rect.top < hi and card.rect.width > 0:
+                self.pictures.images(card.ref, card.rect, self.k)
+        for ln in lay.lines:
+            if time.perf_counter() - start > budget:
+                return
+            if lo < ln.y + ln.height and ln.y < hi:
+                fonts.text(ln.text, lay.sizes[ln.kind], COLOURS[ln.kind], WEIGHT[ln.kind])
 
     # ------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event) -> bool:
@@ -254,7 +285,7 @@ class RulesScene(Scene):
         surface.set_clip(clip)
         self.bar.draw(surface, theme.darken(PAPER.base, 0.12), LACQUER)
         self.row.draw(surface, k)
-        foot_y = self.paper.bottom + round(0.4 * k)
-        if foot_y < surface.get_height():
-            foot = fonts.text(t("rules.keys"), max(11, round(1.8 * k)), theme.MUTED)
-            surface.blit(foot, foot.get_rect(midtop=(surface.get_width() // 2, foot_y)))
+        if self._foot_h:
+            foot = fonts.text(*self._foot, theme.MUTED)
+            surface.blit(foot, foot.get_rect(midtop=(surface.get_width() // 2,
+                                                     self.paper.bottom + round(0.3 * k))))

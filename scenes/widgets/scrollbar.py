@@ -59,6 +59,7 @@ class ScrollBar:
         self.track = pygame.Rect(0, 0, 0, 0)
         self.grab: float | None = None      # pointer offset inside the thumb while dragging
         self.hover = False
+        self.overlap = 0.0                  # pixels of the old view kept when paging
 
     def thumb(self) -> pygame.Rect:
         s, tr = self.scroll, self.track
@@ -85,7 +86,7 @@ class ScrollBar:
             if th.top <= event.pos[1] < th.bottom:
                 self.grab = event.pos[1] - th.y
             else:
-                self.scroll.page(1 if event.pos[1] >= th.bottom else -1)
+                self.scroll.page(1 if event.pos[1] >= th.bottom else -1, self.overlap)
             return True
         if event.type == pygame.MOUSEMOTION:
             self.hover = hit.collidepoint(event.pos)

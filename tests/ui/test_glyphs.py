@@ -167,7 +167,7 @@ def test_known_missing_glyphs_are_still_drawn_and_missing():
 def test_the_renderer_picks_the_cjk_subset_for_chinese_and_be_vietnam_for_the_rest():
     assert fonts.font_file_for("萬") == fonts.CJK_FONT
     assert fonts.font_file_for("ệ", "bold") == fonts.WEIGHTS["bold"]
-    assert fonts.runs("Myriads (萬) x") == [(0, "Myriads ("), (1, "萬"), (0, ") x")]
+    assert fonts.runs("Myriads (萬) x") == ((0, "Myriads ("), (1, "萬"), (0, ") x"))
 
 
 def test_our_cmap_reader_agrees_with_fonttools():
