@@ -14,7 +14,6 @@ import pygame
 
 from scenes import fonts, theme
 from scenes.i18n import lang, t
-from scenes.menu import MENU_STYLE as WOOD  # the menu's wood: same look, same cached surface
 from scenes.rules_doc import load_rules, rule_games
 from scenes.rules_layout import WEIGHT, Layout, layout, line_height
 from scenes.rules_pictures import CardPictures
@@ -24,6 +23,8 @@ from scenes.widgets.button import Button, ButtonRow
 from scenes.widgets.scrollbar import Scroll, ScrollBar
 
 RULE_GAMES = tuple(rule_games())
+# the menu's wood (equal styles share felt.table_surface's cache), parchment to read on
+WOOD = TableStyle((46, 28, 20), (80, 50, 34), "wood", 0.04, 0.3)
 PAPER = TableStyle((0xEC, 0xE1, 0xC4), (0xFB, 0xF5, 0xE3), "cloth", 0.035, 0.14)
 LACQUER = (0x7E, 0x1D, 0x1A)
 INK = (0x2A, 0x20, 0x18)
