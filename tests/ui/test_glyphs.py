@@ -183,3 +183,15 @@ def test_the_check_can_fail():
 
 def test_vietnamese_diacritics_render_with_the_bundled_font():
     assert uncovered("Lượt của bạn · Đồng hạng nhất · ỗ ể Ấ ự ỹ") == []
+
+
+def test_a_mixed_line_keeps_the_line_height_and_measures_as_it_draws():
+    from scenes.dialog import wrap
+    for s in ["Myriads (萬)", "Ngàn Già (老千), Hoa Đỏ (紅花)", "plain"]:
+        img = fonts.text(s, 30, (0, 0, 0), "bold")
+        assert img.get_size() == fonts.size(s, 30, "bold")
+        assert img.get_height() == fonts.font(30, "bold").get_height()
+    # the CJK run is as wide as the CJK font makes it, not the missing-glyph box
+    assert fonts.size("萬萬", 30)[0] == fonts.cjk_font(30).size("萬萬")[0]
+    width = fonts.size("老千 紅花", 24)[0]
+    assert wrap("老千 紅花 白花", 24, width) == ["老千 紅花", "白花"]
