@@ -97,15 +97,14 @@ class Dialog(Scene):
 
 
 def wrap(text: str, px: int, width: int, weight: str = "regular") -> list[str]:
-    """Greedy word wrap with the real font metrics."""
-    f = fonts.font(px, weight)
+    """Greedy word wrap with the real font metrics (fallback runs included)."""
     lines: list[str] = []
     for para in text.split("\n"):
         words = para.split(" ")
         line = ""
         for word in words:
             trial = f"{line} {word}".strip()
-            if f.size(trial)[0] <= width or not line:
+            if fonts.size(trial, px, weight)[0] <= width or not line:
                 line = trial
             else:
                 lines.append(line)

@@ -1,4 +1,9 @@
-"""The bundled type family (Be Vietnam Pro, full Vietnamese coverage). Never Font(None)."""
+"""The bundled type family (Be Vietnam Pro, full Vietnamese coverage). Never Font(None).
+
+Text is drawn with a per-run font fallback: each character goes to the first font of
+:func:`chain` whose cmap has it (Be Vietnam Pro, then the bundled CJK subset), so a line
+such as "Myriads (萬)" renders in every scene, not only on the Kowah cards.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,8 @@ from functools import lru_cache
 from pathlib import Path
 
 import pygame
+
+from scenes.font_cmap import code_points
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 FONT_DIR = ASSETS / "fonts"
@@ -27,17 +34,103 @@ def font(px: int, weight: str = "regular") -> pygame.font.Font:
 
 @lru_cache(maxsize=64)
 def cjk_font(px: int) -> pygame.font.Font:
-    """The bundled Chinese subset (Kowah cards only)."""
+    """The bundled Chinese subset (the Kowah glyphs: see scenes.art.kowah_cards.GLYPHS)."""
     if not pygame.font.get_init():
         pygame.font.init()
     return pygame.font.Font(str(CJK_FONT), max(4, int(px)))
 
 
+def chain(weight: str = "regular") -> tuple[Path, ...]:
+    """The font files text in ``weight`` may be drawn with, in the order they are tried."""
+    return (WEIGHTS[weight], CJK_FONT)
+
+
+@lru_cache(maxsize=4096)
+def _pick(ch: str, weight: str) -> int:
+    cp = ord(ch)
+    for i, path in enumerate(chain(weight)):
+        if cp in code_points(path):
+            return i
+    return 0
+
+
+def font_file_for(ch: str, weight: str = "regular") -> Path:
+    """The file the renderer draws ``ch`` with (the primary font if no file has it)."""
+    return chain(weight)[_pick(ch, weight)]
+
+
+@lru_cache(maxsize=8192)
+def runs(s: str, weight: str = "regular") -> tuple[tuple[int, str], ...]:
+    """``s`` cut into runs of one font each: ``(index in chain(weight), text)``.
+
+    White space joins the run before it, so "5 Myriads (萬)" is two runs, not five.
+    """
+    if s.isascii():             # Be Vietnam Pro has all of printable ASCII
+        return ((0, s),) if s else ()
+    out: list[tuple[int, list[str]]] = []
+    for ch in s:
+        k = out[-1][0] if ch.isspace() and out else _pick(ch, weight)
+        if out and out[-1][0] == k:
+            out[-1][1].append(ch)
+        else:
+            out.append((k, [ch]))
+    return tuple((k, "".join(chars)) for k, chars in out)
+
+
+def _run_font(k: int, px: int, weight: str) -> pygame.font.Font:
+    return font(px, weight) if k == 0 else cjk_font(px)
+
+
+def _frame(parts: tuple[tuple[int, str], ...], px: int, weight: str) -> tuple[int, int, int, list[int]]:
+    """Width, height, baseline and run widths of a multi-run line.
+
+    The line keeps the primary font's height and baseline (so mixed lines sit like plain
+    ones); it only grows where a fallback glyph's ink would stick out.
+    """
+    main = font(px, weight)
+    base, height = main.get_ascent(), main.get_height()
+    top = bottom = 0
+    widths = []
+    for k, run in parts:
+        f = _run_font(k, px, weight)
+        widths.append(f.size(run)[0])
+        if k:
+            boxes = [m for m in f.metrics(run) if m]
+            top = max([top] + [m[3] - base for m in boxes])
+            bottom = max([bottom] + [-m[2] - (height - base) for m in boxes])
+    return sum(widths), height + top + bottom, base + top, widths
+
+
+def size(s: str, px: int, weight: str = "regular") -> tuple[int, int]:
+    """The size :func:`text` will have, without rendering it."""
+    parts = runs(s, weight)
+    if len(parts) <= 1 and not (parts and parts[0][0]):
+        return font(px, weight).size(s)
+    w, h, _, _ = _frame(parts, px, weight)
+    return w, h
+
+
+def _render(s: str, px: int, colour: tuple[int, int, int], weight: str) -> pygame.Surface:
+    parts = runs(s, weight)
+    if len(parts) <= 1 and not (parts and parts[0][0]):
+        return font(px, weight).render(s, True, colour)
+    w, h, base, widths = _frame(parts, px, weight)
+    surf = pygame.Surface((max(1, w), h), pygame.SRCALPHA)
+    x = 0
+    for (k, run), rw in zip(parts, widths, strict=True):
+        f = _run_font(k, px, weight)
+        # runs never overlap: RGBA_MAX onto the clear surface copies them exactly
+        surf.blit(f.render(run, True, colour), (x, base - f.get_ascent()),
+                  special_flags=pygame.BLEND_RGBA_MAX)
+        x += rw
+    return surf
+
+
 @lru_cache(maxsize=2048)
 def text(s: str, px: int, colour: tuple[int, int, int], weight: str = "regular") -> pygame.Surface:
-    """A rendered, cached line of text."""
-    return font(px, weight).render(s, True, colour).convert_alpha() if pygame.display.get_surface() \
-        else font(px, weight).render(s, True, colour)
+    """A rendered, cached line of text (with the CJK fallback where a run needs it)."""
+    surf = _render(s, px, colour, weight)
+    return surf.convert_alpha() if pygame.display.get_surface() else surf
 
 
 def reset() -> None:

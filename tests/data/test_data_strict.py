@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 import scenes.i18n as i18n
-import scenes.rules_viewer as rules_viewer
 from game.cards import DATA_DIR, DataError
 from game.ganjifa.deck import load_deck as load_ganjifa
 from game.kowah.deck import load_deck as load_kowah
+from scenes.rules_doc import load_rules
 
 
 def broken_copy(tmp_path: Path, rel: str, old: str, new: bytes) -> Path:
@@ -26,9 +26,8 @@ def broken_copy(tmp_path: Path, rel: str, old: str, new: bytes) -> Path:
     return target
 
 
-def load_rules_from(tmp_path: Path, monkeypatch, game: str) -> dict:
-    monkeypatch.setattr(rules_viewer, "DATA_DIR", tmp_path / "data")
-    return rules_viewer.load_rules(game)
+def load_rules_from(tmp_path: Path, monkeypatch, game: str):
+    return load_rules(game, tmp_path / "data" / "rules" / f"{game}.yaml")
 
 
 def load_strings_from(tmp_path: Path, monkeypatch, lang: str) -> dict:
@@ -83,7 +82,7 @@ CASES = {
                                   "rules:kowah", "sections[0]", "paragrahps"),
     "rules paragraph in a third language": ("rules/kowah.yaml", 'en: "Kowah, also called',
                                             b'fr: "x", en: "Kowah, also called',
-                                            "rules:kowah", "sections[0].paragraphs[0]", "text.fr"),
+                                            "rules:kowah", "sections[0].paragraphs[0]", "fr"),
     "i18n key only in vi": ("i18n/vi.yaml", '  quit: "Thoát"\n',
                             '  quit: "Thoát"\n  qiut: "Thoát"\n'.encode(), "i18n:vi", "menu", "qiut"),
     "i18n key only in en": ("i18n/en.yaml", '  quit: "Quit"\n', b'  quit: "Quit"\n  qiut: "Quit"\n',
@@ -127,7 +126,7 @@ def test_shipped_files_are_clean():
     load_ganjifa(DATA_DIR / "ganjifa.yaml")
     load_kowah(DATA_DIR / "kowah.yaml")
     for game in ("ganjifa", "kowah"):
-        rules_viewer.load_rules(game)
+        load_rules(game)
     i18n.strings.cache_clear()
     assert i18n.strings("vi").keys() == i18n.strings("en").keys()
 

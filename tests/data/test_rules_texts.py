@@ -26,8 +26,13 @@ def texts(data: dict, lang: str) -> list[str]:
     out = [data["title"][lang]]
     for section in data["sections"]:
         out.append(section["heading"][lang])
-        out.extend(p[lang] for p in section["paragraphs"])
+        out.extend(p[lang] for p in texts_of(section))
     return out
+
+
+def texts_of(section: dict) -> list[dict]:
+    """The text paragraphs of a section (card pictures are checked by scenes.rules_doc)."""
+    return [p for p in section["paragraphs"] if not (isinstance(p, dict) and "picture" in p)]
 
 
 @pytest.fixture(params=GAMES)
@@ -50,7 +55,7 @@ def test_every_text_has_both_languages(rules):
         assert set(section) == {"heading", "paragraphs"}, f"{game} section {i}: {sorted(section)}"
         entries.append((f"section {i} heading", section["heading"]))
         assert section["paragraphs"], f"{game} section {i} has no paragraphs"
-        for j, para in enumerate(section["paragraphs"]):
+        for j, para in enumerate(texts_of(section)):
             entries.append((f"section {i} paragraph {j}", para))
     for where, entry in entries:
         assert isinstance(entry, dict), f"{game} {where}: must be a {{vi, en}} mapping"
@@ -72,7 +77,7 @@ def test_languages_have_same_structure(rules):
 def test_paragraphs_fit_on_screen(rules):
     game, data = rules
     for i, section in enumerate(data["sections"]):
-        for j, para in enumerate(section["paragraphs"]):
+        for j, para in enumerate(texts_of(section)):
             for lang in LANGS:
                 n = len(para[lang])
                 assert n <= MAX_PARAGRAPH, f"{game} section {i} paragraph {j} {lang}: {n} chars"

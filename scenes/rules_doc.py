@@ -1,0 +1,204 @@
+"""The in-app rules texts (data/rules/<game>.yaml), read and validated.
+
+A rules file is ``game``, ``title`` and ``sections``; a section is a ``heading`` and a
+list of ``paragraphs``. A paragraph is either text in both languages, ``{vi: …, en: …}``,
+or a card picture::
+
+    - {picture: [ganjifa/matsya/raja, ganjifa/matsya/mantri, ganjifa/matsya/1],
+       caption: {vi: "…", en: "…"}}          # caption optional: card names by default
+
+Card references: ``ganjifa/<suit id>/<raja|mantri|1…10>``,
+``kowah/<coins|strings|myriads>/<1…9>`` and ``kowah/<honour id>`` (ids from
+data/ganjifa.yaml and data/kowah.yaml). Unknown keys anywhere are rejected with the file,
+entry and field named, so a typo never loads silently. No pygame here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from game.cards import DATA_DIR, LANGS, DataError, Reader, read_yaml
+
+RULES_DIR = DATA_DIR / "rules"
+MAX_PICTURE = 6
+_TEXT_KEYS = frozenset(LANGS)
+_PICTURE_KEYS = frozenset({"picture", "caption"})
+
+
+@dataclass(frozen=True)
+class CardRef:
+    game: str      # "ganjifa" or "kowah"
+    card: int      # the game's card identity (Ganjifa card int, Kowah identity)
+    ref: str       # as written in the file
+
+
+@dataclass(frozen=True)
+class Picture:
+    cards: tuple[CardRef, ...]
+    caption: dict[str, str] | None = None
+
+    def caption_text(self, lang: str) -> str:
+        """The caption, or the cards' names joined with " · "."""
+        if self.caption:
+            return self.caption[lang]
+        return " · ".join(card_name(c, lang) for c in self.cards)
+
+
+Paragraph = dict[str, str] | Picture
+
+
+@dataclass(frozen=True)
+class Section:
+    heading: dict[str, str]
+    paragraphs: tuple[Paragraph, ...]
+
+
+@dataclass(frozen=True)
+class RulesDoc:
+    game: str
+    title: dict[str, str]
+    sections: tuple[Section, ...]
+
+    def texts(self, lang: str) -> list[str]:
+        """Every string the viewer draws for this document in ``lang``, in order."""
+        out = [self.title[lang]]
+        for s in self.sections:
+            out.append(s.heading[lang])
+            for p in s.paragraphs:
+                out.append(p.caption_text(lang) if isinstance(p, Picture) else p[lang])
+        return out
+
+
+def _only(r: Reader, allowed: frozenset[str]) -> None:
+    unknown = sorted(str(k) for k in r.data if k not in allowed)
+    if unknown:
+        raise r.fail(unknown[0], f"unknown field (allowed: {', '.join(sorted(allowed))})")
+
+
+def _decks():
+    from game.ganjifa.deck import default_deck as ganjifa_deck
+    from game.kowah.deck import default_deck as kowah_deck
+    return {"ganjifa": ganjifa_deck(), "kowah": kowah_deck()}
+
+
+def card_name(ref: CardRef, lang: str) -> str:
+    return _decks()[ref.game].card_name(ref.card, lang)
+
+
+def _ganjifa_card(deck, parts: list[str]) -> int | None:
+    if len(parts) != 2:
+        return None
+    suit = next((s for s in deck.suits if s.id == parts[0]), None)
+    if suit is None:
+        return None
+    for r in deck.ranks:
+        if parts[1] == (r.kind if r.kind != "numeral" else str(r.value)):
+            return suit.index * len(deck.ranks) + r.index
+    return None
+
+
+def _kowah_card(deck, parts: list[str]) -> int | None:
+    if len(parts) == 1:
+        honour = next((h for h in deck.honours if h.id == parts[0]), None)
+        return None if honour is None else deck.n_numerals + honour.index
+    if len(parts) != 2:
+        return None
+    suit = next((s for s in deck.suits if s.id == parts[0]), None)
+    if suit is None or not parts[1].isdigit() or int(parts[1]) not in deck.numbers:
+        return None
+    return suit.index * len(deck.numbers) + deck.numbers.index(int(parts[1]))
+
+
+def _card_forms(game: str, deck) -> str:
+    if game == "ganjifa":
+        return f"ganjifa/<{'|'.join(s.id for s in deck.suits[:2])}|…>/<raja|mantri|1…10>"
+    return ("kowah/<" + "|".join(s.id for s in deck.suits) + ">/<1…9> or kowah/<"
+            + "|".join(h.id for h in deck.honours) + ">")
+
+
+def parse_card(ref: object) -> CardRef:
+    """``"ganjifa/matsya/raja"`` → CardRef; ValueError with the accepted forms if not."""
+    if not isinstance(ref, str):
+        raise ValueError(f"must be text like ganjifa/matsya/raja, got {type(ref).__name__} {ref!r}")
+    game, _, rest = ref.strip().partition("/")
+    decks = _decks()
+    if game not in decks:
+        raise ValueError(f"unknown game in {ref!r} (games: {', '.join(decks)})")
+    deck = decks[game]
+    parts = rest.split("/") if rest else []
+    card = (_ganjifa_card if game == "ganjifa" else _kowah_card)(deck, parts)
+    if card is None:
+        raise ValueError(f"unknown card {ref!r} (write {_card_forms(game, deck)})")
+    return CardRef(game, card, ref)
+
+
+def _picture(r: Reader) -> Picture:
+    _only(r, _PICTURE_KEYS)
+    refs = r.list("picture")
+    if not 1 <= len(refs) <= MAX_PICTURE:
+        raise r.fail("picture", f"must list 1 to {MAX_PICTURE} cards, got {len(refs)}")
+    cards = []
+    for k, ref in enumerate(refs):
+        try:
+            cards.append(parse_card(ref))
+        except ValueError as err:
+            raise r.fail(f"picture[{k}]", str(err)) from None
+    caption = None
+    if "caption" in r.data:
+        _only(Reader(r.file, f"{r.entry}.caption", r.get("caption", dict)), _TEXT_KEYS)
+        caption = r.names("caption")
+    return Picture(tuple(cards), caption)
+
+
+def _paragraph(r: Reader) -> Paragraph:
+    if "picture" in r.data:
+        return _picture(r)
+    _only(r, _TEXT_KEYS)
+    return Reader(r.file, r.entry, {"text": r.data}).names("text")
+
+
+@lru_cache(maxsize=8)
+def _bundled(game: str) -> RulesDoc:
+    return _load(game, RULES_DIR / f"{game}.yaml")
+
+
+def load_rules(game: str, path: str | Path | None = None) -> RulesDoc:
+    """Read and validate ``data/rules/<game>.yaml`` (once per process), or the file at
+    ``path``. Raises :class:`DataError`."""
+    return _load(game, Path(path)) if path else _bundled(game)
+
+
+def _load(game: str, path: Path) -> RulesDoc:
+    top = Reader(path, "(top)", read_yaml(path))
+    _only(top, frozenset({"game", "title", "sections"}))
+    if top.str("game") != game:
+        raise top.fail("game", f"must be {game!r} (the file's game), got {top.data['game']!r}")
+    title = top.names("title")
+    _only(Reader(path, "title", top.data["title"]), _TEXT_KEYS)
+    sections = []
+    for i, raw in enumerate(top.list("sections")):
+        s = Reader(path, f"sections[{i}]", raw)
+        _only(s, frozenset({"heading", "paragraphs"}))
+        heading = s.names("heading")
+        _only(Reader(path, f"sections[{i}].heading", s.data["heading"]), _TEXT_KEYS)
+        paras = tuple(_paragraph(Reader(path, f"sections[{i}].paragraphs[{j}]", p))
+                      for j, p in enumerate(s.list("paragraphs")))
+        if not paras:
+            raise s.fail("paragraphs", "must not be empty")
+        sections.append(Section(heading, paras))
+    if not sections:
+        raise top.fail("sections", "must not be empty")
+    return RulesDoc(game, title, tuple(sections))
+
+
+def rule_games() -> list[str]:
+    """The games that have a rules file, in a stable order (registry order first)."""
+    known = ["ganjifa", "kowah"]
+    found = sorted(p.stem for p in RULES_DIR.glob("*.yaml"))
+    return [g for g in known if g in found] + [g for g in found if g not in known]
+
+
+__all__ = ["CardRef", "DataError", "Picture", "RulesDoc", "Section", "card_name", "load_rules",
+           "parse_card", "rule_games"]
