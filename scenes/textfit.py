@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from scenes import fonts
@@ -9,6 +11,7 @@ from scenes import fonts
 ELLIPSIS = "…"
 
 
+@lru_cache(maxsize=2048)       # measuring is the cost: plates ask every frame
 def fit_px(s: str, px: int, max_width: int, weight: str = "regular", min_px: int = 9) -> int:
     """The largest size from ``px`` down to ``min_px`` at which ``s`` is ``max_width`` wide or less."""
     px = max(1, int(px))
@@ -18,6 +21,7 @@ def fit_px(s: str, px: int, max_width: int, weight: str = "regular", min_px: int
     return px
 
 
+@lru_cache(maxsize=2048)
 def ellipsize(s: str, px: int, max_width: int, weight: str = "regular") -> str:
     """``s`` cut at the end with "…" so that it is ``max_width`` wide or less ("" if not even that)."""
     f = fonts.font(px, weight)
