@@ -540,8 +540,8 @@ class GanjifaTable(TableScene):
             if c in self.selected:
                 y -= self.LIFT_SELECTED * u
                 state = "selected"
-            if c == self.hover and not self.drag.active:
-                y -= self.LIFT_HOVER * u
+            if (c == self.hover and not self.drag.active) or c == self.focus:
+                y -= self.LIFT_HOVER * u        # the keyboard focus stands up like the pointer's card
             out.append((c, (x, y), state))
         return out
 
@@ -725,9 +725,13 @@ class GanjifaTable(TableScene):
         for card, pos, state in items:
             self._blit_card(surface, card, pos, d, 0, state=state,
                             lifted=state == "selected" or card == self.hover)
+            if card == self.focus:      # in paint order: the next cards cover the ring, not the reverse
+                r = pygame.Rect(0, 0, d, d)
+                r.center = (round(pos[0]), round(pos[1]))
+                self.focus_ring(surface, r)
         for tab in self._tabs():        # over the row: a lifted card never hides one
             self._paint_tab(surface, tab, top)
-        for card, pos, state in items:
+        for _card, pos, state in items:
             if state == "selected":     # a gold tick in the strip the next card leaves, below the index
                 cx, cy = round(pos[0] - 0.34 * d), round(pos[1] + 0.03 * d)
                 r = max(5, round(1.3 * u))
@@ -736,10 +740,6 @@ class GanjifaTable(TableScene):
                 k = r / 1.4
                 tick = [(cx - 0.7 * k, cy), (cx - 0.15 * k, cy + 0.55 * k), (cx + 0.75 * k, cy - 0.6 * k)]
                 pygame.draw.lines(surface, theme.INK, False, tick, max(2, round(0.3 * u)))
-            if card == self.focus:
-                r = pygame.Rect(0, 0, d, d)
-                r.center = (round(pos[0]), round(pos[1]))
-                self.focus_ring(surface, r)
 
     def _tabs(self) -> list[dict]:
         """Each suit group's label tab: rect (screen coordinates), sign and text.

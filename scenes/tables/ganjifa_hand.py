@@ -44,7 +44,7 @@ def hand_layout(cards: list[int], per_suit: int, size: tuple[int, int], u: float
     avail = max(1.0, w - 6 * u)
     n = len(basis)
     g = len({c // per_suit for c in basis})
-    d_max = max(8.0, min(D_MAX_U * u, 0.3 * h))
+    d_max = max(8, min(round(D_MAX_U * u), round(0.3 * h)))
     d = d_max
     if n > 1:
         fit = avail / (1 + (n - 1) * STEP_MIN + max(0, g - 1) * GAP_MIN)
