@@ -117,7 +117,8 @@ class ChoiceDialog(Dialog):
     """Pick one of a few options, each shown as a row (of cards) with its own button.
 
     Subclasses draw a row in ``draw_row`` and act in ``chosen``; number keys 1–9 pick
-    too, Esc cancels.
+    too (each button names its key, "Lead 5 cards (1)", like every other shortcut in the
+    app — not a bare digit beside it), Esc cancels.
     """
 
     width_frac = 0.8
@@ -129,12 +130,18 @@ class ChoiceDialog(Dialog):
         super().__init__(app, title)
         self.hint = hint
         self.options = list(options)
-        self.pick_buttons = [Button(lambda o=o: label(o), lambda o=o: self.pick(o), "primary")
-                             for o in self.options]
+        self.pick_buttons = [Button(lambda o=o, k=k: self.key_label(label(o), k),
+                                    lambda o=o: self.pick(o), "primary")
+                             for k, o in enumerate(self.options, 1)]
         self.set_buttons([Button(lambda: t("common.cancel"), self.close)])
 
     def body_height(self) -> float:
         return (4 + len(self.options) * self.row_u) * self.app.u
+
+    @staticmethod
+    def key_label(text: str, k: int) -> str:
+        """A pick button's label with its number key, for keys 1–9 only."""
+        return f"{text} ({k})" if k <= 9 else text
 
     def pick(self, option: object) -> None:
         self.close()
@@ -170,6 +177,3 @@ class ChoiceDialog(Dialog):
             b = self.pick_buttons[i]
             b.rect = pygame.Rect(area.right - bw, y + (row.height - bh) // 2, bw, bh)
             b.draw(surface, u)
-            num = fonts.text(str(i + 1), max(12, round(1.9 * u)), theme.MUTED, "semibold")
-            surface.blit(num, (b.rect.x - num.get_width() - round(u),
-                               b.rect.centery - num.get_height() // 2))

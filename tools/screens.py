@@ -58,11 +58,19 @@ def ganjifa_shots(out: Path, size, lang: str) -> None:
     app.stack.push(SetupScene(app, "ganjifa", seed=42, options={"time": "night"}))
     shot(app, out / f"setup_{tag}.png")
 
+    match = Match("ganjifa", [Seat("human"), Seat("normal"), Seat("hard")], 7, {"time": "day"})
+    drive(match, lambda m: m.active_seats() == (0,))        # the first decision: 40 cards
+    app.stack.reset(GanjifaTable(app, match))
+    shot(app, out / f"ganjifa_start_{tag}.png")
+
     seats = [Seat("human"), Seat("normal"), Seat("hard")]
     match = Match("ganjifa", seats, 7, {"time": "day"})
     drive(match, lambda m: m.state.trick_no >= 9 and len(m.state.trick) == 2 and m.active_seats() == (0,))
-    app.stack.reset(GanjifaTable(app, match))
+    table = GanjifaTable(app, match)
+    app.stack.reset(table)
     shot(app, out / f"ganjifa_mid_{tag}.png")
+    table.show_last = True
+    shot(app, out / f"ganjifa_last_trick_{tag}.png")
 
     for seed in range(1, 400):
         match = Match("ganjifa", [Seat("human"), Seat("normal"), Seat("normal")], seed, {"time": "night"})
@@ -85,6 +93,15 @@ def ganjifa_shots(out: Path, size, lang: str) -> None:
         app.step()
     table.open_dukal()
     shot(app, out / f"ganjifa_dukal_choice_{tag}.png")
+    for seed in range(1, 400):
+        match = Match("ganjifa", [Seat("human"), Seat("normal"), Seat("normal")], seed, {"time": "day"})
+        if drive(match, lambda m: bool(m.state.history) and m.state.history[-1].kind == "dukal"
+                 and m.active_seats() == (0,), seed):
+            break
+    table = GanjifaTable(app, match)
+    app.stack.reset(table)
+    table.show_last = True
+    shot(app, out / f"ganjifa_last_dukal_{tag}.png")
 
     match = Match("ganjifa", [Seat("human"), Seat("easy"), Seat("hard")], 3, {"time": "day"})
     drive(match, lambda m: False)

@@ -423,9 +423,13 @@ class TableScene(Scene):
 
     def draw_plate(self, surface: pygame.Surface, seat: int, centre: tuple[float, float],
                    lines: list[str]) -> pygame.Rect:
-        """Seat plate: name + counts; gold border, pointer and brighter fill when active."""
+        """Seat plate: name + counts; gold border, pointer and brighter fill when active.
+
+        The text is measured to fit the plate at any window size: each line shrinks (down
+        to a small floor) and is then ellipsized. The thinking dots sit on the bottom border."""
+        from scenes.textfit import fit_text
         u = self.app.u
-        w, h = round(20 * u), round(6.6 * u)
+        w, h = max(2, round(20 * u)), max(2, round(6.6 * u))
         rect = pygame.Rect(0, 0, w, h)
         rect.center = (round(centre[0]), round(centre[1]))
         rect.clamp_ip(surface.get_rect().inflate(-round(2 * u), -round(2 * u)))
@@ -437,20 +441,31 @@ class TableScene(Scene):
         border = theme.GOLD if active else (90, 80, 66)
         pygame.draw.rect(surface, border, rect, max(1, round(0.3 * u if active else 0.15 * u)),
                          border_radius=round(u))
-        name = fonts.text(lines[0], max(13, round(2.3 * u)), theme.IVORY, "semibold")
-        surface.blit(name, (rect.x + round(1.2 * u), rect.y + round(0.5 * u)))
+        pad = max(1, round(1.2 * u))
+        inner = rect.width - 2 * pad
+        # Two lines share the plate's height: the name in the upper ~55 %, the counts below.
+        name_px = min(max(13, round(2.3 * u)), max(1, round(0.42 * h)))
+        sub_px = min(max(12, round(1.9 * u)), max(1, round(0.34 * h)))
+        name = fit_text(lines[0], name_px, theme.IVORY, inner, "semibold", min_px=min(9, name_px))
+        surface.blit(name, (rect.x + pad, rect.y + round(0.5 * u)))
         if len(lines) > 1:
-            sub = fonts.text(lines[1], max(12, round(1.9 * u)), theme.MUTED)
-            surface.blit(sub, (rect.x + round(1.2 * u), rect.y + round(3.5 * u)))
+            sub = fit_text(lines[1], sub_px, theme.MUTED, inner, min_px=min(8, sub_px))
+            y = max(rect.y + round(0.5 * u) + name.get_height() - round(0.3 * u), rect.y + round(3.5 * u))
+            surface.blit(sub, (rect.x + pad, min(y, rect.bottom - sub.get_height())))
         if active:
             self._draw_pointer(surface, rect, u)
         if seat in self.match.thinking() or (active and self.match.seats[seat].agent is not None):
+            # on the bottom border, on a small dark pill: clear of the text at any width
+            r = max(2, round(0.55 * u))
+            pill = pygame.Rect(0, 0, round(5.6 * u), max(4, round(2.2 * u)))
+            pill.center = (rect.right - round(3.6 * u), rect.bottom)
+            pygame.draw.rect(surface, theme.PANEL, pill, border_radius=pill.height // 2)
+            pygame.draw.rect(surface, border, pill, max(1, round(0.15 * u)), border_radius=pill.height // 2)
             for i in range(3):
                 a = pulse(self.clock - i * 0.4, 1.2)
-                r = max(2, round(0.55 * u))
                 x = rect.right - round((5.2 - 1.6 * i) * u)
                 col = theme.lighten(theme.GOLD, 0.3 * a)
-                pygame.draw.circle(surface, col, (x, rect.bottom - round(1.6 * u)), round(r * (0.6 + 0.5 * a)))
+                pygame.draw.circle(surface, col, (x, rect.bottom), round(r * (0.6 + 0.5 * a)))
         return rect
 
     def _draw_pointer(self, surface: pygame.Surface, rect: pygame.Rect, u: float) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -17,18 +16,13 @@ from scenes.art.ganjifa_cards import GanjifaArt
 from scenes.i18n import lang, t
 from scenes.tables.base import TableScene
 from scenes.tables.felt import TableStyle
+from scenes.tables.ganjifa_hand import HandSlot, hand_layout, medallion
 from scenes.tables.sprites import RotCache, Sprite
+from scenes.textfit import fit_text
 from scenes.tween import Anim, ease_in_out_cubic, ease_out_cubic, lerp2
 from scenes.widgets.button import Button
 from scenes.widgets.drag import Gesture
 from scenes.widgets.layer import CachedLayer
-
-
-@dataclass
-class HandSlot:
-    card: int
-    centre: tuple[float, float]
-    row: int
 
 
 class GanjifaTable(TableScene):
@@ -48,6 +42,10 @@ class GanjifaTable(TableScene):
         self.dukal_button = Button(lambda: t("ganjifa.dukal_button"), self.open_dukal, "primary")
         self.give_button = Button(self._give_label, self.confirm_give, "primary",
                                   enabled=lambda: len(self.selected) == self.give_needed())
+        self.last_button = Button(lambda: t("ganjifa.last_trick"), self.toggle_last)
+        self.show_last = False          # toggled by the button or L
+        self.last_hover = False         # the pointer rests on the last winner's pile
+        self.last_rect: pygame.Rect | None = None
         self.trump_rise = 1.0
         super().__init__(app, match, viewer)
         self.direction = self.deck.direction
@@ -69,6 +67,7 @@ class GanjifaTable(TableScene):
             self.centre += [(s, c) for c in cards]
         self.flying = []
         self.selected = []
+        self.dealing = False
         self.trump_mark = "sun" if v.time == "day" else "moon"
 
     def _twist(self, card: int) -> float:
@@ -84,9 +83,8 @@ class GanjifaTable(TableScene):
         self.back_d = round(9 * u)
         self.pile_d = round(7 * u)
         self.centre_pt = (w / 2, h * 0.40)
-        bw, bh = round(27 * u), round(5 * u)
-        self.dukal_button.rect = pygame.Rect(w - round(3 * u) - bw, round(self.hand_top() - 8 * u), bw, bh)
-        self.give_button.rect = self.dukal_button.rect.copy()
+        lw = round(24 * u)
+        self.last_button.rect = pygame.Rect(w - round(3 * u) - lw, round(8.5 * u), lw, round(5 * u))
         self.art.clear()
         self.rot.clear()
         self.__dict__.pop("_fans", None)
@@ -98,57 +96,47 @@ class GanjifaTable(TableScene):
         """Paint the viewer's own faces now (≈1 ms each), not in the middle of the deal;
         every other face is painted ahead, one per idle frame, at trick size."""
         for c in self.match.view(self.looking).hand or ():
-            self.art.face(c, self.D, self._mark(c))
+            self.art.face(c, self.hand_d, self._mark(c))
         self.warm_queue = list(range(self.deck.size))
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.turn_banner = 0.0      # the lasting prompt (_draw_prompt) says it instead
         if self.warm_queue and not self.anim.busy:
             c = self.warm_queue.pop()
             self.art.face(c, self.trick_d, self._mark(c))
 
+    LIFT_LEGAL = 1.2        # u: playable cards (and their suit tab) stand forward
+    LIFT_HOVER = 0.8        # u, on top of that
+    LIFT_SELECTED = 1.4     # u, on top of LIFT_LEGAL: cards chosen to give up
+
     def hand_top(self) -> float:
+        """Top of the hand area: above the suit tabs of a lifted (playable) group."""
         u = self.app.u
         h = self.app.size[1]
-        rows = 2 if len(getattr(self, "hand", [])) > 22 else 1
-        return h - 2.5 * u - 17 * u * (1 + 0.55 * (rows - 1)) - 3.2 * u
+        d = getattr(self, "hand_d", round(17 * u))
+        return h - 2.5 * u - d - self.LIFT_LEGAL * u - 3.2 * u
 
-    def _sorted_hand(self) -> list[int]:
+    def _sorted_hand(self, cards: list[int] | None = None) -> list[int]:
         d = self.deck
-        return sorted(self.hand, key=lambda c: (c // d.per_suit, -d.strength[c]))
+        return sorted(self.hand if cards is None else cards,
+                      key=lambda c: (c // d.per_suit, -d.strength[c]))
 
     def _layout_hand(self) -> None:
+        """One row, suits in avatar order; while dealing, cards land at their final places."""
+        basis = self._sorted_hand(self.full_hand) if self.dealing else None
+        lay = hand_layout(self._sorted_hand(), self.deck.per_suit, self.app.size, self.app.u, basis)
+        self.hand_d = lay.d
+        self.slots = lay.slots
+        self.groups = lay.groups
+        self._place_buttons()
+
+    def _place_buttons(self) -> None:
         u = self.app.u
-        w, h = self.app.size
-        D = 17 * u
-        cards = self._sorted_hand()
-        n = len(cards)
-        rows: list[list[int]] = [cards]
-        if n > 22:
-            per = self.deck.per_suit
-            bounds = [i for i in range(1, n) if cards[i] // per != cards[i - 1] // per]
-            split = min(bounds, key=lambda i: abs(i - n / 2)) if bounds else n // 2
-            if max(split, n - split) > 24:
-                split = n // 2
-            rows = [cards[:split], cards[split:]]
-        self.slots = []
-        bottom_y = h - 2.5 * u - D / 2
-        ys = [bottom_y] if len(rows) == 1 else [bottom_y - 0.55 * D, bottom_y]
-        avail = w - 6 * u
-        for r, row in enumerate(rows):
-            if not row:
-                continue
-            per = self.deck.per_suit
-            gaps = sum(1 for i in range(1, len(row)) if row[i] // per != row[i - 1] // per)
-            gap = 0.25 * D
-            step = 0.62 * D if len(row) == 1 else min(0.62 * D, (avail - D - gaps * gap) / (len(row) - 1))
-            width = D + step * (len(row) - 1) + gaps * gap
-            x = (w - width) / 2 + D / 2
-            for i, c in enumerate(row):
-                if i and c // per != row[i - 1] // per:
-                    x += gap
-                self.slots.append(HandSlot(c, (x, ys[r]), r))
-                x += step
+        w = self.app.size[0]
+        bw, bh = round(27 * u), round(5 * u)
+        self.dukal_button.rect = pygame.Rect(w - round(3 * u) - bw, round(self.hand_top() - 8 * u), bw, bh)
+        self.give_button.rect = self.dukal_button.rect.copy()
 
     # ------------------------------------------------------------ events
     def on_event(self, ev: Event) -> None:
@@ -203,6 +191,7 @@ class GanjifaTable(TableScene):
     def _anim_deal(self, ev: Event) -> None:
         self.sizes = [0] * self.n
         self.hand = []
+        self.dealing = True
         self._layout_hand()
         dealer = ev.data["dealer"]
         src = self.pile_pos(dealer) if dealer != self.viewer else (self.app.size[0] / 2, self.app.size[1] * 0.6)
@@ -215,6 +204,7 @@ class GanjifaTable(TableScene):
                 self.sizes[seat] += k
                 if seat == self.viewer:
                     self.hand = self.full_hand[: self.sizes[seat]]
+                    self.dealing = len(self.hand) < len(self.full_hand)
                     self._layout_hand()
                 self.app.audio.play("slide")
 
@@ -236,7 +226,7 @@ class GanjifaTable(TableScene):
         dst = self.trick_slot(seat)
         twist = self._twist(card)
         dur = self.flight_time(src, dst)
-        sprite = Sprite(card, src, self.D if seat == self.viewer else self.back_d)
+        sprite = Sprite(card, src, self.hand_d if seat == self.viewer else self.back_d)
         self.fly(sprite, src, dst, dur, lambda: self._land_trick(seat, card, twist),
                   angle=(0, twist), size=(sprite.size, self.trick_d),
                   start=lambda: self.app.audio.play("slide"))
@@ -312,7 +302,7 @@ class GanjifaTable(TableScene):
             if seat == self.viewer and c in self.hand:
                 self.hand.remove(c)
             self.sizes[seat] -= 1
-            self.fly(Sprite(c, src, self.back_d if seat != self.viewer else self.D), src,
+            self.fly(Sprite(c, src, self.back_d if seat != self.viewer else self.hand_d), src,
                       self.centre_pt, 0.4 if i == len(cards) - 1 else 0.4, land,
                       overlap=0.05, size=(self.back_d, self.centre_d()))
         self._layout_hand()
@@ -356,7 +346,7 @@ class GanjifaTable(TableScene):
         return t("ganjifa.give_confirm", k=len(self.selected), n=self.give_needed())
 
     def card_at(self, pos: tuple[int, int]) -> int | None:
-        r = self.D / 2
+        r = self.hand_d / 2
         for slot in reversed(self._drawn_slots()):
             cx, cy = slot[1]
             if (pos[0] - cx) ** 2 + (pos[1] - cy) ** 2 <= r * r:
@@ -364,13 +354,50 @@ class GanjifaTable(TableScene):
         return None
 
     def grab_point(self, card: int) -> tuple[float, float]:
-        """A point on the visible (uncovered) part of a hand card: its upper-left."""
-        for c, (x, y) in self._drawn_slots():
+        """A point on the visible (uncovered) part of a hand card: its index medallion."""
+        for c, pos in self._drawn_slots():
             if c == card:
-                return (x - 0.3 * self.D, y - 0.3 * self.D)
+                x, y, _ = medallion(pos, self.hand_d)
+                return (x, y)
         raise KeyError(card)
 
+    def last_trick(self) -> Any:
+        """The last completed trick or Dukal (public), or None before the first one."""
+        history = self.match.view(None).history
+        return history[-1] if history else None
+
+    def toggle_last(self) -> None:
+        self.show_last = not self.show_last and self.last_trick() is not None
+
+    def last_pile_rect(self) -> pygame.Rect | None:
+        """The winner's capture pile, where resting the pointer shows the last trick."""
+        last = self.last_trick()
+        if last is None:
+            return None
+        x, y = self.pile_pos(last.winner)
+        r = pygame.Rect(0, 0, self.pile_d + round(self.app.u), self.pile_d + round(2 * self.app.u))
+        r.center = (round(x), round(y - 0.5 * self.app.u))
+        return r
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.show_last:
+            self.show_last = False      # Esc closes the last-trick panel before the pause menu
+            return True
+        return super().handle(event)
+
     def handle_game(self, event: pygame.event.Event) -> bool:
+        if self.last_trick() is not None and self.last_button.handle(event):
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            pile = self.last_pile_rect()
+            self.last_hover = bool(pile and pile.collidepoint(event.pos))
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.show_last
+                and self.last_rect is not None and self.last_rect.collidepoint(event.pos)):
+            self.show_last = False      # a click on the panel closes it
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
+            self.toggle_last()
+            return True
         if self.viewer_can_act:
             if self.phase() == "give" and self.give_button.handle(event):
                 return True
@@ -508,13 +535,13 @@ class GanjifaTable(TableScene):
             state = "normal"
             if dim:
                 state = "legal" if c in legal else "illegal"
+            if state == "legal" or c in self.selected:
+                y -= self.LIFT_LEGAL * u
             if c in self.selected:
-                y -= 2 * u
+                y -= self.LIFT_SELECTED * u
                 state = "selected"
-            elif state == "legal":
-                y -= 0.6 * u
-            if c == self.hover and not self.drag.active:
-                y -= 1.2 * u
+            if (c == self.hover and not self.drag.active) or c == self.focus:
+                y -= self.LIFT_HOVER * u        # the keyboard focus stands up like the pointer's card
             out.append((c, (x, y), state))
         return out
 
@@ -539,7 +566,7 @@ class GanjifaTable(TableScene):
         self._draw_hand(surface)
         self.draw_flying(surface)
         if self.drag.dragging and self.drag.item in self.hand:
-            self._blit_card(surface, self.drag.item, self.drag.pos, self.D, 0, lifted=True)
+            self._blit_card(surface, self.drag.item, self.drag.pos, self.hand_d, 0, lifted=True)
         self._draw_prompt(surface, view)
         if self.viewer_can_act and view.phase == "give":
             self.give_button.draw(surface, u)
@@ -547,6 +574,13 @@ class GanjifaTable(TableScene):
             self.dukal_button.draw(surface, u)
         title = fonts.text(self.deck.name[lang()], max(13, round(2.1 * u)), theme.MUTED, "semibold")
         surface.blit(title, (round(3 * u), round(2.6 * u)))
+        last = self.last_trick()
+        self.last_rect = None
+        if last is not None:
+            self.last_button.draw(surface, u)
+            if self.show_last or self.last_hover:
+                from scenes.tables.ganjifa_last import draw_last_trick
+                self.last_rect = draw_last_trick(self, surface, last)
 
     def _draw_centre_labels(self, surface: pygame.Surface, positions: list) -> None:
         """Who led the Dukal and who gave what, at the left of each centre row."""
@@ -559,23 +593,68 @@ class GanjifaTable(TableScene):
             img = fonts.text(t(key, seat=self.seat_name(seat)), max(12, round(1.9 * u)), theme.IVORY, "semibold")
             surface.blit(img, img.get_rect(midright=(round(x - self.centre_d() / 2 - u), round(y))))
 
-    def _draw_prompt(self, surface: pygame.Surface, view: Any) -> None:
+    def prompt_text(self, view: Any) -> str | None:
+        """What the bottom-centre prompt says now: the viewer's task while it is their turn
+        (what to follow, lead or give up), who is giving up cards to a Dukal otherwise."""
+        lg = lang()
+        per = self.deck.per_suit
+        suit = lambda s: self.deck.suits[s].name[lg]  # noqa: E731
+        mine = (view.turn == self.viewer and self.confirmed_viewer and not self.match.is_over()
+                and self.match.seats[self.viewer].is_human)
+        if view.phase == "give":
+            if mine:
+                return t("ganjifa.prompt_give", n=self.give_needed(), seat=self.seat_name(view.leader))
+            return t("ganjifa.giving", seat=self.seat_name(view.turn), n=view.give_count)
+        if not mine:
+            return None
+        if view.phase == "lead":
+            if view.trick_no == 0:
+                return t("ganjifa.prompt_open", trump=suit(view.trump))
+            return t("ganjifa.prompt_lead_dukal" if self._dukals() else "ganjifa.prompt_lead")
+        if not view.trick:
+            return None
+        led = view.trick[0][1] // per
+        suits = {a[1] // per for a in self.match.legal_actions(self.viewer) if a[0] == "play"}
+        if led in suits:
+            return t("ganjifa.prompt_follow", led=suit(led))
+        others = sorted(suits - {view.trump})
+        if view.trump in suits and others:
+            return t("ganjifa.prompt_void_choice", led=suit(led), trump=suit(view.trump), next=suit(others[0]))
+        if view.trump in suits:
+            return t("ganjifa.prompt_void_trump", led=suit(led), trump=suit(view.trump))
+        return t("ganjifa.prompt_void_next", led=suit(led), next=suit(others[0]) if others else "")
+
+    def prompt_rect(self) -> pygame.Rect:
+        """Where the prompt's pill sits: centred just above the hand, between own plate and buttons."""
         u = self.app.u
-        w = surface.get_width()
-        msg = None
+        w = self.app.size[0]
+        side = round(31 * u)
+        return pygame.Rect(side, round(self.hand_top() - 5.4 * u), max(1, w - 2 * side),
+                           max(1, round(4.2 * u)))
+
+    def _draw_prompt(self, surface: pygame.Surface, view: Any) -> None:
+        """A lasting line while it is the viewer's turn (hidden only while cards fly)."""
         if self.anim.busy:
             return
-        if view.phase == "give":
-            if view.turn == self.viewer and self.viewer_can_act:
-                msg = t("ganjifa.give_prompt", n=view.give_count, seat=self.seat_name(view.leader))
-            else:
-                msg = t("ganjifa.giving", seat=self.seat_name(view.turn), n=view.give_count)
-        elif self.viewer_can_act and view.trick_no == 0 and view.phase == "lead":
-            msg = t("ganjifa.open_prompt", trump=self.deck.suits[view.trump].name[lang()])
-        if msg:
-            img = fonts.text(msg, max(14, round(2.3 * u)), theme.IVORY, "semibold")
-            y = round(self.hand_top() - 11 * u) if view.phase == "give" else round(self.hand_top() - 1.5 * u)
-            surface.blit(img, img.get_rect(center=(w // 2, y)))
+        msg = self.prompt_text(view)
+        if not msg:
+            return
+        u = self.app.u
+        area = self.prompt_rect()
+        mine = view.turn == self.viewer
+        pad = round(1.5 * u)
+        img = fit_text(msg, max(13, round(2.5 * u)), theme.GOLD if mine else theme.IVORY,
+                       max(1, area.width - 2 * pad), "semibold", min_px=11)
+        pill = pygame.Rect(0, 0, img.get_width() + 2 * pad, max(area.height, img.get_height()))
+        pill.center = area.center
+        panel = pygame.Surface(pill.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (20, 14, 10, 205), panel.get_rect(), border_radius=pill.height // 2)
+        if mine:
+            pygame.draw.rect(panel, (*theme.GOLD, 160), panel.get_rect(), max(1, round(0.15 * u)),
+                             border_radius=pill.height // 2)
+        surface.blit(panel, pill)
+        surface.blit(img, img.get_rect(center=pill.center))
+        self.prompt_drawn = pill
 
     def _draw_trump(self, surface: pygame.Surface) -> None:
         u = self.app.u
@@ -608,7 +687,11 @@ class GanjifaTable(TableScene):
             self._blit_card(surface, None, (px, py - i * 0.15 * u * 2), self.pile_d, 0)
         if self.captured[seat]:
             img = fonts.text(str(self.captured[seat]), max(12, round(2 * u)), theme.IVORY, "bold")
-            surface.blit(img, img.get_rect(center=(round(px), round(py + self.pile_d / 2 + 1.6 * u))))
+            if seat == self.viewer:     # beside the pile: below it are the hand's suit tabs
+                at = {"midleft": (round(px + self.pile_d / 2 + u), round(py))}
+            else:
+                at = {"center": (round(px), round(py + self.pile_d / 2 + 1.6 * u))}
+            surface.blit(img, img.get_rect(**at))
 
     def _fan(self, n: int) -> pygame.Surface:
         """An opponent's hand as a small fan of backs (cached per count and size)."""
@@ -632,8 +715,9 @@ class GanjifaTable(TableScene):
             return
         items = self._hand_draw_list()
         top = max(0, round(self.hand_top() - 8 * self.app.u))
-        key = (tuple(items), self.focus, tuple(self.selected), self.hover, lang(), top)
-        size = (surface.get_width(), surface.get_height() - top)
+        key = (tuple(items), self.focus, tuple(self.selected), self.hover, lang(), top,
+               self.viewer_can_act)
+        size = (surface.get_width(), max(1, surface.get_height() - top))
         surface.blit(self.hand_layer.get(key, size, lambda layer: self._paint_hand(layer, items, top)),
                      (0, top))
 
@@ -646,82 +730,103 @@ class GanjifaTable(TableScene):
         u = self.app.u
         w, h = surface.get_size()
         top = max(0, round(self.hand_top() - 8 * u))
-        key = ("hidden", n, self.D, w, top)
+        d = self.hand_d
+        y = (self.slots[0].centre[1] if self.slots else h - 2.5 * u - d / 2) - top
+        key = ("hidden", n, d, w, top, round(y))
 
         def paint(layer: pygame.Surface) -> None:
-            step = min(0.3 * self.D, max(1.0, (w - 6 * u - self.D) / max(1, n - 1)))
+            step = min(0.3 * d, max(1.0, (w - 6 * u - d) / max(1, n - 1)))
             x0 = w / 2 - step * (n - 1) / 2
-            y = h - 2.5 * u - self.D / 2 - top
             for i in range(n):
-                self._blit_card(layer, None, (x0 + i * step, y), self.D, 0)
+                self._blit_card(layer, None, (x0 + i * step, y), d, 0)
 
         surface.blit(self.hand_layer.get(key, (w, max(1, h - top)), paint), (0, top))
 
     def _paint_hand(self, surface: pygame.Surface, items: list, top: int) -> None:
         u = self.app.u
-        rows_of = {s.card: s.row for s in self.slots}
+        d = self.hand_d
         items = [(c, (x, y - top), st) for c, (x, y), st in items]
-        for row in sorted({rows_of.get(c, 0) for c, _, _ in items}):
-            for card, pos, state in items:
-                if rows_of.get(card, 0) != row:
-                    continue
-                self._blit_card(surface, card, pos, self.D, 0, state=state,
-                                lifted=state == "selected" or card == self.hover)
-                if card == self.focus:
-                    r = pygame.Rect(0, 0, self.D, self.D)
-                    r.center = (round(pos[0]), round(pos[1]))
-                    self.focus_ring(surface, r)
-                if state == "selected":     # the tick sits inside the rim, below the tabs
-                    cx, cy = round(pos[0] - 0.1 * self.D), round(pos[1] - self.D / 2 + 3.4 * u)
-                    pygame.draw.circle(surface, theme.GOLD, (cx, cy), round(1.4 * u))
-                    tick = [(cx - 0.7 * u, cy), (cx - 0.15 * u, cy + 0.55 * u), (cx + 0.75 * u, cy - 0.6 * u)]
-                    pygame.draw.lines(surface, theme.INK, False, tick, max(2, round(0.3 * u)))
-            self._draw_tabs(surface, row, top)      # over the row: a lifted card never hides one
+        for card, pos, state in items:
+            self._blit_card(surface, card, pos, d, 0, state=state,
+                            lifted=state == "selected" or card == self.hover)
+            if card == self.focus:      # in paint order: the next cards cover the ring, not the reverse
+                r = pygame.Rect(0, 0, d, d)
+                r.center = (round(pos[0]), round(pos[1]))
+                self.focus_ring(surface, r)
+        for tab in self._tabs():        # over the row: a lifted card never hides one
+            self._paint_tab(surface, tab, top)
+        for _card, pos, state in items:
+            if state == "selected":     # a gold tick in the strip the next card leaves, below the index
+                cx, cy = round(pos[0] - 0.34 * d), round(pos[1] + 0.03 * d)
+                r = max(5, round(1.3 * u))
+                pygame.draw.circle(surface, theme.INK, (cx, cy), r + max(1, round(0.2 * u)))
+                pygame.draw.circle(surface, theme.GOLD, (cx, cy), r)
+                k = r / 1.4
+                tick = [(cx - 0.7 * k, cy), (cx - 0.15 * k, cy + 0.55 * k), (cx + 0.75 * k, cy - 0.6 * k)]
+                pygame.draw.lines(surface, theme.INK, False, tick, max(2, round(0.3 * u)))
 
-    def _draw_tabs(self, surface: pygame.Surface, only_row: int, top: int = 0) -> None:
+    def _tabs(self) -> list[dict]:
+        """Each suit group's label tab: rect (screen coordinates), sign and text.
+
+        Every group gets one, however narrow: the text shortens (name and order, name) and
+        at the last resort the tab is the suit's sign alone."""
         u = self.app.u
+        legal = self.legal_cards()
+        acting = self.viewer_can_act
         per = self.deck.per_suit
-        groups: dict[tuple[int, int], list[HandSlot]] = {}
-        for s in self.slots:
-            groups.setdefault((s.row, s.card // per), []).append(s)
         lg = lang()
-        for (row, suit), slots in groups.items():
-            if row != only_row:
+        out = []
+        for suit, left, room in getattr(self, "groups", []):
+            cards = [s for s in self.slots if s.card // per == suit]
+            if not cards:
                 continue
-            x0 = min(s.centre[0] for s in slots) - self.D / 2
-            y = min(s.centre[1] for s in slots) - self.D / 2 - 3.0 * u - top
+            playable = acting and any(s.card in legal for s in cards)
+            base_y = min(s.centre[1] for s in cards)
+            if playable:
+                base_y -= self.LIFT_LEGAL * u
+            y = base_y - self.hand_d / 2 - 3.0 * u
             sd = self.deck.suits[suit]
-            hint = t("ganjifa.ace_high" if sd.order == "ace_high" else "ganjifa.ten_high")
             trump = suit == self._trump_suit()
+            hint = t("ganjifa.ace_high" if sd.order == "ace_high" else "ganjifa.ten_high")
+            texts = [f"{sd.name[lg]} · {hint}", sd.name[lg], ""]
             if trump:       # the trump group says so in words, not only by the rim's sun/moon
-                hint = f"{t('ganjifa.trump_tag')} · {hint}"
-            room = max(s.centre[0] for s in slots) - min(s.centre[0] for s in slots) + 0.55 * self.D
-            sign = self.art.sign(suit, round(2.4 * u))
+                texts = [f"{sd.name[lg]} · {t('ganjifa.trump_tag')} · {hint}",
+                         f"{sd.name[lg]} · {t('ganjifa.trump_tag')}", sd.name[lg], ""]
             px = max(11, round(1.7 * u))
+            sign_px = max(10, round(2.4 * u))
+            pad = round(0.4 * u) + round(0.5 * u) + round(0.7 * u)
             ink = theme.GOLD if trump else theme.IVORY
-            label = fonts.text(f"{sd.name[lg]} · {hint}", px, ink, "semibold")
-            if trump and sign.get_width() + label.get_width() + 1.6 * u > room:
-                label = fonts.text(f"{sd.name[lg]} · {t('ganjifa.trump_tag')}", px, ink, "semibold")
-            if sign.get_width() + label.get_width() + 1.6 * u > room:
-                label = fonts.text(sd.name[lg], px, ink, "semibold")
-            if sign.get_width() + label.get_width() + 1.6 * u > room:
-                label = fonts.text("", px, theme.IVORY)
-            width = sign.get_width() + label.get_width() + round(1.6 * u)
-            tab = pygame.Rect(round(x0 + 0.3 * u), round(y), width, round(2.8 * u))
-            panel = pygame.Surface(tab.size, pygame.SRCALPHA)
-            pygame.draw.rect(panel, (20, 14, 10, 200), panel.get_rect(), border_radius=round(0.8 * u))
-            if trump:
-                pygame.draw.rect(panel, theme.GOLD, panel.get_rect(), max(1, round(0.15 * u)),
-                                 border_radius=round(0.8 * u))
-            surface.blit(panel, tab)
-            surface.blit(sign, (tab.x + round(0.4 * u), tab.y + (tab.height - sign.get_height()) // 2))
-            surface.blit(label, (tab.x + sign.get_width() + round(0.9 * u),
-                                 tab.y + (tab.height - label.get_height()) // 2))
+            if acting and not playable:
+                ink = theme.MUTED
+            f = fonts.font(px, "semibold")
+            text = next((x for x in texts if sign_px + f.size(x)[0] + pad <= room), "")
+            width = sign_px + (f.size(text)[0] + pad if text else round(0.8 * u))
+            rect = pygame.Rect(round(left + 0.3 * u), round(y), width, max(sign_px + 2, round(2.8 * u)))
+            out.append({"suit": suit, "rect": rect, "text": text, "px": px, "sign_px": sign_px,
+                        "ink": ink, "trump": trump, "playable": playable})
+        return out
+
+    def _paint_tab(self, surface: pygame.Surface, tab: dict, top: int) -> None:
+        u = self.app.u
+        rect = tab["rect"].move(0, -top)
+        panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+        alpha = 225 if tab["playable"] else 190
+        pygame.draw.rect(panel, (20, 14, 10, alpha), panel.get_rect(), border_radius=round(0.8 * u))
+        if tab["trump"]:
+            pygame.draw.rect(panel, theme.GOLD, panel.get_rect(), max(1, round(0.15 * u)),
+                             border_radius=round(0.8 * u))
+        surface.blit(panel, rect)
+        sign = self.art.sign(tab["suit"], tab["sign_px"])
+        surface.blit(sign, (rect.x + round(0.4 * u), rect.y + (rect.height - sign.get_height()) // 2))
+        if tab["text"]:
+            label = fonts.text(tab["text"], tab["px"], tab["ink"], "semibold")
+            surface.blit(label, (rect.x + sign.get_width() + round(0.9 * u),
+                                 rect.y + (rect.height - label.get_height()) // 2))
 
     def _card_image(self, card: int | None, d: int) -> pygame.Surface:
         """Faces at the table's standard sizes come from the art cache; sizes in between
         (cards growing or shrinking in flight) are scaled from the next larger one."""
-        std = (self.D, self.trick_d, self.centre_d(), self.back_d, self.pile_d)
+        std = (self.hand_d, self.D, self.trick_d, self.centre_d(), self.back_d, self.pile_d)
         if d in std:
             return self.art.back(d) if card is None else self.art.face(card, d, self._mark(card))
         base = min((x for x in std if x >= d), default=self.D)
@@ -734,7 +839,7 @@ class GanjifaTable(TableScene):
         card = self.shown(card)
         img = self._card_image(card, d)
         key = ("back", d) if card is None else ("face", card, d)
-        std = (self.D, self.trick_d, self.centre_d(), self.back_d, self.pile_d)
+        std = (self.hand_d, self.D, self.trick_d, self.centre_d(), self.back_d, self.pile_d)
         shadow, off = self.art.shadow(min((x for x in std if x >= d), default=self.D), lifted)
         x, y = pos[0] - d / 2, pos[1] - d / 2
         surface.blit(shadow, (round(x + off[0]), round(y + off[1])))

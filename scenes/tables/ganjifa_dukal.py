@@ -10,7 +10,7 @@ from scenes.i18n import t
 
 class DukalChooser(ChoiceDialog):
     MAX_ROWS = 6
-    button_u = 22.0
+    button_u = 26.0         # room for "Lead 12 cards (1)"
 
     def __init__(self, app, table, options: list[tuple]) -> None:
         self.table = table
