@@ -132,6 +132,12 @@ class Match:
         out.update(p.seat for p in self._desk.queue if p.window_id is not None)
         return out
 
+    @property
+    def desk(self) -> WindowDesk:
+        """The window desk (to read: false starts, dropped presses); drive it through
+        :meth:`press` and :meth:`tick`."""
+        return self._desk
+
     def open_window(self) -> OpenWindow | None:
         """The reaction window being judged (opened_at, ends_at, locked seats), or None.
         It opens at the first tick that sees the engine's window."""

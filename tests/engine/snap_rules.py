@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import copy
 import random
+import threading
 
 from game.core import Event, IllegalAction, Result, Window
+from game.match import Match, Seat
 
 SNAP_S = 3.0
 TIMING = {"snap_window_s": SNAP_S, "snap_lock_s": 1.0, "ai_snap_delay_s": [0.8, 2.4],
@@ -108,3 +110,47 @@ class SnapState:
 
 def snap_factory(n: int, seed: int, opts: dict) -> SnapState:
     return SnapState(n, seed, opts)
+
+
+class SnapAgent:
+    """Snaps (or passes) in a window; plays its lowest card after ``think_delay``."""
+
+    level = "test"
+
+    def __init__(self, seat: int, think_delay: float = 1.0, react: str | list = "snap",
+                 gate: threading.Event | None = None) -> None:
+        """``react``: the answer in every window, or a list of answers, one per window
+        decision (the last one repeats)."""
+        self.seat, self.think_delay, self.gate = seat, think_delay, gate
+        self.react = [react] if isinstance(react, str) else list(react)
+        self.seen: list[Event] = []
+        self.calls = 0
+        self.gate_timed_out = False
+        self.thread_names: list[str] = []
+
+    def observe(self, events: list[Event]) -> None:
+        self.seen.extend(events)
+
+    def decide(self, view, legal):
+        self.calls += 1
+        self.thread_names.append(threading.current_thread().name)
+        if self.gate is not None and not self.gate.wait(5.0):
+            self.gate_timed_out = True
+        if ("snap",) in legal:
+            answer = self.react[0] if len(self.react) == 1 else self.react.pop(0)
+            return answer if isinstance(answer, tuple) else (answer,)
+        return legal[0]
+
+
+def humans(n: int = 3) -> list[Seat]:
+    return [Seat("human") for _ in range(n)]
+
+
+def snap_match(seats=None, **kw) -> Match:
+    kw.setdefault("timing", TIMING)
+    return Match("snap", seats or humans(), seed=kw.pop("seed", 1), state_factory=snap_factory,
+                 **kw)
+
+
+def first_card(m: Match, seat: int = 0) -> tuple:
+    return m.legal_actions(seat)[0]

@@ -22,10 +22,17 @@ from pathlib import Path
 
 import pytest
 
-from game.core import Event, IllegalAction
+from game.core import IllegalAction
 from game.match import SAVE_VERSION, Match, Seat
 from game.storage import SaveError, move_aside, read_json, write_json_atomic
-from tests.engine.snap_rules import SNAP_S, TIMING, snap_factory
+from tests.engine.snap_rules import (
+    SNAP_S,
+    TIMING,
+    SnapAgent,
+    first_card,
+    snap_factory,
+    snap_match,
+)
 
 
 def steps(limit: int = 400):
@@ -36,46 +43,6 @@ def steps(limit: int = 400):
 
 REACT = SNAP_S
 ROOT = Path(__file__).resolve().parents[2]
-
-
-class SnapAgent:
-    """Snaps (or passes) in a window; plays its lowest card after ``think_delay``."""
-
-    level = "test"
-
-    def __init__(self, seat: int, think_delay: float = 1.0, react: str = "snap",
-                 gate: threading.Event | None = None) -> None:
-        self.seat, self.think_delay, self.react, self.gate = seat, think_delay, react, gate
-        self.seen: list[Event] = []
-        self.calls = 0
-        self.gate_timed_out = False
-        self.thread_names: list[str] = []
-
-    def observe(self, events: list[Event]) -> None:
-        self.seen.extend(events)
-
-    def decide(self, view, legal):
-        self.calls += 1
-        self.thread_names.append(threading.current_thread().name)
-        if self.gate is not None and not self.gate.wait(5.0):
-            self.gate_timed_out = True
-        if ("snap",) in legal:
-            return (self.react,)
-        return legal[0]
-
-
-def humans(n: int = 3) -> list[Seat]:
-    return [Seat("human") for _ in range(n)]
-
-
-def snap_match(seats=None, **kw) -> Match:
-    kw.setdefault("timing", TIMING)
-    return Match("snap", seats or humans(), seed=kw.pop("seed", 1), state_factory=snap_factory,
-                 **kw)
-
-
-def first_card(m: Match, seat: int = 0) -> tuple:
-    return m.legal_actions(seat)[0]
 
 
 # ============================================================ reaction window
