@@ -205,7 +205,8 @@ class Match:
         w = cur.window
         active = self.state.active_seats()
         waiting = [s for s in w.seats if s in active]
-        self._drop_stale(("w", w.id))
+        others = [s for s in active if s not in w.seats]
+        self._drop_stale(("w", w.id), keep=(others, ("t", len(self.log))))
         if self._answered[0] != w.id:
             self._answered = (w.id, set())
         answered = self._answered[1]
@@ -215,7 +216,6 @@ class Match:
                 self._offer(s, agent, cur, now)
         due = self._desk.next_due(now, waiting)
         if due is None:
-            others = [s for s in active if s not in w.seats]
             return self._turn_step(now, out, others) if others else False
         self._submit_due(due, w.default, out)
         self._desk.sync(self.state.window(), now, at=due.at)
@@ -263,9 +263,11 @@ class Match:
                 log.error("seat %d: fallback %r refused too: %s", seat, action, err)
         return False
 
-    def _turn_step(self, now: float, out: list[Event], seats: Any = None) -> bool:
+    def _turn_step(self, now: float, out: list[Event], seats: list[int] | None = None) -> bool:
+        """Agents' turn moves (outside windows; ``seats``: only these, beside a window)."""
         context = ("t", len(self.log))
-        self._drop_stale(context)
+        if seats is None:
+            self._drop_stale(context)
         for seat in self.state.active_seats() if seats is None else seats:
             agent = self.seats[seat].agent
             if agent is None:
@@ -287,10 +289,13 @@ class Match:
             return True
         return False
 
-    def _drop_stale(self, context: tuple) -> None:
+    def _drop_stale(self, context: tuple, keep: tuple = ((), None)) -> None:
         """Forget decisions made for another window or an earlier position: a stale
-        decision is never fired (a running worker's answer is ignored when it comes)."""
-        for seat in [s for s, p in self._pending.items() if p.context != context]:
+        decision is never fired (a running worker's answer is ignored when it comes).
+        ``keep``: (seats, context) of turn decisions beside a window, still valid."""
+        seats, other = keep
+        for seat in [s for s, p in self._pending.items()
+                     if p.context != context and not (s in seats and p.context == other)]:
             del self._pending[seat]
 
     def _start(self, seat: int, agent: Any, started: float, ready_at: float,

@@ -16,6 +16,9 @@ import time
 
 import pytest
 
+from game import arena
+from game.ai.base import RandomAgent
+from game.ai.search import Budget, ismcts, next_actor
 from game.core import Window
 from game.match import Match, Seat
 from game.windows import Timing, WindowDesk, _game_timing, load_timing
@@ -457,3 +460,55 @@ def test_the_first_press_is_first_in_the_log():
     m.tick(10.3)
     assert m.log[1:] == [(2, PASS), (1, SNAP)]
     assert Match.from_json(m.to_json(), state_factory=snap_factory, timing=TIMING).log == m.log
+
+
+# ===================================================================== arena
+def arena_hand(levels, make_agent, timing, seed=3):
+    times, violations, clocks = [[] for _ in levels], [], []
+    result = arena.play_hand("snap", levels, seed, {"cards": 4}, [11, 12, 13], None, times,
+                             violations, new_state=snap_factory, make_agent=make_agent,
+                             timing=Timing(timing), clocks=clocks)
+    return result, violations, clocks
+
+
+def test_the_arena_plays_windows_on_a_fake_clock_by_time_then_tie_break():
+    timing = fixed({"fast": 0.3, "slow": 1.0})
+    result, violations, clocks = arena_hand(
+        ["fast", "slow", "slow"], lambda lv, s, sd: SnapAgent(s, 0.0, "snap"), timing)
+    assert violations == [] and result is not None
+    (hand,) = clocks
+    assert hand.windows == 12, "one window per card played"
+    # seat 0 (fast) wins every window it may answer; in its own, seat 1 wins the tie
+    assert hand.closed_by == [1, 0, 0] * 4       # seats 0, 1, 2 play in turn
+    assert hand.now == pytest.approx(4 * (0.3 + 1.0 + 0.3)), "the clock jumped, nobody waited"
+
+
+def test_the_arena_gives_silent_seats_the_default_at_the_deadline():
+    result, violations, clocks = arena_hand(
+        ["a", "b", "c"], lambda lv, s, sd: SnapAgent(s, 0.0, "snap"), fixed(5.0))
+    assert violations == [] and result.scores == (0, 0, 0)
+    assert clocks[0].closed_by == [] and clocks[0].now == pytest.approx(12 * SNAP_S)
+
+
+def test_the_arena_with_random_seats_is_deterministic():
+    def once():
+        return arena_hand(["random"] * 3, lambda lv, s, sd: RandomAgent(s, sd), TIMING)
+    (r1, v1, c1), (r2, v2, c2) = once(), once()
+    assert v1 == v2 == [] and r1 == r2 and c1[0].closed_by == c2[0].closed_by
+
+
+# ===================================================================== search
+def test_search_plays_windows_in_tie_break_order():
+    state = snap_factory(3, 1, {})
+    state.apply(0, state.legal_actions(0)[0])      # seat 0 plays: window (1, 2)
+    assert next_actor(state) == 1
+    state.apply(1, PASS)
+    assert next_actor(state) == 2
+
+
+def test_ismcts_searches_for_a_seat_answering_a_window():
+    state = snap_factory(3, 1, {})
+    state.apply(0, state.legal_actions(0)[0])
+    action, stats = ismcts(lambda rng: state.clone(), lambda s, p: (s.scores[p] + 4) / 8,
+                           random.Random(1), Budget(None, 200), seat=2)
+    assert action in (PASS, SNAP) and stats.worlds == 200
