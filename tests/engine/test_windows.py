@@ -512,3 +512,14 @@ def test_ismcts_searches_for_a_seat_answering_a_window():
     action, stats = ismcts(lambda rng: state.clone(), lambda s, p: (s.scores[p] + 4) / 8,
                            random.Random(1), Budget(None, 200), seat=2)
     assert action in (PASS, SNAP) and stats.worlds == 200
+
+
+@pytest.mark.parametrize("game", ["ganjifa", "kowah"])
+def test_one_seat_games_have_no_windows(game):
+    from game import registry
+    state = registry.new_game(game, 3, 1)
+    assert state.window() is None
+    m = Match(game, [Seat("random"), Seat("random"), Seat("random")],
+              seed=1, think_scale=0.0)
+    m.tick(1.0)
+    assert m.open_window() is None and len(m.log) > 0
