@@ -262,7 +262,7 @@ class WindowDesk:
         self.queue = [p for p in self.queue if p.at > now or best.get(p.seat) is p]
         order = sorted(best.values(), key=lambda p: (p.at, rank[p.seat], p.seq))
         if cur.ends_at is None:                                  # timers off
-            if not waiting or any(s not in best for s in waiting if s in rank):
+            if not waiting or any(s not in best for s in waiting):
                 return None
             p = min(best.values(), key=lambda p: rank[p.seat])
             return self._take(p, w.id, p.at)

@@ -97,6 +97,13 @@ def test_a_press_at_exactly_the_deadline_is_dropped_one_just_before_counts():
     assert answers(m2) == [(1, SNAP)]
 
 
+def test_an_agent_answer_due_exactly_at_the_deadline_is_too_late():
+    m = snap_match([Seat("human"), bot(1), Seat("human")], timing=fixed(SNAP_S))
+    opened(m, 10.0)
+    m.tick(13.0)
+    assert answers(m) == [(1, PASS), (2, PASS)]
+
+
 def test_nothing_times_out_before_the_deadline_and_defaults_come_at_it():
     m = snap_match()
     opened(m, 10.0)
@@ -417,23 +424,23 @@ def test_a_desk_is_usable_alone_on_a_fake_clock():
 
 # =================================================================== replay
 def play_mixed(seed: int, timers: bool = True) -> Match:
-    """Humans pressing at scripted times (some false starts) and agents, to the end."""
+    """Humans pressing at scripted times (false starts, silences) and an agent, to the end."""
     seats = [Seat("human"), bot(1, ["snap", "pass", "pass"]), Seat("human")]
     m = snap_match(seats, seed=seed, timers=timers, options={"cards": 4})
     rng = random.Random(seed)
     now = 0.0
     while not m.is_over() and now < 500:
         now = round(now + 0.05, 2)
-        win = m.open_window()
-        if rng.random() < 0.04:
-            m.press(rng.choice((0, 2)), SNAP, now)          # sometimes a false start
-        if win is not None:
-            for s in (0, 2):
-                if s in m.active_seats() and rng.random() < 0.05:
-                    m.press(s, rng.choice((SNAP, PASS)), now)
-        elif m.active_seats() and m.seats[m.active_seats()[0]].is_human and rng.random() < 0.2:
+        if m.open_window() is None:
+            if rng.random() < 0.1:
+                m.press(rng.choice((0, 2)), SNAP, now)      # a false start
             seat = m.active_seats()[0]
-            m.submit(seat, rng.choice(m.legal_actions(seat)))
+            if m.seats[seat].is_human and rng.random() < 0.2:
+                m.submit(seat, rng.choice(m.legal_actions(seat)))
+        else:
+            for s in (0, 2):
+                if s in m.active_seats() and rng.random() < (0.01 if timers else 0.05):
+                    m.press(s, rng.choice((SNAP, PASS)), now)
         m.tick(now)
     assert m.is_over()
     return m
@@ -443,6 +450,7 @@ def play_mixed(seed: int, timers: bool = True) -> Match:
 def test_the_log_replays_the_whole_game_exactly(timers):
     m = play_mixed(4, timers)
     assert any(a == SNAP for _, a in m.log) and any(a == PASS for _, a in m.log)
+    assert "false start" in {why for why, _ in m.desk.dropped}
     data = json.loads(json.dumps(m.to_json()))
     data["seats"] = ["human"] * 3       # a replay needs no agents (snap has none registered)
     r = Match.from_json(data, state_factory=snap_factory, timing=TIMING)
