@@ -68,7 +68,8 @@ class Match:
                                     # worker process, injected agents in a worker thread
     state_factory: Callable[..., Any] | None = None   # tests inject tiny rulesets here
     async_save: bool = False        # write saves on a background thread (the app does)
-    timers: bool = True             # False: windows wait for every eligible seat (R17)
+    timers: bool | None = None      # False: windows wait for every eligible seat (R17);
+                                    # None: the timing's ``timers_enabled`` (default on)
     timing: Mapping | Timing | None = None   # window numbers; None: data/timing.yaml + game's
 
     def __post_init__(self) -> None:

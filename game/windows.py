@@ -169,9 +169,9 @@ class Due:
 class WindowDesk:
     """Judges one open window at a time (see the module docstring)."""
 
-    def __init__(self, timing: Timing, timers: bool = True) -> None:
+    def __init__(self, timing: Timing, timers: bool | None = True) -> None:
         self.timing = timing
-        self.timers = timers
+        self.timers = timers          # None: the timing's ``timers_enabled`` (default on)
         self.current: OpenWindow | None = None
         self.previous: OpenWindow | None = None
         self.queue: list[Press] = []
@@ -192,15 +192,20 @@ class WindowDesk:
             self.previous, self.current = cur, None
         if window is None:
             return False
-        ends = now + self.timing.seconds(window.duration) if self.timers else None
+        ends = now + self.timing.seconds(window.duration) if self._timed() else None
         self.current = OpenWindow(window, now, ends)
         for seat, t in self.false_starts.items():
             if self._locks(self.current, t):
                 self.current.locked.add(seat)
         return True
 
+    def _timed(self) -> bool:
+        if self.timers is None:
+            return bool(self.timing.values.get("timers_enabled", True))
+        return self.timers
+
     def _locks(self, win: OpenWindow, false_start: float) -> bool:
-        if not self.timers or win.window.lockout is None:
+        if win.ends_at is None or win.window.lockout is None:      # timers off: no lockout
             return False
         return 0.0 <= win.opened_at - false_start <= self.timing.seconds(win.window.lockout)
 

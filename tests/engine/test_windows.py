@@ -222,6 +222,15 @@ def test_timers_off_submits_passes_in_seat_order_and_agents_answer_without_delay
     assert answers(m) == [(1, PASS), (2, SNAP)]
 
 
+def test_timers_follow_the_yaml_unless_the_match_says():
+    m = snap_match(timing=TIMING | {"timers_enabled": False})
+    opened(m, 10.0)
+    assert m.open_window().ends_at is None
+    m = snap_match(timing=TIMING | {"timers_enabled": False}, timers=True)
+    opened(m, 10.0)
+    assert m.open_window().ends_at == 13.0
+
+
 def test_timers_off_has_no_false_start_lockout():
     m = snap_match(timers=False)
     m.press(1, SNAP, 9.9)
