@@ -16,6 +16,12 @@ every action the arena checks generic invariants (an active seat has a legal act
 result) plus the game's own, if its rules module defines
 ``check_invariants(state) -> list[str]``.
 
+Reaction windows (several active seats) run on a fake clock: every eligible agent
+decides when the window opens, its answer is stamped with a reaction delay drawn from
+the game's timing YAML (a seeded stream per seat), and a :class:`~game.windows.WindowDesk`
+judges them exactly as the Match does — first by time, then tie-break order; defaults at
+the deadline. So a real-time game is measured headless, in no time.
+
 Prints exactly one JSON line.
 """
 
@@ -25,6 +31,7 @@ import argparse
 import importlib
 import json
 import math
+import random
 import statistics
 import sys
 import time
@@ -33,11 +40,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game import registry
-from game.core import IllegalAction
+from game.core import IllegalAction, OneSeatAtATime
+from game.windows import Timing, WindowDesk
 
 MAX_SAMPLES = 5     # violation messages kept for the report
 MAX_STEPS = 100_000     # a hand this long is an engine bug (a Ganjifa hand takes ~120)
-DEAL, AGENT = 1, 2      # seed-derivation tags
+DEAL, AGENT, DELAY = 1, 2, 3     # seed-derivation tags
 
 
 @dataclass
@@ -49,6 +57,7 @@ class EntryStats:
     wins: int = 0
     outright: int = 0
     times: list[float] = field(default_factory=list)
+    closed: int = 0          # windows this entry's closing answer won (first press)
 
 
 def parse_options(text: str | None) -> dict[str, Any]:
@@ -81,24 +90,49 @@ def _seed(*parts: int) -> int:
     return x & 0x7FFFFFFF
 
 
+@dataclass
+class HandClock:
+    """The fake clock of one hand and what its windows did (made at the first window)."""
+
+    timing: Timing
+    rngs: list
+    desk: WindowDesk = None  # type: ignore[assignment]
+    now: float = 0.0
+    windows: int = 0
+    closed_by: list[int] = field(default_factory=list)   # seat whose closing answer won
+
+    def __post_init__(self) -> None:
+        self.desk = WindowDesk(self.timing)
+
+
 def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
               agent_seeds: Sequence[int], check: Callable[[Any], list[str]] | None,
-              times: list[list[float]], violations: list[str]) -> Any:
+              times: list[list[float]], violations: list[str],
+              new_state: Callable[..., Any] | None = None,
+              make_agent: Callable[[str, int, int], Any] | None = None,
+              timing: Timing | None = None, clocks: list[HandClock] | None = None) -> Any:
     """Play one hand; ``levels[s]`` sits at seat ``s``. Appends each seat's decision times
     (seconds) to ``times[s]`` and any invariant breach to ``violations``. Returns the
-    Result (None if the game broke off)."""
+    Result (None if the game broke off). ``new_state``/``make_agent``/``timing`` stand in
+    for the registry's (tests inject a ruleset); a hand with windows appends its
+    :class:`HandClock` to ``clocks``."""
     n = len(levels)
-    state = registry.new_game(game, n, seed, options)
-    agents = [registry.make_agent(game, lv, s, agent_seeds[s]) for s, lv in enumerate(levels)]
+    state = (new_state or (lambda n_, s_, o_: registry.new_game(game, n_, s_, o_)))(n, seed, options)
+    make = make_agent or (lambda lv, s, sd: registry.make_agent(game, lv, s, sd))
+    agents = [make(lv, s, agent_seeds[s]) for s, lv in enumerate(levels)]
     blind = [getattr(a, "blind", False) for a in agents]
     if hasattr(state, "deal_events"):
         _publish(agents, state.deal_events(), blind)
     clock = time.perf_counter
     is_over, active_seats = state.is_over, state.active_seats
     legal_actions, view, apply = state.legal_actions, state.view, state.apply
+    window = getattr(state, "window", None)
+    if getattr(type(state), "window", None) is OneSeatAtATime.window:
+        window = None       # the contract's default: never a window, so skip the call per step
     decide = [a.decide for a in agents]
     record = [t.append for t in times]
     observers = [a.observe for a, b in zip(agents, blind, strict=True) if not b]
+    hand: HandClock | None = None
     steps = 0
     while True:
         active = active_seats()
@@ -107,23 +141,41 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
                 break
             violations.append(f"seed {seed}: no active seat in an unfinished game")
             return None
-        seat = active[0]
-        legal = legal_actions(seat)
-        if not legal:
-            violations.append(f"seed {seed}: seat {seat} is active with no legal action")
-            return None
-        v = None if blind[seat] else view(seat)
-        t0 = clock()
-        action = decide[seat](v, legal)
-        record[seat](clock() - t0)
-        if action not in legal:
-            violations.append(f"seed {seed}: seat {seat} chose unlisted {action!r}")
-            return None
+        w = window() if window is not None else None
+        if w is not None:
+            if hand is None:
+                hand = HandClock(timing or Timing.for_game(game),
+                                 [random.Random(_seed(DELAY, sd)) for sd in agent_seeds])
+                if clocks is not None:
+                    clocks.append(hand)
+            picked = _window_answer(state, w, hand, levels, agents, blind, times, seed, violations)
+            if picked is None:
+                return None
+            seat, action = picked
+        else:
+            seat = active[0]
+            legal = legal_actions(seat)
+            if not legal:
+                violations.append(f"seed {seed}: seat {seat} is active with no legal action")
+                return None
+            v = None if blind[seat] else view(seat)
+            t0 = clock()
+            action = decide[seat](v, legal)
+            record[seat](clock() - t0)
+            if action not in legal:
+                violations.append(f"seed {seed}: seat {seat} chose unlisted {action!r}")
+                return None
         try:
             events = apply(seat, action)
         except IllegalAction as err:
             violations.append(f"seed {seed}: seat {seat}: listed {action!r} refused ({err})")
             return None
+        if w is not None:
+            after = window()
+            if after is None or after.id != w.id:
+                if action[:1] and action[0] in w.closes_on:
+                    hand.closed_by.append(seat)
+                hand.desk.sync(None, hand.now)    # the next one opens when it is asked
         if observers:
             for e in events:    # _publish, inlined for the usual all-public case
                 if e.to is not None:
@@ -144,6 +196,41 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
     if result is None:
         violations.append(f"seed {seed}: finished without a result")
     return result
+
+
+def _window_answer(state: Any, w: Any, hand: HandClock, levels: Sequence[str],
+                   agents: Sequence[Any], blind: Sequence[bool], times: list[list[float]],
+                   seed: int, violations: list[str]) -> tuple[int, Any] | None:
+    """The next answer in an open window, on the hand's fake clock: a new window has
+    every eligible agent decide at once (stamped with its reaction delay); the desk then
+    says which answer comes first, or the default once the deadline is reached."""
+    desk = hand.desk
+    active = state.active_seats()
+    if desk.sync(w, hand.now):
+        hand.windows += 1
+        for s in w.seats:
+            if s not in active:
+                continue
+            legal = state.legal_actions(s)
+            t0 = time.perf_counter()
+            action = agents[s].decide(None if blind[s] else state.view(s), legal)
+            times[s].append(time.perf_counter() - t0)
+            if action not in legal:
+                violations.append(f"seed {seed}: seat {s} chose unlisted {action!r}")
+                return None
+            delay = hand.timing.reaction_delay(w, s, levels[s], hand.rngs[s])
+            desk.press(s, action, hand.now + delay, window_id=w.id)
+    waiting = [s for s in w.seats if s in active]
+    while True:
+        due = desk.next_due(hand.now, waiting)
+        if due is not None:
+            hand.now = max(hand.now, due.at)
+            return due.seat, due.action
+        later = desk.next_time(hand.now)
+        if later is None:
+            violations.append(f"seed {seed}: window {w.id} waits for nobody")
+            return None
+        hand.now = later
 
 
 def _publish(agents: Sequence[Any], events: list, blind: Sequence[bool]) -> None:
@@ -175,7 +262,7 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
     per_deal_first: list[float] = []
     violations: list[str] = []
     n_violations = 0
-    played = 0
+    played = windows = 0
     t_start = time.perf_counter()
     for d in range(deals):
         deal_seed = _seed(DEAL, seed, d)
@@ -190,8 +277,9 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
                 agent_seeds[s] = _seed(AGENT, seed, d, r, i)
             times: list[list[float]] = [[] for _ in range(n)]
             found: list[str] = []
+            clocks: list[HandClock] = []
             result = play_hand(game, levels, deal_seed, options, agent_seeds, check,
-                               times, found)
+                               times, found, clocks=clocks)
             n_violations += len(found)
             room = MAX_SAMPLES - len(violations)
             if room > 0:
@@ -200,8 +288,11 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
                 continue
             played += 1
             total = sum(result.scores)
+            for hand in clocks:
+                windows += hand.windows
             for i, s in enumerate(at):
                 e = entries[i]
+                e.closed += sum(hand.closed_by.count(s) for hand in clocks)
                 share = result.scores[s] / total if total else 1 / n
                 e.shares.append(share)
                 e.times.extend(times[s])
@@ -225,6 +316,7 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
             "decisions": len(e.times),
             "decision_ms_p50": round(_pct(e.times, 0.50) * 1000, 3),
             "decision_ms_p95": round(_pct(e.times, 0.95) * 1000, 3),
+            "windows_won": e.closed,
         })
     ci = None
     if len(per_deal_first) >= 2:
@@ -237,6 +329,7 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
         "deals": deals, "rotations": n, "games": played,
         "wall_s": round(wall, 3), "hands_per_s": round(played / wall, 2) if wall > 0 else None,
         "ms_per_hand": round(wall / played * 1000, 3) if played else None,
+        "windows": windows,
         "per_seat": per_seat,
         "first_seat_share_ci95": ci,
         "invariant_violations": n_violations, "violation_samples": violations,

@@ -3,6 +3,10 @@
 Actions are plain tuples whose first element is the kind, e.g. ``("play", 17)``.
 Tuples are hashable, sortable and cheap; JSON turns them into lists, which
 :func:`action_from_json` turns back.
+
+Time never enters a game: a reaction window is described by a :class:`Window` (who may
+answer, in which tie-break order, what closes it, what a silent seat answers) and the
+Match judges the clock (``game/windows.py``).
 """
 
 from __future__ import annotations
@@ -55,6 +59,28 @@ class Result:
     details: dict = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class Window:
+    """An open reaction window, as the engine sees it: no seconds, only names of them.
+
+    The seats still to answer are ``active_seats()`` among ``seats``; the engine closes
+    the window itself (a closing answer, or the last seat answering). The Match submits
+    answers in the order it judges them to have arrived (time, then ``seats`` order), so
+    "who pressed first" is the order of the log.
+    """
+
+    id: int                     # new for every window opened in a game (the Match keys time on it)
+    kind: str                   # what the window is for ("challenge", "race", "snap", …)
+    seats: tuple[int, ...]      # eligible seats, in tie-break order (first wins a same-time tie)
+    closes_on: tuple[str, ...]  # action kinds that close it for everyone (first challenge / shout)
+    default: Action             # what every seat that has not answered says at the deadline
+    duration: str               # timing key of its length in seconds (YAML)
+    ai_delay: str = "ai_window_delay_s"   # timing key of the AI reaction-delay range (YAML)
+    lockout: str | None = None  # timing key of the false-start lock, None: no lockout
+    private: bool = False       # answering needs private information (hot-seat handoff)
+    actor: int | None = None    # the seat whose move opened it (delay ranges may differ)
+
+
 def action_from_json(obj: Any) -> Any:
     """Lists from JSON back to the tuples actions are made of."""
     if isinstance(obj, list):
@@ -74,8 +100,7 @@ class GameState(Protocol):
     def is_over(self) -> bool: ...
     def result(self) -> Result | None: ...
     def clone(self) -> GameState: ...
-    def reaction_deadline(self, seat: int) -> float | None: ...
-    def timeout_action(self, seat: int) -> Action | None: ...
+    def window(self) -> Window | None: ...
 
 
 OVER = "over"
@@ -120,8 +145,6 @@ class OneSeatAtATime:
     def result(self) -> Result | None:
         return self._result
 
-    def reaction_deadline(self, seat: int) -> float | None:
-        return None
-
-    def timeout_action(self, seat: int) -> Action | None:
+    def window(self) -> Window | None:
+        """No reaction windows: one seat acts at a time."""
         return None

@@ -1,16 +1,20 @@
-"""Match: seats (human or agent), turn driving, think delays, reaction deadlines,
-the action log and autosave.
+"""Match: seats (human or agent), turn driving, think delays, reaction windows, the
+action log and autosave.
 
-Time never enters the rules: ``tick(now)`` is given the time by the caller (the app's
-clock, or a fake clock in tests). ``(game, seed, options, actions)`` replays a match
-exactly, and that log is the save format.
+Time never enters the rules: ``tick(now)`` and ``press(seat, action, at)`` are given the
+time by the caller, on whatever monotonic clock it owns (the table's pausable clock, a
+fake clock in tests); the Match reads the wall clock only to measure how long agents
+take to decide. Reaction windows are judged by a :class:`~game.windows.WindowDesk`.
+``(game, seed, options, actions)`` replays a match exactly — the order of the log is the
+order the Match judged the presses in — and that log is the save format.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,8 +24,12 @@ from game.ai.remote import AgentHost, WorkerDied
 from game.core import Action, Event, IllegalAction
 from game.saves import SAVE_VERSION, no_replay, parse_save, unknown_game
 from game.storage import SaveError, read_json, save_writer, write_json_atomic
+from game.windows import Due, OpenWindow, Timing, WindowDesk
 
 SEAT_KINDS = ("human", "random", "easy", "normal", "hard")
+MAX_STEPS_PER_TICK = 64     # several quick agent moves may fall in one tick
+log = logging.getLogger(__name__)
+_FAILED = ("<agent failed>",)   # what a crashed decision counts as: an illegal action
 
 
 @dataclass
@@ -37,10 +45,12 @@ class Seat:
 
 @dataclass
 class _Pending:
-    """An agent decision being computed (maybe in a worker thread)."""
+    """An agent decision being computed (maybe in a worker thread), for one context:
+    ``("w", window id)`` inside a window, ``("t", log length)`` for a turn."""
 
     started: float
     ready_at: float
+    context: tuple = ()
     future: concurrent.futures.Future | None = None
     action: Action | None = None
 
@@ -52,11 +62,15 @@ class Match:
     seed: int
     options: dict = field(default_factory=dict)
     save_path: Path | None = None
-    think_scale: float = 1.0        # multiplies agents' think delays (0 = instant)
+    think_scale: float = 1.0        # multiplies agents' think delays (0 = instant turns;
+                                    # window reactions never drop below their YAML floor)
     threaded: bool = False          # decide off the calling thread: registry agents in a
                                     # worker process, injected agents in a worker thread
     state_factory: Callable[..., Any] | None = None   # tests inject tiny rulesets here
     async_save: bool = False        # write saves on a background thread (the app does)
+    timers: bool | None = None      # False: windows wait for every eligible seat (R17);
+                                    # None: the timing's ``timers_enabled`` (default on)
+    timing: Mapping | Timing | None = None   # window numbers; None: data/timing.yaml + game's
 
     def __post_init__(self) -> None:
         for s in self.seats:
@@ -64,6 +78,8 @@ class Match:
                 raise ValueError(f"unknown seat kind {s.kind!r}; use one of {', '.join(SEAT_KINDS)}")
         factory = self.state_factory or (lambda n, seed, opts: registry.new_game(self.game, n, seed, opts))
         self.state = factory(len(self.seats), self.seed, self.options)
+        if not isinstance(self.timing, Timing):
+            self.timing = Timing.for_game(self.game) if self.timing is None else Timing(self.timing)
         self._host = None
         for i, s in enumerate(self.seats):
             if s.agent is None and not s.is_human:
@@ -77,7 +93,11 @@ class Match:
         self.log: list[tuple[int, Action]] = []
         self.events: list[Event] = []
         self._pending: dict[int, _Pending] = {}
-        self._windows: dict[int, float] = {}    # seat -> time its reaction window opened
+        self._desk = WindowDesk(self.timing, self.timers)
+        self._answered: tuple[int, set[int]] = (-1, set())   # (window id, agents decided in it)
+        # reaction delays: one stream per seat, seeded from the agent's seed but apart from
+        # the agent's own RNG, so timing never changes its choices (and works in a worker)
+        self._delay_rng = [random.Random(f"{self._agent_seed(i)}:delay") for i in range(len(self.seats))]
         self._executor: concurrent.futures.ThreadPoolExecutor | None = None
         self.decision_times: dict[int, list[float]] = {i: [] for i in range(len(self.seats))}
         first = self.state.deal_events() if hasattr(self.state, "deal_events") else []
@@ -107,19 +127,40 @@ class Match:
         return [i for i, s in enumerate(self.seats) if s.is_human]
 
     def thinking(self) -> set[int]:
-        """Agent seats currently deciding (for the "thinking" dots)."""
-        return set(self._pending)
+        """Agent seats currently deciding (for the "thinking" dots); in a window, an
+        agent whose answer waits for its reaction time is still "thinking"."""
+        out = set(self._pending)
+        out.update(p.seat for p in self._desk.queue if p.window_id is not None)
+        return out
+
+    @property
+    def desk(self) -> WindowDesk:
+        """The window desk (to read: false starts, dropped presses); drive it through
+        :meth:`press` and :meth:`tick`."""
+        return self._desk
+
+    def open_window(self) -> OpenWindow | None:
+        """The reaction window being judged (opened_at, ends_at, locked seats), or None.
+        It opens at the first tick that sees the engine's window."""
+        cur = self._desk.current
+        if cur is None:
+            return None
+        w = self.state.window()
+        return cur if w is not None and w.id == cur.window.id else None
 
     def deadline(self, seat: int) -> tuple[float, float] | None:
-        """(opened_at, duration) of a seat's open reaction window, if any."""
-        duration = self.state.reaction_deadline(seat)
-        if duration is None or seat not in self._windows:
+        """(opened_at, duration) of the window ``seat`` still has to answer, if any."""
+        cur = self.open_window()
+        if (cur is None or cur.ends_at is None or seat not in cur.window.seats
+                or seat not in self.state.active_seats()):
             return None
-        return self._windows[seat], duration
+        return cur.opened_at, cur.ends_at - cur.opened_at
 
     # ------------------------------------------------------------ acting
     def submit(self, seat: int, action: Action) -> list[Event]:
-        """Apply a seat's action. Raises IllegalAction (state unchanged) if refused."""
+        """Apply a seat's action now, untimed. Raises IllegalAction (state unchanged) if
+        refused. Replays and turn moves use this; a timed answer in a window is a
+        :meth:`press`."""
         if seat not in self.state.active_seats():
             raise IllegalAction("It is not your turn.", "not_your_turn")
         events = self.state.apply(seat, action)
@@ -129,6 +170,12 @@ class Match:
         self._save()
         return events
 
+    def press(self, seat: int, action: Action, at: float) -> None:
+        """A timestamped answer (a buzzer, a click in a window) made at ``at`` on the
+        Match's clock. Judged at the next :meth:`tick`: a press outside any window is a
+        false start, one the rules refuse does nothing. Never raises."""
+        self._desk.press(seat, action, at)
+
     def _publish(self, events: list[Event]) -> None:
         self.events.extend(events)
         for i, s in enumerate(self.seats):
@@ -136,61 +183,144 @@ class Match:
                 s.agent.observe([e for e in events if e.visible_to(i)])
 
     def tick(self, now: float) -> list[Event]:
-        """Drive agents and reaction deadlines up to time ``now``; returns new events."""
+        """Drive agents and reaction windows up to time ``now``; returns new events.
+        Never raises on an agent's or a press's illegal action (logged, replaced)."""
         out: list[Event] = []
-        for _ in range(64):   # bounded: several quick agent moves may fall in one tick
-            progressed = False
-            active = self.state.active_seats()
-            self._track_windows(active, now)
-            for seat in active:
-                timed = self._expired(seat, now)
-                if timed is not None:
-                    out += self.submit(seat, timed)
-                    progressed = True
-                    break
-                agent = self.seats[seat].agent
-                if agent is None:
-                    continue
-                action = self._agent_step(seat, agent, now)
-                if action is not None:
-                    out += self.submit(seat, action)
-                    progressed = True
-                    break
-            if not progressed or self.state.is_over():
+        desk = self._desk
+        desk.timers = self.timers
+        for _ in range(MAX_STEPS_PER_TICK):
+            if self.state.is_over():
+                break
+            desk.sync(self.state.window(), now)
+            if desk.current is not None:
+                progressed = self._window_step(desk.current, now, out)
+            else:
+                if desk.queue:
+                    desk.next_due(now, ())      # judge stray presses: false starts
+                progressed = self._turn_step(now, out)
+            if not progressed:
                 break
         return out
 
-    def _track_windows(self, active: tuple[int, ...], now: float) -> None:
-        for seat in list(self._windows):
-            if seat not in active:
-                del self._windows[seat]
-        for seat in active:
-            if seat not in self._windows and self.state.reaction_deadline(seat) is not None:
-                self._windows[seat] = now
+    def _window_step(self, cur: OpenWindow, now: float, out: list[Event]) -> bool:
+        w = cur.window
+        active = self.state.active_seats()
+        waiting = [s for s in w.seats if s in active]
+        others = [s for s in active if s not in w.seats]
+        self._drop_stale(("w", w.id), keep=(others, ("t", len(self.log))))
+        if self._answered[0] != w.id:
+            self._answered = (w.id, set())
+        answered = self._answered[1]
+        for s in waiting:
+            agent = self.seats[s].agent
+            if agent is not None and s not in answered:
+                self._offer(s, agent, cur, now)
+        due = self._desk.next_due(now, waiting)
+        if due is None:
+            return self._turn_step(now, out, others) if others else False
+        self._submit_due(due, w.default, out)
+        self._desk.sync(self.state.window(), now, at=due.at)
+        return True
 
-    def _expired(self, seat: int, now: float) -> Action | None:
-        duration = self.state.reaction_deadline(seat)
-        if duration is None or seat not in self._windows:
-            return None
-        if now - self._windows[seat] >= duration:
-            return self.state.timeout_action(seat)
-        return None
-
-    def _agent_step(self, seat: int, agent: Any, now: float) -> Action | None:
+    def _offer(self, seat: int, agent: Any, cur: OpenWindow, now: float) -> None:
+        """Start (or collect) an agent's answer to the window; once ready it is queued
+        on the desk, stamped with its reaction time, for this window only."""
+        w = cur.window
         pending = self._pending.get(seat)
         if pending is None:
-            view, legal = self.state.view(seat), self.state.legal_actions(seat)
-            delay = getattr(agent, "think_delay", 0.0) * self.think_scale
-            pending = _Pending(started=now, ready_at=now + delay)
-            if hasattr(agent, "decide_async"):
+            delay = 0.0
+            if cur.ends_at is not None:
+                delay = self.timing.reaction_delay(w, seat, self.seats[seat].kind,
+                                                   self._delay_rng[seat], self.think_scale)
+            pending = self._start(seat, agent, cur.opened_at, cur.opened_at + delay, ("w", w.id))
+        action = self._collect(seat, agent, pending)
+        if action is None:
+            return
+        del self._pending[seat]
+        self._answered[1].add(seat)
+        at = pending.ready_at if pending.future is None else max(pending.ready_at, now)
+        self._desk.press(seat, action, at, window_id=w.id)
+
+    def _submit_due(self, due: Due, default: Action, out: list[Event]) -> None:
+        try:
+            out += self.submit(due.seat, due.action)
+            return
+        except IllegalAction as err:
+            if due.source == "press":      # a human's press the rules refuse does nothing
+                log.info("seat %d: press %r refused: %s", due.seat, due.action, err)
+                return
+            log.warning("seat %d: %s answer %r refused (%s); submitting %r",
+                        due.seat, due.source, due.action, err, default)
+        self._fallback(due.seat, default, out)
+
+    def _fallback(self, seat: int, first: Action | None, out: list[Event]) -> bool:
+        """Submit ``first`` (a window's default) or else the first legal action."""
+        tries = ([first] if first is not None else []) + self.state.legal_actions(seat)[:1]
+        for action in tries:
+            try:
+                out += self.submit(seat, action)
+                return True
+            except IllegalAction as err:
+                log.error("seat %d: fallback %r refused too: %s", seat, action, err)
+        return False
+
+    def _turn_step(self, now: float, out: list[Event], seats: list[int] | None = None) -> bool:
+        """Agents' turn moves (outside windows; ``seats``: only these, beside a window)."""
+        context = ("t", len(self.log))
+        if seats is None:
+            self._drop_stale(context)
+        for seat in self.state.active_seats() if seats is None else seats:
+            agent = self.seats[seat].agent
+            if agent is None:
+                continue
+            pending = self._pending.get(seat)
+            if pending is None:
+                delay = getattr(agent, "think_delay", 0.0) * self.think_scale
+                pending = self._start(seat, agent, now, now + delay, context)
+            action = self._collect(seat, agent, pending)
+            if action is None or now < pending.ready_at:
+                continue
+            try:
+                out += self.submit(seat, action)
+            except IllegalAction as err:
+                log.warning("seat %d (%s): agent chose %r, refused (%s); playing the first "
+                            "legal action", seat, self.seats[seat].kind, action, err)
+                self._pending.pop(seat, None)
+                self._fallback(seat, None, out)
+            return True
+        return False
+
+    def _drop_stale(self, context: tuple, keep: tuple = ((), None)) -> None:
+        """Forget decisions made for another window or an earlier position: a stale
+        decision is never fired (a running worker's answer is ignored when it comes).
+        ``keep``: (seats, context) of turn decisions beside a window, still valid."""
+        seats, other = keep
+        for seat in [s for s, p in self._pending.items()
+                     if p.context != context and not (s in seats and p.context == other)]:
+            del self._pending[seat]
+
+    def _start(self, seat: int, agent: Any, started: float, ready_at: float,
+               context: tuple) -> _Pending:
+        view, legal = self.state.view(seat), self.state.legal_actions(seat)
+        pending = _Pending(started=started, ready_at=ready_at, context=context)
+        if hasattr(agent, "decide_async"):
+            try:
                 pending.future = agent.decide_async(view, legal)
-            elif self.threaded:
-                if self._executor is None:
-                    self._executor = concurrent.futures.ThreadPoolExecutor(1, "agent")
-                pending.future = self._executor.submit(self._timed_decide, seat, agent, view, legal)
-            else:
-                pending.action = self._timed_decide(seat, agent, view, legal)
-            self._pending[seat] = pending
+            except Exception:
+                log.exception("seat %d: agent failed to start deciding", seat)
+                pending.action = _FAILED
+        elif self.threaded:
+            if self._executor is None:
+                self._executor = concurrent.futures.ThreadPoolExecutor(1, "agent")
+            pending.future = self._executor.submit(self._timed_decide, seat, agent, view, legal)
+        else:
+            pending.action = self._safe_decide(seat, agent, view, legal)
+        self._pending[seat] = pending
+        return pending
+
+    def _collect(self, seat: int, agent: Any, pending: _Pending) -> Action | None:
+        """The pending decision's action once computed (``_FAILED`` if the agent
+        crashed), None while it is still being computed."""
         if pending.future is not None and pending.action is None:
             if not pending.future.done():
                 return None
@@ -202,14 +332,22 @@ class Match:
                     self.game, self.seats[seat].kind, seat, self._agent_seed(seat))
                 self._pending.pop(seat, None)
                 return None
-            if hasattr(agent, "decide_async"):
+            except Exception:
+                log.exception("seat %d: agent failed while deciding", seat)
+                outcome = _FAILED
+            if hasattr(agent, "decide_async") and outcome is not _FAILED:
                 pending.action, spent = outcome
                 self.decision_times[seat].append(spent)
             else:
                 pending.action = outcome
-        if now < pending.ready_at:
-            return None
         return pending.action
+
+    def _safe_decide(self, seat: int, agent: Any, view: Any, legal: list[Action]) -> Action:
+        try:
+            return self._timed_decide(seat, agent, view, legal)
+        except Exception:
+            log.exception("seat %d: agent failed while deciding", seat)
+            return _FAILED
 
     def _timed_decide(self, seat: int, agent: Any, view: Any, legal: list[Action]) -> Action:
         import time

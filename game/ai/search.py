@@ -15,6 +15,11 @@ MCTS (Cowling, Powley & Whitehouse 2012) over any state offering the engine cont
 
 Both are time-boxed by a :class:`Budget` and fully deterministic for a given RNG when
 the budget has no time limit.
+
+Several seats may be active at once (a reaction window). Search has no clock, so it
+plays a window the way timers-off mode does: the seats answer one after another in the
+window's tie-break order (:func:`next_actor`), which is also who would win a same-time
+tie. It lets later seats see earlier answers; for a playout that is a fair price.
 """
 
 from __future__ import annotations
@@ -27,6 +32,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core import Action
+
+
+def next_actor(state: Any) -> int:
+    """The seat a search lets act next: the only active seat, or in a reaction window
+    the first eligible seat (tie-break order) still to answer."""
+    active = state.active_seats()
+    if len(active) > 1:
+        window = getattr(state, "window", None)
+        w = window() if window is not None else None
+        if w is not None:
+            for seat in w.seats:
+                if seat in active:
+                    return seat
+    return active[0]
 
 
 class Budget:
@@ -213,8 +232,10 @@ def ismcts(
     budget: Budget,
     rollout: Callable[[Any, int, list[Action], random.Random], Action] | None = None,
     exploration: float = 0.7,
+    seat: int | None = None,
 ) -> tuple[Action, SearchStats]:
-    """Single-observer ISMCTS from the point of view of the seat to move.
+    """Single-observer ISMCTS from the point of view of the seat to move (``seat``, when
+    several are active: a seat answering a window decides its own answer first).
 
     ``determinize(rng)`` returns a fresh full state consistent with what that seat knows;
     the search mutates it. Every seat's decisions share one tree keyed by action, so an
@@ -229,7 +250,7 @@ def ismcts(
         state = determinize(rng)
         node = root
         while not state.is_over():      # selection, then one expansion
-            actor = state.active_seats()[0]
+            actor = seat if node is root and seat is not None else next_actor(state)
             legal = state.legal_actions(actor)
             untried = []
             for a in legal:
@@ -250,7 +271,7 @@ def ismcts(
                        + exploration * math.sqrt(math.log(c.avail) / c.visits))
             state.apply(actor, node.action)
         while not state.is_over():      # playout
-            actor = state.active_seats()[0]
+            actor = next_actor(state)
             state.apply(actor, pick(state, actor, state.legal_actions(actor), rng))
         scores = [utility(state, s) for s in range(state.n_seats)]
         while node.parent is not None:  # backpropagation, each node for its chooser

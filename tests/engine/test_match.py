@@ -1,14 +1,14 @@
 """Match: turn driving, reaction windows on a fake clock, think delays, threading,
 autosave, resume, and corrupt saves.
 
-A tiny TEST-ONLY ruleset ("snap") is injected through ``Match(state_factory=...)``: after a
-card is played every other seat may ("challenge",) or ("pass",) within a 3.0 s reaction
-window, so several seats are active at once.
+The TEST-ONLY race ruleset ("snap", tests/engine/snap_rules.py) is injected through
+``Match(state_factory=...)``: after a card is played every other seat may ("snap",) or
+("pass",) within a 3.0 s reaction window, so several seats are active at once; the first
+snap closes it. tests/engine/test_windows.py judges the window's every path.
 """
 
 from __future__ import annotations
 
-import copy
 import json
 import os
 import signal
@@ -21,11 +21,19 @@ from pathlib import Path
 
 import pytest
 
-from game.core import Event, IllegalAction, Result
+from game.core import IllegalAction
 from game.match import SAVE_VERSION, Match, Seat
 from game.saves import summarize
 from game.storage import MAX_SAVE_BYTES, SaveError, move_aside, read_json, write_json_atomic
 from tests.engine.save_cases import corrupt_cases, good_save
+from tests.engine.snap_rules import (
+    SNAP_S,
+    TIMING,
+    SnapAgent,
+    first_card,
+    snap_factory,
+    snap_match,
+)
 
 
 def steps(limit: int = 400):
@@ -34,147 +42,8 @@ def steps(limit: int = 400):
     raise AssertionError(f"the game did not end within {limit} steps")
 
 
-REACT = 3.0
+REACT = SNAP_S
 ROOT = Path(__file__).resolve().parents[2]
-
-
-# ===================================================== the snap test ruleset
-class SnapState:
-    """Each seat plays its cards in turn; after each play the others may challenge.
-
-    A challenge scores +1 for the first challenger if the card matches the previous card's
-    rank (card % 3), else -1. The game ends when every hand is empty.
-    """
-
-    def __init__(self, n_seats: int, seed: int, options: dict) -> None:
-        import random
-
-        if options.get("broken"):
-            raise ValueError("snap option 'broken' is set")
-        self.n_seats = n_seats
-        self.rng = random.Random(seed)
-        per = int(options.get("cards", 3))
-        deck = list(range(n_seats * per))
-        self.rng.shuffle(deck)
-        self.hands = [sorted(deck[i::n_seats]) for i in range(n_seats)]
-        self.pile: list[int] = []
-        self.scores = [0] * n_seats
-        self.turn = 0
-        self.phase = "play"
-        self.waiting: list[int] = []
-        self.answers: list[tuple[int, str]] = []
-
-    # contract
-    def active_seats(self) -> tuple[int, ...]:
-        if self.phase == "react":
-            return tuple(self.waiting)
-        return () if self.phase == "over" else (self.turn,)
-
-    def legal_actions(self, seat: int) -> list[tuple]:
-        if seat not in self.active_seats():
-            return []
-        if self.phase == "react":
-            return [("challenge",), ("pass",)]
-        return [("play", c) for c in self.hands[seat]]
-
-    def apply(self, seat: int, action) -> list[Event]:
-        if action not in self.legal_actions(seat):
-            raise IllegalAction(f"Seat {seat} may not {action!r} now.", "illegal")
-        if self.phase == "play":
-            self.hands[seat].remove(action[1])
-            self.pile.append(action[1])
-            self.phase = "react"
-            self.waiting = [s for s in range(self.n_seats) if s != seat]
-            self.answers = []
-            return [Event("play", seat, {"card": action[1]})]
-        self.waiting.remove(seat)
-        self.answers.append((seat, action[0]))
-        events = [Event("react", seat, {"action": action[0]})]
-        if self.waiting:
-            return events
-        challengers = [s for s, a in self.answers if a == "challenge"]
-        if challengers:
-            good = len(self.pile) >= 2 and self.pile[-1] % 3 == self.pile[-2] % 3
-            self.scores[challengers[0]] += 1 if good else -1
-            events.append(Event("snap", challengers[0], {"good": good}))
-        self.turn = (self.turn + 1) % self.n_seats
-        if not any(self.hands):
-            self.phase = "over"
-            events.append(Event("over", None, {"scores": list(self.scores)}))
-        else:
-            self.phase = "play"
-        return events
-
-    def view(self, seat: int | None) -> dict:
-        return {"seat": seat, "hand": None if seat is None else tuple(self.hands[seat]),
-                "sizes": tuple(len(h) for h in self.hands), "pile": tuple(self.pile),
-                "scores": tuple(self.scores), "phase": self.phase, "turn": self.turn,
-                "waiting": tuple(self.waiting)}
-
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    def result(self) -> Result | None:
-        if not self.is_over():
-            return None
-        top = max(self.scores)
-        return Result(tuple(s for s in range(self.n_seats) if self.scores[s] == top),
-                      tuple(self.scores))
-
-    def clone(self) -> SnapState:
-        return copy.deepcopy(self)
-
-    def reaction_deadline(self, seat: int) -> float | None:
-        return REACT if self.phase == "react" and seat in self.waiting else None
-
-    def timeout_action(self, seat: int):
-        return ("pass",) if self.phase == "react" and seat in self.waiting else None
-
-    def deal_events(self) -> list[Event]:
-        return [Event("hand", s, {"cards": list(h)}, to=s) for s, h in enumerate(self.hands)]
-
-
-def snap_factory(n: int, seed: int, opts: dict) -> SnapState:
-    return SnapState(n, seed, opts)
-
-
-class SnapAgent:
-    """Challenges (or passes) after ``think_delay``; plays its lowest card."""
-
-    level = "test"
-
-    def __init__(self, seat: int, think_delay: float = 1.0, react: str = "challenge",
-                 gate: threading.Event | None = None) -> None:
-        self.seat, self.think_delay, self.react, self.gate = seat, think_delay, react, gate
-        self.seen: list[Event] = []
-        self.calls = 0
-        self.gate_timed_out = False
-        self.thread_names: list[str] = []
-
-    def observe(self, events: list[Event]) -> None:
-        self.seen.extend(events)
-
-    def decide(self, view, legal):
-        self.calls += 1
-        self.thread_names.append(threading.current_thread().name)
-        if self.gate is not None and not self.gate.wait(5.0):
-            self.gate_timed_out = True
-        if ("challenge",) in legal:
-            return (self.react,)
-        return legal[0]
-
-
-def humans(n: int = 3) -> list[Seat]:
-    return [Seat("human") for _ in range(n)]
-
-
-def snap_match(seats=None, **kw) -> Match:
-    return Match("snap", seats or humans(), seed=kw.pop("seed", 1), state_factory=snap_factory,
-                 **kw)
-
-
-def first_card(m: Match, seat: int = 0) -> tuple:
-    return m.legal_actions(seat)[0]
 
 
 # ============================================================ reaction window
@@ -183,7 +52,7 @@ def test_reaction_window_has_several_active_seats_and_times_out_only_at_deadline
     assert m.active_seats() == (0,)
     m.submit(0, first_card(m))
     assert m.active_seats() == (1, 2)
-    assert m.legal_actions(1) == m.legal_actions(2) == [("challenge",), ("pass",)]
+    assert m.legal_actions(1) == m.legal_actions(2) == [("pass",), ("snap",)]
     assert m.deadline(1) is None, "the window opens at the first tick that sees it"
     assert m.tick(100.0) == []
     assert m.deadline(1) == (100.0, REACT) and m.deadline(2) == (100.0, REACT)
@@ -201,7 +70,7 @@ def test_a_seat_that_answers_leaves_only_the_other_to_time_out():
     m.submit(0, first_card(m))
     m.tick(10.0)
     m.tick(11.0)
-    m.submit(1, ("challenge",))
+    m.submit(1, ("pass",))
     assert m.active_seats() == (2,)
     assert m.deadline(2) == (10.0, REACT), "the window keeps its opening time"
     assert m.tick(12.9) == []
@@ -217,10 +86,10 @@ def test_a_new_window_opens_at_the_tick_that_first_sees_it():
     m.tick(0.0)
     m.tick(3.0)                       # both auto-pass; seat 1 must play now (human)
     m.submit(1, first_card(m, 1))
-    assert m.active_seats() == (0, 2)
+    assert m.active_seats() == (2, 0), "clockwise from the player's left"
     m.tick(50.0)
     assert m.deadline(0) == (50.0, REACT)
-    assert m.tick(52.0) == [] and m.active_seats() == (0, 2)
+    assert m.tick(52.0) == [] and m.active_seats() == (2, 0)
     m.tick(53.0)
     assert m.active_seats() == (2,)
 
@@ -242,30 +111,31 @@ def test_timeouts_play_a_whole_game_of_humans_who_never_react():
 
 
 # ================================================================ agents
-def agent_seats(delay: float = 1.0, react: str = "challenge", **kw) -> list[Seat]:
+def agent_seats(delay: float = 1.0, react: str = "snap", **kw) -> list[Seat]:
     return [Seat("human")] + [Seat("random", agent=SnapAgent(s, delay, react, **kw))
                               for s in (1, 2)]
 
 
-@pytest.mark.parametrize("scale,acts_at", [(0.5, 0.5), (1.0, 1.0), (2.0, 2.0), (0.0, 0.0)])
-def test_agents_act_after_think_delay_times_think_scale(scale, acts_at):
-    m = snap_match(agent_seats(1.0), think_scale=scale)
+@pytest.mark.parametrize("scale,acts_at", [(0.5, 1.0), (1.0, 1.0), (2.0, 2.0), (0.0, 1.0)])
+def test_agents_react_after_their_yaml_delay_times_think_scale_never_below_its_floor(scale, acts_at):
+    """The AI-speed setting scales a window reaction but never below the YAML minimum:
+    at speed 0 an AI still waits 1.0 s, not 0 (it used to snap at t = 0)."""
+    m = snap_match(agent_seats(0.0), think_scale=scale,
+                   timing=TIMING | {"ai_snap_delay_s": [1.0, 1.0]})
     m.submit(0, first_card(m))
     start = 20.0
     m.tick(start)
-    if acts_at > 0:
-        assert m.thinking() == {1, 2}
-        m.tick(start + acts_at - 0.01)
-        assert len(m.log) == 1, "no agent acts before its think delay"
+    assert m.thinking() == {1, 2}
+    m.tick(start + acts_at - 0.01)
+    assert len(m.log) == 1, "no agent answers before its reaction delay"
     m.tick(start + acts_at)
-    assert m.log[1:3] == [(1, ("challenge",)), (2, ("challenge",))]
-    assert m.active_seats() == (1,) or len(m.log) > 3   # seat 1 plays next
-    assert 2 not in m.thinking()
+    assert m.log[1] == (1, ("snap",)), "a same-time tie goes to the seat left of the player"
     assert m.state.scores[1] in (1, -1) and m.state.scores[2] == 0
+    assert (2, ("snap",)) not in m.log, "seat 2's answer died with the window"
 
 
 def test_slow_agent_is_auto_passed_when_the_deadline_comes_first():
-    m = snap_match(agent_seats(2.0), think_scale=2.0)   # 4.0 s > 3.0 s window
+    m = snap_match(agent_seats(), timing=TIMING | {"ai_snap_delay_s": 4.0})  # > 3.0 s window
     m.submit(0, first_card(m))
     m.tick(0.0)
     m.tick(2.99)
@@ -289,7 +159,8 @@ def test_agents_only_observe_events_meant_for_them():
 def test_threaded_agent_never_blocks_tick_and_eventually_submits():
     gate = threading.Event()
     seats = agent_seats(0.0, gate=gate)
-    m = snap_match(seats, think_scale=0.0, threaded=True)
+    m = snap_match(seats, think_scale=0.0, threaded=True,
+                   timing=TIMING | {"ai_snap_delay_s": 0.25})
     try:
         m.submit(0, first_card(m))
         t0 = time.perf_counter()
@@ -303,7 +174,8 @@ def test_threaded_agent_never_blocks_tick_and_eventually_submits():
             now += 0.01                      # far from the 3.0 s reaction deadline
             m.tick(min(now, 1.5))
             time.sleep(0.005)
-        assert m.log[1:3] == [(1, ("challenge",)), (2, ("challenge",))]
+        assert m.log[1] == (1, ("snap",)), "seat 1 wins the tie; the snap closes the window"
+        assert m.log[2][0] == 1 and m.log[2][1][0] == "play"
         for s in (1, 2):
             agent = seats[s].agent
             assert not agent.gate_timed_out, "tick blocked the caller while the agent thought"
@@ -339,7 +211,7 @@ def test_autosave_after_every_action_is_atomic(tmp_path):
         if m.state.phase == "play":
             m.submit(seat, first_card(m, seat))
         else:
-            m.submit(seat, ("challenge",) if seat == 1 else ("pass",))
+            m.submit(seat, ("snap",) if seat == 1 else ("pass",))
         data = read_json(path)
         assert data["version"] == SAVE_VERSION and data["game"] == "snap"
         assert len(data["actions"]) == len(m.log)
@@ -365,7 +237,7 @@ def play_some(m: Match, n: int) -> None:
         if m.state.phase == "play":
             m.submit(seat, m.legal_actions(seat)[-1])
         else:
-            m.submit(seat, ("challenge",) if len(m.log) % 2 else ("pass",))
+            m.submit(seat, ("snap",) if len(m.log) % 2 else ("pass",))
 
 
 @pytest.mark.parametrize("stop", [0, 1, 2, 5, 8])

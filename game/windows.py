@@ -1,0 +1,293 @@
+"""The window desk: judges time for reaction windows, so the engine never has to.
+
+The engine describes an open window (:class:`game.core.Window`); the desk is told when
+it sees one (``sync``), takes timestamped presses from humans and ready decisions from
+agents (``press``), and hands back, one at a time, the answer to submit next
+(``next_due``). Rules (Đạo Tâm R6.3, R7.2, R17):
+
+* a press counts if ``opened_at <= at < ends_at``; at the deadline the window is shut;
+* the first answer by ``(time, tie-break order)`` is submitted first; the engine closes
+  the window on a closing answer, and the presses still queued for it are dropped;
+* a press while no window is open is a *false start*: it does nothing, and if the next
+  window opens at most ``lockout`` seconds later, that seat's closing answers in it are
+  ignored (a seat may still pass). A press that lands in a window already closed early
+  (somebody was faster) is only late, not a false start;
+* an agent's decision is made for one window (``window_id``): offered to any other it
+  is stale and dropped;
+* at the deadline every seat that has not answered gets the window's default, in
+  tie-break order;
+* timers off: no deadline and no lockout; once every seat still to answer has an
+  answer, they are submitted in tie-break order.
+
+Times are whatever monotonic clock the caller ticks the Match with; nothing here reads
+the wall clock, so a paused clock freezes the window.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from game.cards import DATA_DIR, read_yaml
+from game.core import Action, Window
+
+log = logging.getLogger(__name__)
+
+ROLE_KEYS = ("actor", "others")
+
+
+# ------------------------------------------------------------------ timing numbers
+@cache
+def _shared_timing() -> dict:
+    return dict(read_yaml(DATA_DIR / "timing.yaml"))
+
+
+def load_timing(game: str) -> dict:
+    """``data/timing.yaml`` overlaid with the ``timing:`` section of ``data/<game>.yaml``
+    (if that file has one)."""
+    out = dict(_shared_timing())
+    path = DATA_DIR / f"{game}.yaml"
+    if path.exists():
+        out.update(_game_timing(path))
+    return out
+
+
+@cache
+def _game_timing(path: Any) -> dict:
+    section = read_yaml(path).get("timing") or {}
+    if not isinstance(section, dict):
+        raise ValueError(f"{path}: 'timing' must be a mapping")
+    return dict(section)
+
+
+class Timing:
+    """Window lengths, lockouts and AI reaction delays, looked up by the keys a
+    :class:`Window` names."""
+
+    def __init__(self, values: Mapping[str, Any] | Callable[[], Mapping[str, Any]]) -> None:
+        self._values = None if callable(values) else dict(values)
+        self._load = values if callable(values) else None
+
+    @property
+    def values(self) -> dict:
+        """The numbers; a loader is called at the first use (a game without windows
+        never reads its YAML for them)."""
+        if self._values is None:
+            self._values = dict(self._load())
+        return self._values
+
+    @classmethod
+    def for_game(cls, game: str) -> Timing:
+        return cls(lambda: load_timing(game))
+
+    def seconds(self, key: str | None) -> float:
+        if key is None:
+            return 0.0
+        try:
+            return float(self.values[key])
+        except KeyError:
+            raise KeyError(f"no timing number {key!r} (data/timing.yaml or the game's "
+                           f"'timing:' section)") from None
+
+    def delay_range(self, key: str, level: str = "", is_actor: bool = False) -> tuple[float, float]:
+        """The ``[lo, hi]`` range of ``key``. A range may be split by seat role
+        (``actor``/``others``) and/or by level (``easy``/``normal``/…, ``default``), at
+        any depth; a single number is a fixed delay."""
+        spec = self.values.get(key, self.values.get("ai_window_delay_s"))
+        while isinstance(spec, Mapping):
+            if "actor" in spec or "others" in spec:
+                spec = spec.get("actor" if is_actor else "others", spec.get("default"))
+            elif level in spec:
+                spec = spec[level]
+            else:
+                spec = spec.get("default", next(iter(spec.values()), None))
+        if isinstance(spec, (int, float)):
+            return float(spec), float(spec)
+        if not (isinstance(spec, Sequence) and len(spec) == 2):
+            raise ValueError(f"timing {key!r}: a delay is [lo, hi] or a number, not {spec!r}")
+        lo, hi = float(spec[0]), float(spec[1])
+        return (lo, hi) if lo <= hi else (hi, lo)
+
+    def reaction_delay(self, window: Window, seat: int, level: str, rng: random.Random,
+                       think_scale: float = 1.0) -> float:
+        """One agent's reaction delay in ``window``: drawn from its YAML range with the
+        seat's own RNG, scaled by the AI-speed setting, never below the range's minimum
+        nor ``ai_window_floor_s`` (so no speed setting lets an AI beat human reflexes)."""
+        lo, hi = self.delay_range(window.ai_delay, level, seat == window.actor)
+        drawn = lo + (hi - lo) * rng.random()
+        floor = max(lo, float(self.values.get("ai_window_floor_s", 0.0)))
+        return max(floor, drawn * think_scale)
+
+
+# --------------------------------------------------------------------- the desk
+@dataclass
+class OpenWindow:
+    """A window as the Match judges it: what the table's countdown ring reads."""
+
+    window: Window
+    opened_at: float
+    ends_at: float | None                 # None: timers off, it waits for every seat
+    locked: set[int] = field(default_factory=set)   # false-started seats (closing answers ignored)
+    closed_at: float | None = None
+
+    def remaining(self, now: float) -> float | None:
+        """Seconds left (never negative), None when timers are off."""
+        return None if self.ends_at is None else max(0.0, self.ends_at - now)
+
+    def counts(self, at: float) -> bool:
+        """Whether a press at ``at`` falls in the window's time: ``[opened_at, ends_at)``
+        with timers (even after an early close: a press then is late, not a false
+        start), ``[opened_at, closed_at)`` without."""
+        end = self.ends_at if self.ends_at is not None else self.closed_at
+        return self.opened_at <= at and (end is None or at < end)
+
+
+@dataclass(order=True)
+class Press:
+    at: float
+    seq: int
+    seat: int = field(compare=False)
+    action: Action = field(compare=False)
+    window_id: int | None = field(default=None, compare=False)   # set for agent decisions
+
+
+@dataclass(frozen=True)
+class Due:
+    """The next answer to submit, and when it counts as made."""
+
+    at: float
+    seat: int
+    action: Action
+    source: str          # "press", "agent" or "default"
+    window_id: int
+
+
+class WindowDesk:
+    """Judges one open window at a time (see the module docstring)."""
+
+    def __init__(self, timing: Timing, timers: bool | None = True) -> None:
+        self.timing = timing
+        self.timers = timers          # None: the timing's ``timers_enabled`` (default on)
+        self.current: OpenWindow | None = None
+        self.previous: OpenWindow | None = None
+        self.queue: list[Press] = []
+        self.false_starts: dict[int, float] = {}   # seat -> time of its latest false start
+        self.dropped: list[tuple[str, Press]] = []  # (why, press), the latest few, for tests/UI
+        self._seq = 0
+
+    # -------------------------------------------------------------- window tracking
+    def sync(self, window: Window | None, now: float, at: float | None = None) -> bool:
+        """Follow the engine's window; ``at`` is when a just-submitted answer closed the
+        old one (default ``now``). Returns True if a new window opened."""
+        cur = self.current
+        if cur is not None and window is not None and cur.window.id == window.id:
+            cur.window = window
+            return False
+        if cur is not None:
+            cur.closed_at = now if at is None else at
+            self.previous, self.current = cur, None
+        if window is None:
+            return False
+        ends = now + self.timing.seconds(window.duration) if self._timed() else None
+        self.current = OpenWindow(window, now, ends)
+        for seat, t in self.false_starts.items():
+            if self._locks(self.current, t):
+                self.current.locked.add(seat)
+        return True
+
+    def _timed(self) -> bool:
+        if self.timers is None:
+            return bool(self.timing.values.get("timers_enabled", True))
+        return self.timers
+
+    def _locks(self, win: OpenWindow, false_start: float) -> bool:
+        if win.ends_at is None or win.window.lockout is None:      # timers off: no lockout
+            return False
+        return 0.0 <= win.opened_at - false_start <= self.timing.seconds(win.window.lockout)
+
+    # --------------------------------------------------------------------- presses
+    def press(self, seat: int, action: Action, at: float, window_id: int | None = None) -> None:
+        """Queue an answer made at ``at``; judged at the next :meth:`next_due`."""
+        self._seq += 1
+        self.queue.append(Press(at, self._seq, seat, tuple(action), window_id))
+
+    def _drop(self, why: str, p: Press) -> None:
+        log.debug("window desk: dropped %s press %r by seat %d at %.3f", why, p.action, p.seat, p.at)
+        self.dropped.append((why, p))
+        del self.dropped[:-32]
+
+    def _judge(self, now: float) -> list[Press]:
+        """Sort out the queue: presses for the open window come back; presses from the
+        future stay queued; everything else is dropped (false starts recorded)."""
+        cur, keep, valid = self.current, [], []
+        for p in self.queue:
+            if p.at > now:
+                keep.append(p)
+            elif p.window_id is not None:                       # an agent's decision
+                if cur is not None and p.window_id == cur.window.id and cur.counts(p.at):
+                    valid.append(p)
+                else:
+                    self._drop("stale", p)
+            elif cur is not None and cur.counts(p.at):
+                valid.append(p)
+            elif self.previous is not None and self.previous.counts(p.at):
+                self._drop("late", p)
+            else:
+                self._drop("false start", p)
+                if p.at >= self.false_starts.get(p.seat, float("-inf")):
+                    self.false_starts[p.seat] = p.at
+                if cur is not None and self._locks(cur, p.at):
+                    cur.locked.add(p.seat)
+        self.queue = keep + valid
+        return valid
+
+    def next_due(self, now: float, waiting: Sequence[int]) -> Due | None:
+        """The answer to submit next for the open window, if one is due by ``now``.
+        ``waiting``: the eligible seats that have not answered yet (from the engine)."""
+        valid = self._judge(now)
+        cur = self.current
+        if cur is None:
+            return None
+        w = cur.window
+        rank = {s: i for i, s in enumerate(w.seats)}
+        best: dict[int, Press] = {}      # each waiting seat's first valid answer
+        for p in sorted(valid):
+            if p.seat not in waiting or p.seat not in rank:
+                self._drop("not waiting", p)
+            elif p.seat in cur.locked and p.action[:1] and p.action[0] in w.closes_on:
+                self._drop("locked out", p)
+            elif p.seat not in best:
+                best[p.seat] = p
+            else:
+                self._drop("second answer", p)
+        self.queue = [p for p in self.queue if p.at > now or best.get(p.seat) is p]
+        order = sorted(best.values(), key=lambda p: (p.at, rank[p.seat], p.seq))
+        if cur.ends_at is None:                                  # timers off
+            if not waiting or any(s not in best for s in waiting):
+                return None
+            p = min(best.values(), key=lambda p: rank[p.seat])
+            return self._take(p, w.id, p.at)
+        if order:                        # all inside [opened_at, ends_at): see counts()
+            return self._take(order[0], w.id, order[0].at)
+        if now >= cur.ends_at:
+            for s in w.seats:
+                if s in waiting:
+                    return Due(cur.ends_at, s, w.default, "default", w.id)
+        return None
+
+    def _take(self, p: Press, window_id: int, at: float) -> Due:
+        self.queue.remove(p)
+        return Due(at, p.seat, p.action, "press" if p.window_id is None else "agent", window_id)
+
+    def next_time(self, now: float) -> float | None:
+        """When something may next become due after ``now`` (a queued press or the
+        deadline), for drivers that jump a fake clock (the arena)."""
+        times = [p.at for p in self.queue if p.at > now]
+        cur = self.current
+        if cur is not None and cur.ends_at is not None and cur.ends_at > now:
+            times.append(cur.ends_at)
+        return min(times) if times else None
