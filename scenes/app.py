@@ -51,10 +51,16 @@ class App:
     def __init__(self, opts: LaunchOptions, settings: Settings | None = None) -> None:
         self.opts = opts
         self.settings = settings or Settings.load()
+        # flags are for this run only: what they override is put back before settings are
+        # saved, unless the player changed it on the settings screen meanwhile
+        self._flagged: dict[str, tuple] = {}
         if opts.lang:
+            self._flagged["lang"] = (self.settings.lang, opts.lang)
             self.settings.lang = opts.lang
         i18n.set_lang(self.settings.lang)
         if opts.speed is not None:
+            self._flagged["anim_speed"] = (self.settings.anim_speed, opts.speed)
+            self._flagged["ai_speed"] = (self.settings.ai_speed, opts.speed)
             self.settings.anim_speed = opts.speed
             self.settings.ai_speed = opts.speed
         pygame.init()
@@ -146,6 +152,9 @@ class App:
             self.opts.screenshot.parent.mkdir(parents=True, exist_ok=True)
             pygame.image.save(self.screen, str(self.opts.screenshot))
         try:
+            for name, (before, flag) in self._flagged.items():
+                if getattr(self.settings, name) == flag:
+                    setattr(self.settings, name, before)
             self.settings.save()
         except OSError as err:
             log.warning("settings not saved: %s", err)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from scenes import fonts, theme
+from scenes.art.shapes import star
 from scenes.dialog import Dialog
 from scenes.i18n import t
 from scenes.widgets.button import Button
@@ -74,9 +75,14 @@ class ResultsScene(Dialog):
             won = seat in winners
             col = theme.GOLD if won else theme.IVORY
             score = fonts.text(self.table.score_text(seat), round(2.5 * u), col, "bold")
-            name = fitted(("★ " if won else "   ") + self.table.seat_name(seat), round(2.5 * u),
-                          area.width - score.get_width() - round(5 * u), col, "semibold")
-            surface.blit(name, (area.x + round(2 * u), y))
+            name = fitted(self.table.seat_name(seat), round(2.5 * u),
+                          area.width - score.get_width() - round(7 * u), col, "semibold")
+            if won:     # drawn, not a glyph: the bundled font has no ★
+                r = max(2.0, 1.1 * u)
+                pygame.draw.polygon(surface, theme.GOLD, [
+                    (area.x + round(2.2 * u) + x * 2 * r - r, y + name.get_height() / 2 + yy * 2 * r - r)
+                    for x, yy in star(0.5, 0.5, 0.5, 0.21, 5)])
+            surface.blit(name, (area.x + round(4.2 * u), y))
             surface.blit(score, (area.right - score.get_width() - round(2 * u), y))
             y += round(4.5 * u)
         self.table.draw_result_extra(surface, pygame.Rect(area.x, y, area.width, area.bottom - y))

@@ -32,3 +32,14 @@ def test_the_table_shows_the_deal_number(game, monkeypatch):
     monkeypatch.setattr(fonts, "text", lambda s, *a, **k: (drawn.append(s), real(s, *a, **k))[1])
     app.step()
     assert "Ván số 12345" in drawn
+
+
+def test_flags_are_for_one_run_only(tmp_path, monkeypatch):
+    """``--speed`` and ``--lang`` used to be written into settings.json on exit."""
+    from scenes.app import LaunchOptions, run
+    from scenes.settings_store import Settings
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    before = Settings.load()
+    run(LaunchOptions(speed=0.25, lang="en" if before.lang == "vi" else "vi", frames=2, fps=0))
+    after = Settings.load()
+    assert (after.anim_speed, after.ai_speed, after.lang) == (before.anim_speed, before.ai_speed, before.lang)
