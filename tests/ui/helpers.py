@@ -39,3 +39,21 @@ def click(pos: tuple[float, float]) -> None:
 def key(k: int) -> None:
     post(pygame.KEYDOWN, key=k, mod=0, unicode="")
     post(pygame.KEYUP, key=k, mod=0, unicode="")
+
+
+def strings_drawn(paint) -> list[str]:
+    """Every string rendered through scenes.fonts while ``paint()`` runs."""
+    from scenes import fonts
+    seen: list[str] = []
+    real = fonts.text
+
+    def spy(s, *a, **kw):
+        seen.append(s)
+        return real(s, *a, **kw)
+
+    fonts.text = spy
+    try:
+        paint()
+    finally:
+        fonts.text = real
+    return seen

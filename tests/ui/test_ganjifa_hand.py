@@ -9,11 +9,10 @@ import random
 import pygame
 import pytest
 
-from scenes import fonts
 from scenes.art.ganjifa_cards import MEDALLION_AT, MEDALLION_R
 from scenes.boot import first_scene
 from scenes.tables.ganjifa import GanjifaTable
-from tests.ui.helpers import click, drag, key, make_app, post
+from tests.ui.helpers import click, drag, key, make_app, post, strings_drawn
 
 
 def open_table(seed: int, lang: str = "en", size=(1280, 720), seats="human,random,random"):
@@ -169,20 +168,7 @@ def test_a_one_card_suit_keeps_its_label():
 
 def drawn_strings(app, frames: int = 1) -> list[str]:
     """Every string rendered through scenes.fonts during the next frames."""
-    seen: list[str] = []
-    real = fonts.text
-
-    def spy(s, *a, **kw):
-        seen.append(s)
-        return real(s, *a, **kw)
-
-    fonts.text = spy
-    try:
-        for _ in range(frames):
-            app.step()
-    finally:
-        fonts.text = real
-    return seen
+    return strings_drawn(lambda: [app.step() for _ in range(frames)])
 
 
 @pytest.mark.parametrize("lang", ["en", "vi"])

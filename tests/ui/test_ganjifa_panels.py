@@ -7,11 +7,10 @@ import pytest
 
 from game import registry
 from game.match import Match, Seat
-from scenes import fonts
 from scenes.pause import PauseScene
 from scenes.tables.ganjifa import GanjifaTable
 from scenes.tables.ganjifa_dukal import DukalChooser
-from tests.ui.helpers import click, key, make_app, post
+from tests.ui.helpers import click, key, make_app, post, strings_drawn
 from tests.ui.test_ganjifa_hand import drawn_strings
 
 
@@ -39,20 +38,7 @@ def table_at(until, time="day", size=(1280, 720), lang="en"):
     raise AssertionError("no deal reaches that point")
 
 
-def strings_drawn_by(paint) -> list[str]:
-    seen: list[str] = []
-    real = fonts.text
-
-    def spy(s, *a, **kw):
-        seen.append(s)
-        return real(s, *a, **kw)
-
-    fonts.text = spy
-    try:
-        paint()
-    finally:
-        fonts.text = real
-    return seen
+strings_drawn_by = strings_drawn
 
 
 def my_turn_after_tricks(k: int):
