@@ -224,10 +224,10 @@ class Runner:
         self.app: Any = None
 
     def open(self) -> None:
+        import scenes.setup
         from scenes.app import App, LaunchOptions
         from scenes.boot import first_scene
         from scenes.settings_store import Settings
-        import scenes.setup
         if pygame.display.get_init():
             pygame.event.clear()
         s = self.start
