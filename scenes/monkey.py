@@ -22,6 +22,7 @@ import importlib
 import inspect
 import os
 import random
+import shutil
 import signal
 import sys
 import tempfile
@@ -119,10 +120,12 @@ class Start:
     lang: str = "en"
     size: tuple[int, int] = (1280, 720)
     time: str = "day"
+    speed: float = 0.0               # animation and AI think-delay multiplier
+
 
     def describe(self) -> str:
         where = self.scene if self.scene == "menu" else f"{self.scene} seats={','.join(self.seats)} deal={self.deal}"
-        return f"{where} lang={self.lang} size={self.size[0]}x{self.size[1]}"
+        return f"{where} lang={self.lang} size={self.size[0]}x{self.size[1]} speed={self.speed:g}"
 
 
 # A script item: ("ev", pygame type, attrs) | ("frame", dt) | ("speed", value)
@@ -218,6 +221,8 @@ class Runner:
 
     def __init__(self, start: Start, clock: FakeClock) -> None:
         self.start, self.clock = start, clock
+        self.home: str | None = None
+        self._old_home: str | None = None
         self.script: list[Item] = []
         self.events = 0
         self.frames = 0
@@ -232,21 +237,32 @@ class Runner:
             pygame.event.clear()
         s = self.start
         self.clock.t = 1000.0
+        # every fresh app starts from an empty user folder (so a replay sees the same menu);
+        # it lives under CARDTABLE_HOME if that is set, else in the system's temp folder
+        self._old_home = os.environ.get("CARDTABLE_HOME")
+        self.home = tempfile.mkdtemp(prefix="monkey-app-", dir=self._old_home)
+        os.environ["CARDTABLE_HOME"] = self.home
         scenes.setup.random = random.Random(repr(s))     # type: ignore[assignment]
         opts = LaunchOptions(game=None if s.scene == "menu" else s.scene,
                              seats=",".join(s.seats) or None, seed=s.deal, lang=s.lang, size=s.size,
-                             fullscreen=False, speed=0.0, fps=0, time=s.time)
+                             fullscreen=False, speed=s.speed, fps=0, time=s.time)
         self.app = App(opts, settings=Settings(lang=s.lang))
         self.app.stack.push(first_scene(self.app))
 
     def close(self) -> None:
         """Leave the app as the window's close button would, but never raise."""
-        if self.app is None:
-            return
-        for scene in list(self.app.stack.scenes):
-            with contextlib.suppress(Exception):
-                scene.exit()
-        self.app = None
+        if self.app is not None:
+            for scene in list(self.app.stack.scenes):
+                with contextlib.suppress(Exception):
+                    scene.exit()
+            self.app = None
+        if self.home is not None:
+            shutil.rmtree(self.home, ignore_errors=True)
+            if self._old_home is None:
+                os.environ.pop("CARDTABLE_HOME", None)
+            else:
+                os.environ["CARDTABLE_HOME"] = self._old_home
+            self.home = None
         if pygame.display.get_init():
             pygame.event.clear()
 
@@ -347,7 +363,7 @@ class Monkey:
         self.events = self.frames = self.restarts = self.quits = self.wanders = 0
         self.elapsed = 0.0
         self.runner: Runner | None = None
-        self.seen: dict[str, int] = {}     # frames spent with each scene on top
+        self.seen: dict[str, int] = {}     # bursts of input with each scene on top
         self.buttons_down: set[int] = set()
         self._point_methods: dict[type, list[str]] = {}
 
@@ -355,13 +371,14 @@ class Monkey:
     def new_start(self) -> Start:
         r = self.rng
         lang = r.choice(("en", "vi"))
+        speed = 1.0 if r.random() < 0.25 else 0.0     # mostly instant; sometimes real animations
         if self.scene == "menu":
-            return Start("menu", lang=lang, size=self.size)
+            return Start("menu", lang=lang, size=self.size, speed=speed)
         seats = [r.choice(AI_KINDS) for _ in range(3)]
         for s in r.sample(range(3), self.humans):
             seats[s] = "human"
         return Start(self.scene, tuple(seats), r.randrange(1, 100000), lang, self.size,
-                     r.choice(("day", "night")))
+                     r.choice(("day", "night")), speed)
 
     def fresh(self) -> None:
         if self.runner is not None:
@@ -600,10 +617,10 @@ class Monkey:
     def summary(self) -> str:
         rate = self.events / self.elapsed if self.elapsed else 0.0
         lines = [f"monkey {self.scene} humans={self.humans} seed={self.seed}: {self.events} events, "
-                 f"{self.frames} frames, {self.restarts} fresh apps ({self.quits} quits, {self.wanders} "
+                 f"{self.frames} frames, {self.restarts} restarts ({self.quits} quits, {self.wanders} "
                  f"returns), {self.elapsed:.1f} s, {rate:.0f} events/s, "
                  f"{sum(f.count for f in self.failures.values())} failures, {len(self.failures)} distinct"]
-        lines.append("  top scenes: " + ", ".join(f"{k} {v}" for k, v in sorted(self.seen.items(), key=lambda kv: -kv[1])))
+        lines.append("  input bursts by top scene: " + ", ".join(f"{k} {v}" for k, v in sorted(self.seen.items(), key=lambda kv: -kv[1])))
         for f in self.failures.values():
             lines.append(f"  {f.count:5d} × {f.kind} at {f.where}: {f.message[:160]}")
         return "\n".join(lines)
@@ -646,18 +663,23 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--shrink", action="store_true", help="shrink each distinct failure to a short repro")
     p.add_argument("--details", action="store_true", help="print the traceback and last events of each failure")
     args = p.parse_args(argv)
+    os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"    # Ctrl-C stops the monkey, not just one app
     size = tuple(int(x) for x in args.size.split("x"))
     combos = [(s, h) for s in (SCENES if args.scene == "all" else (args.scene,))
               for h in ((1,) if s == "menu" else (args.humans,) if args.humans else (1, 2))]
-    failed = False
+    distinct: set[tuple[str, str]] = set()
+    events = frames = failures = 0
+    t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="cardtable-monkey-") as home:
         os.environ["CARDTABLE_HOME"] = home     # never touch the player's saves
         for scene, humans in combos:
             monkey = Monkey(scene, humans, args.seed, size)   # type: ignore[arg-type]
             monkey.run(args.events)
             print(monkey.summary(), flush=True)
+            events, frames = events + monkey.events, frames + monkey.frames
+            failures += sum(f.count for f in monkey.failures.values())
+            distinct |= set(monkey.failures)
             for fail in monkey.failures.values():
-                failed = True
                 if args.details or args.shrink:
                     print(monkey.details(fail), flush=True)
                 if args.shrink:
@@ -665,8 +687,13 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"  shrunk to {len(small)} items from a fresh app ({fail.start.describe()}):")
                     for item in small:
                         print("    " + describe(item))
+    if len(combos) > 1:
+        spent = time.perf_counter() - t0
+        print(f"total: {events} events, {frames} frames, {spent:.1f} s ({events / max(spent, 1e-9):.0f} events/s), "
+              f"{failures} failures, {len(distinct)} distinct: "
+              + ("; ".join(f"{k} at {w}" for k, w in sorted(distinct)) or "none"))
     pygame.quit()
-    return 1 if failed else 0
+    return 1 if distinct else 0
 
 
 if __name__ == "__main__":
