@@ -595,9 +595,10 @@ class Monkey:
             # keep to the screens this run is about: a table run that wandered to the menu,
             # or a menu run that sat at a table, for long starts again where it should be
             from scenes.tables.base import TableScene
-            on_table = any(isinstance(s, TableScene) for s in app.stack.scenes)
-            elsewhere = elsewhere + 1 if on_table == (self.scene == "menu") else 0
-            if elsewhere > (150 if self.scene == "menu" else 300):
+            tables = [s.match.game for s in app.stack.scenes if isinstance(s, TableScene)]
+            off = bool(tables) if self.scene == "menu" else self.scene not in tables
+            elsewhere = elsewhere + 1 if off else 0
+            if elsewhere > 150:
                 self.wanders += 1
                 elsewhere = 0
                 runner.close()
