@@ -58,6 +58,9 @@ KEYS = (K.K_LEFT, K.K_RIGHT, K.K_UP, K.K_DOWN, K.K_RETURN, K.K_KP_ENTER, K.K_ESC
 COMBOS = ((K.K_UP, K.K_RETURN), (K.K_DOWN, K.K_RETURN), (K.K_RIGHT, K.K_RETURN), (K.K_TAB, K.K_RETURN),
           (K.K_TAB, K.K_TAB, K.K_RETURN), (K.K_s,), (K.K_t,), (K.K_d, K.K_RETURN), (K.K_c, K.K_RETURN),
           (K.K_ESCAPE, K.K_ESCAPE), (K.K_F1, K.K_PAGEDOWN, K.K_ESCAPE), (K.K_RETURN, K.K_SPACE))
+# the tables' own keys for a move (play the focused legal card, draw, take, checki, Dukal)
+PLAYS = ((K.K_UP, K.K_RETURN), (K.K_DOWN, K.K_RETURN), (K.K_RIGHT, K.K_RETURN), (K.K_LEFT, K.K_RETURN),
+         (K.K_RETURN,), (K.K_s,), (K.K_t,), (K.K_c,), (K.K_n,), (K.K_d, K.K_RETURN))
 
 
 # ------------------------------------------------------------------ determinism
@@ -302,7 +305,9 @@ def failure_key(err: BaseException) -> tuple[str, str]:
 def failure_from(err: BaseException, runner: Runner, event_index: int) -> Failure:
     tb = traceback.extract_tb(err.__traceback__)
     kind, where = failure_key(err)
-    trace = "".join(traceback.format_list(tb[-6:])) + f"{type(err).__name__}: {err}"
+    lines = "".join(traceback.format_list(tb[-6:])).splitlines()
+    lines = [line for line in lines if line.strip(" ^~")]     # drop the caret rows
+    trace = "\n".join(lines) + f"\n{type(err).__name__}: {err}"
     return Failure(kind, where, str(err)[:300], trace, event_index,
                    [describe(i) for i in runner.script[-20:]], runner.start, list(runner.script))
 
@@ -364,6 +369,11 @@ class Monkey:
         self.elapsed = 0.0
         self.runner: Runner | None = None
         self.seen: dict[str, int] = {}     # bursts of input with each scene on top
+        self.actions = 0                   # engine actions seen applied at the tables (any seat)
+        self.hands_over = 0
+        self._table: Any = None            # the table last looked at, its log length, over?
+        self._table_log = 0
+        self._table_over = False
         self.buttons_down: set[int] = set()
         self._point_methods: dict[type, list[str]] = {}
 
@@ -386,6 +396,7 @@ class Monkey:
             self.restarts += 1
         self.runner = Runner(self.new_start(), self.clock)
         self.buttons_down.clear()
+        self._table = None
         self.runner.open()
 
     # ---------------------------------------------------------- positions
@@ -478,7 +489,7 @@ class Monkey:
         """One burst of input, the way a player's hand makes them."""
         r = self.rng
         roll = r.random()
-        if roll < 0.16:                                        # wander
+        if roll < 0.14:                                        # wander
             p = self.pos()
             items = [self.motion(p)]
             for _ in range(r.randint(0, 3)):
@@ -486,18 +497,18 @@ class Monkey:
                 items.append(self.motion(q, p))
                 p = q
             return items
-        if roll < 0.36:                                        # click
+        if roll < 0.32:                                        # click
             p = self.pos()
             return [self.motion(p), self.button(pygame.MOUSEBUTTONDOWN, p, 1),
                     self.button(pygame.MOUSEBUTTONUP, p, 1)]
-        if roll < 0.43:                                        # double-click
+        if roll < 0.4:                                        # double-click
             p = self.pos()
             return [self.button(pygame.MOUSEBUTTONDOWN, p, 1), self.button(pygame.MOUSEBUTTONUP, p, 1),
                     self.button(pygame.MOUSEBUTTONDOWN, p, 1), self.button(pygame.MOUSEBUTTONUP, p, 1)]
-        if roll < 0.47:                                        # right or middle click
+        if roll < 0.43:                                        # right or middle click
             p, b = self.pos(), r.choice((3, 3, 2))
             return [self.button(pygame.MOUSEBUTTONDOWN, p, b), self.button(pygame.MOUSEBUTTONUP, p, b)]
-        if roll < 0.56:                                        # drag, maybe never released
+        if roll < 0.51:                                        # drag, maybe never released
             p, q = self.pos(), self.pos()
             items = [self.motion(p), self.button(pygame.MOUSEBUTTONDOWN, p, 1)]
             last = p
@@ -508,15 +519,17 @@ class Monkey:
             if r.random() < 0.9:
                 items.append(self.button(pygame.MOUSEBUTTONUP, q, 1))
             return items
-        if roll < 0.60:                                        # wheel
+        if roll < 0.54:                                        # wheel
             return [("ev", pygame.MOUSEWHEEL, {"x": 0, "y": r.choice((-3, -1, 1, 3)), "flipped": False,
                                                "precise_x": 0.0, "precise_y": 0.0, "touch": False})]
-        if roll < 0.86:                                        # a key
+        if roll < 0.72:                                        # a key
             mod = pygame.KMOD_SHIFT if r.random() < 0.08 else 0
             return self.keypress(r.choice(KEYS), mod)
-        if roll < 0.93:                                        # a short key sequence
+        if roll < 0.86:                                        # a move as a player keys it
+            return [it for k in r.choice(PLAYS) for it in self.keypress(k)]
+        if roll < 0.92:                                        # a short key sequence
             return [it for k in r.choice(COMBOS) for it in self.keypress(k)]
-        if roll < 0.955:                                       # resize
+        if roll < 0.95:                                       # resize
             roll2 = r.random()
             if roll2 < 0.4:
                 size = r.choice(TINY_SIZES)
@@ -595,13 +608,26 @@ class Monkey:
             # keep to the screens this run is about: a table run that wandered to the menu,
             # or a menu run that sat at a table, for long starts again where it should be
             from scenes.tables.base import TableScene
-            tables = [s.match.game for s in app.stack.scenes if isinstance(s, TableScene)]
+            tables = [s for s in app.stack.scenes if isinstance(s, TableScene)]
+            if tables:
+                self._progress(tables[-1])
+            tables = [s.match.game for s in tables]
             off = bool(tables) if self.scene == "menu" else self.scene not in tables
             elsewhere = elsewhere + 1 if off else 0
             if elsewhere > 150:
                 self.wanders += 1
                 elsewhere = 0
                 runner.close()
+
+    def _progress(self, table: Any) -> None:
+        """Count the actions and finished hands of the table under the monkey."""
+        n, over = len(table.match.log), table.match.is_over()
+        if table is not self._table:
+            self._table, self._table_log, self._table_over = table, n, over
+            return
+        self.actions += max(0, n - self._table_log)
+        self.hands_over += over and not self._table_over
+        self._table_log, self._table_over = n, over
 
     def _record(self, err: BaseException) -> None:
         runner = self.runner
@@ -621,6 +647,7 @@ class Monkey:
                  f"{self.frames} frames, {self.restarts} restarts ({self.quits} quits, {self.wanders} "
                  f"returns), {self.elapsed:.1f} s, {rate:.0f} events/s, "
                  f"{sum(f.count for f in self.failures.values())} failures, {len(self.failures)} distinct"]
+        lines.append(f"  {self.actions} actions at the tables, {self.hands_over} hands finished")
         lines.append("  input bursts by top scene: " + ", ".join(f"{k} {v}" for k, v in sorted(self.seen.items(), key=lambda kv: -kv[1])))
         for f in self.failures.values():
             lines.append(f"  {f.count:5d} × {f.kind} at {f.where}: {f.message[:160]}")
