@@ -243,7 +243,9 @@ class Runner:
         # every fresh app starts from an empty user folder (so a replay sees the same menu);
         # it lives under CARDTABLE_HOME if that is set, else in the system's temp folder
         self._old_home = os.environ.get("CARDTABLE_HOME")
-        self.home = tempfile.mkdtemp(prefix="monkey-app-", dir=self._old_home)
+        if self._old_home:
+            os.makedirs(self._old_home, exist_ok=True)
+        self.home = tempfile.mkdtemp(prefix="monkey-app-", dir=self._old_home or None)
         os.environ["CARDTABLE_HOME"] = self.home
         scenes.setup.random = random.Random(repr(s))     # type: ignore[assignment]
         opts = LaunchOptions(game=None if s.scene == "menu" else s.scene,
