@@ -124,10 +124,12 @@ class Start:
     size: tuple[int, int] = (1280, 720)
     time: str = "day"
     speed: float = 0.0               # animation and AI think-delay multiplier
-
+    advance: int = 0                 # actions played by agents for every seat before the app opens
 
     def describe(self) -> str:
         where = self.scene if self.scene == "menu" else f"{self.scene} seats={','.join(self.seats)} deal={self.deal}"
+        if self.advance:
+            where += f" resumed after up to {self.advance} agent actions"
         return f"{where} lang={self.lang} size={self.size[0]}x{self.size[1]} speed={self.speed:g}"
 
 
@@ -252,7 +254,26 @@ class Runner:
                              seats=",".join(s.seats) or None, seed=s.deal, lang=s.lang, size=s.size,
                              fullscreen=False, speed=s.speed, fps=0, time=s.time)
         self.app = App(opts, settings=Settings(lang=s.lang))
-        self.app.stack.push(first_scene(self.app))
+        self.app.stack.push(first_scene(self.app) if not s.advance else self._resumed())
+
+    def _resumed(self) -> Any:
+        """The table of a hand agents have played ``advance`` actions into (never to its end),
+        opened the way Continue opens a save: replayed by Match.from_json, fresh=False."""
+        from game.match import Match, Seat, list_action
+        from scenes import session
+        s = self.start
+        options = {"time": s.time} if s.scene == "ganjifa" else {}
+        sim = Match(s.scene, [Seat("easy") for _ in s.seats], s.deal, options, think_scale=0.0)
+        while len(sim.log) < s.advance and not sim.is_over():
+            sim.tick(0.0)
+        sim.close()
+        keep = min(s.advance, len(sim.log) - 1 if sim.is_over() else len(sim.log))
+        data = sim.to_json()
+        data["seats"] = list(s.seats)
+        data["actions"] = [[seat, list_action(a)] for seat, a in sim.log[:keep]]
+        data["over"] = False
+        match = session.Match.from_json(data, save_path=session.save_path())
+        return session.make_table(self.app, match, fresh=False)
 
     def close(self) -> None:
         """Leave the app as the window's close button would, but never raise."""
@@ -389,8 +410,9 @@ class Monkey:
         seats = [r.choice(AI_KINDS) for _ in range(3)]
         for s in r.sample(range(3), self.humans):
             seats[s] = "human"
+        advance = r.randrange(1, 400) if r.random() < 0.3 else 0     # sometimes late in a hand
         return Start(self.scene, tuple(seats), r.randrange(1, 100000), lang, self.size,
-                     r.choice(("day", "night")), speed)
+                     r.choice(("day", "night")), speed, advance)
 
     def fresh(self) -> None:
         if self.runner is not None:
