@@ -95,13 +95,15 @@ def _in_process_match() -> type:
 
 @contextlib.contextmanager
 def deterministic(seed: int, clock: FakeClock) -> Iterator[None]:
-    """Patch the three sources of wall-clock or global randomness the app reaches (the
-    setup screen's proposed deal number is reseeded by each fresh app, see Runner.open)."""
+    """Patch the sources of wall-clock time or global randomness the app reaches: the frame
+    clock, agents in a worker process, the setup screen's proposed deal number and its
+    day/night default from the hour (both set again by each fresh app, see Runner.open)."""
     import scenes.app
     import scenes.session
     import scenes.setup
     saved = [(scenes.app, "time", scenes.app.time), (scenes.session, "Match", scenes.session.Match),
-             (scenes.setup, "random", scenes.setup.random)]
+             (scenes.setup, "random", scenes.setup.random),
+             (scenes.setup, "clock_time_of_day", scenes.setup.clock_time_of_day)]
     scenes.app.time = clock                              # type: ignore[assignment]
     scenes.session.Match = _in_process_match()           # type: ignore[misc]
     scenes.setup.random = random.Random(f"deal:{seed}")  # type: ignore[assignment]
@@ -250,6 +252,7 @@ class Runner:
         self.home = tempfile.mkdtemp(prefix="monkey-app-", dir=self._old_home or None)
         os.environ["CARDTABLE_HOME"] = self.home
         scenes.setup.random = random.Random(repr(s))     # type: ignore[assignment]
+        scenes.setup.clock_time_of_day = lambda: s.time   # type: ignore[assignment]
         opts = LaunchOptions(game=None if s.scene == "menu" else s.scene,
                              seats=",".join(s.seats) or None, seed=s.deal, lang=s.lang, size=s.size,
                              fullscreen=False, speed=s.speed, fps=0, time=s.time)
