@@ -275,7 +275,7 @@ class Runner:
         data["seats"] = list(s.seats)
         data["actions"] = [[seat, list_action(a)] for seat, a in sim.log[:keep]]
         data["over"] = False
-        match = session.Match.from_json(data, save_path=session.save_path())
+        match = session.Match.from_json(data, save_path=session.save_path(s.scene))
         return session.make_table(self.app, match, fresh=False)
 
     def close(self) -> None:
