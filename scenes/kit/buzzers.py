@@ -11,8 +11,9 @@ repeated KEYDOWN without a KEYUP in between, presses nothing. A press is stamped
 the table's clock at the event — every press handled in one frame gets that frame's
 time, and the Match's tie-break orders them — and handed to ``Match.press``.
 
-The button (a round key cap) sits on the plate's border that faces the table centre,
-half on the plate; the countdown ring of an eligible seat is drawn around it.
+The button (a round key cap) sits just off the plate, on the side facing the table
+centre (above the lower seats' plates, below the upper ones'), with room for the
+countdown ring an eligible seat gets around it (:func:`ring_radius`).
 """
 
 from __future__ import annotations
@@ -108,10 +109,25 @@ class Buzzers:
             surface.blit(img, img.get_rect(center=c))
 
 
+def ring_radius(cap_r: int) -> tuple[float, float]:
+    """(radius, stroke) of the countdown ring around a cap of radius ``cap_r``."""
+    return cap_r + max(2.0, cap_r * 0.35), max(2.0, cap_r * 0.25)
+
+
 def cap_place(spot: SeatSpot, table_centre: tuple[float, float]) -> tuple[tuple[int, int], int]:
     """Where a seat's buzzer cap (and its ring) goes: centre and radius."""
     x, y, w, h = spot.plate
-    r = max(5, round(h * 0.42))
+    r = max(5, round(h * 0.36))
+    ring_r, stroke = ring_radius(r)
+    off = round(ring_r + stroke / 2 + 1)
     cx = x + w // 2
-    cy = y if spot.centre[1] >= table_centre[1] else y + h
+    cy = y - off if spot.centre[1] >= table_centre[1] else y + h + off
     return (cx, cy), r
+
+
+def cap_box(spot: SeatSpot, table_centre: tuple[float, float]) -> tuple[int, int, int, int]:
+    """The box the cap and its ring cover (for layout checks)."""
+    (cx, cy), r = cap_place(spot, table_centre)
+    ring_r, stroke = ring_radius(r)
+    e = round(ring_r + stroke / 2)
+    return (cx - e, cy - e, 2 * e, 2 * e)

@@ -398,11 +398,14 @@ class TableScene(Scene):
         return self.app.size[1] * 0.70
 
     def draw_plate(self, surface: pygame.Surface, seat: int, centre: tuple[float, float],
-                   lines: list[str], size: tuple[int, int] | None = None) -> pygame.Rect:
+                   lines: list[str], size: tuple[int, int] | None = None,
+                   inset_right: int = 0) -> pygame.Rect:
         """Seat plate: name + counts; gold border, pointer and brighter fill when active.
 
         The text is measured to fit the plate at any window size: each line shrinks (down
-        to a small floor) and is then ellipsized. The thinking dots sit on the bottom border."""
+        to a small floor) and is then ellipsized. The thinking dots sit on the bottom border.
+        ``size``: the plate's size (default 20u × 6.6u; the kit's seat ring shrinks it);
+        ``inset_right``: room kept free of text at the right (tokens drawn there)."""
         from scenes.textfit import fit_text
         u = self.app.u
         w, h = size or (max(2, round(20 * u)), max(2, round(6.6 * u)))
@@ -418,7 +421,7 @@ class TableScene(Scene):
         pygame.draw.rect(surface, border, rect, max(1, round(0.3 * u if active else 0.15 * u)),
                          border_radius=round(u))
         pad = max(1, round(1.2 * u))
-        inner = rect.width - 2 * pad
+        inner = max(1, rect.width - 2 * pad - inset_right)
         # Two lines share the plate's height: the name in the upper ~55 %, the counts below.
         name_px = min(max(13, round(2.3 * u)), max(1, round(0.42 * h)))
         sub_px = min(max(12, round(1.9 * u)), max(1, round(0.34 * h)))

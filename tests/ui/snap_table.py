@@ -11,7 +11,7 @@ import pygame
 
 from game.core import Event
 from scenes import fonts, theme
-from scenes.kit.buzzers import Buzzers, cap_place
+from scenes.kit.buzzers import Buzzers, cap_place, ring_radius
 from scenes.kit.driver import HandoffPolicy, NoHandoff
 from scenes.kit.ring import CountdownRing, draw_burst, draw_ring
 from scenes.kit.seat_ring import SeatSpot, seat_ring
@@ -96,19 +96,24 @@ class SnapTable(TableScene):
             img = fonts.text(str(self.top_card % 3 + 1), round(5 * u), theme.INK, "bold")
             surface.blit(img, img.get_rect(center=card.center))
         if reading is not None:
-            draw_ring(surface, self.centre, 9 * u, 0.6 * u, reading, label_px=round(2.3 * u))
+            rect = draw_ring(surface, self.centre, 9 * u, 0.6 * u, reading)
+            if reading.seconds_label:
+                img = fonts.text(reading.seconds_label, round(2.3 * u), theme.IVORY, "bold")
+                surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.bottom + round(0.5 * u))))
         live = self.eligible()
         scores = self.match.view(None)["scores"]
         for spot in self.spots:
             x, y, w, h = spot.plate
+            d = max(6, round(h * 0.7))
             self.draw_plate(surface, spot.seat, spot.centre,
-                            [self.seat_name(spot.seat), str(scores[spot.seat])], size=(w, h))
-            d = max(6, round(h * 0.8))
-            self.tokens[spot.seat].draw(surface, (x + w - d * 0.7, y + h / 2), d, u)
+                            [self.seat_name(spot.seat), str(scores[spot.seat])], size=(w, h),
+                            inset_right=d)
+            self.tokens[spot.seat].draw(surface, (x + w - d * 0.75, y + h / 2), d, u)
         for seat in live:
             c, r = cap_place(self.spots[seat], self.centre)
             if reading is not None and not reading.stopped:
-                draw_ring(surface, c, r + max(2, r * 0.35), max(2, r * 0.25), reading)
+                ring_r, stroke = ring_radius(r)
+                draw_ring(surface, c, ring_r, stroke, reading)
         self.buzzers.draw(surface, self.clock, live)
         if self.ring.burst_seat is not None and self.ring.burst_p < 1:
             c, r = cap_place(self.spots[self.ring.burst_seat], self.centre)
