@@ -1,6 +1,6 @@
 """A TEST-ONLY table for the snap race ruleset (tests/engine/snap_rules.py), built from
-the kit: seats around the ellipse, plates, a token per seat (flipped by a snap's
-verdict), per-seat buzzers and the countdown ring (centre, and around each eligible
+the kit: seats around the ellipse, plates, a token per seat (turned over by each of
+its seat's snaps), per-seat buzzers and the countdown ring (centre, and around each eligible
 seat's buzzer). The seat whose turn it is plays its lowest card with Enter."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from scenes.kit.buzzers import Buzzers, cap_place, ring_radius
 from scenes.kit.driver import HandoffPolicy, NoHandoff
 from scenes.kit.ring import CountdownRing, draw_burst, draw_ring
 from scenes.kit.seat_ring import SeatSpot, seat_ring
-from scenes.kit.token import DAO_TAM, TA_NIEM, Token
+from scenes.kit.token import Token
 from scenes.tables.base import TableScene
 from scenes.tween import Anim
 
@@ -53,7 +53,7 @@ class SnapTable(TableScene):
             burst = self.ring.stop(self.match, seat)
             if burst is not None:
                 self.anim.add(burst)
-            self.anim.add(self.tokens[seat].flip(DAO_TAM if event.data["good"] else TA_NIEM))
+            self.anim.add(self.tokens[seat].flip())     # every snap turns the snapper's token
 
     # ------------------------------------------------------------ input
     def buzz_action(self, seat: int) -> tuple | None:
