@@ -2,6 +2,8 @@
 lift 0.5u, squash to the edge (scale-x 1 → 0, ease-in), show the other face, open out
 (0 → 1, ease-out) and settle back down. 360 ms by default, a step of the table's
 animation queue: scaled by the animation speed, skipped to its end by click or Space.
+Turning to Tà Niệm, 8 violet smoke puffs leave the token for 500 ms from the swap; the
+next queued step may start as the flip itself ends (the puffs play on beside it).
 
 Both faces are drawn procedurally at 3× and smoothscaled, cached per diameter:
 *Đạo Tâm* ivory with a blue ring (8 % of the diameter) and an upright gold bamboo node
@@ -20,6 +22,7 @@ from scenes.tween import Anim, ease_in, ease_out_cubic
 DAO_TAM, TA_NIEM = "dao_tam", "ta_niem"
 FACES = (DAO_TAM, TA_NIEM)
 FLIP_S = 0.36
+PUFF_S = 0.5
 LIFT_U = 0.5
 SS = 3
 
@@ -92,6 +95,7 @@ class Token:
         self.face = face
         self.scale_x = 1.0          # 1 at rest, 0 edge-on
         self.lift = 0.0             # 0..1 of LIFT_U
+        self.puff: float | None = None   # 0..1 while the smoke puffs drift out
 
     @property
     def flipping(self) -> bool:
@@ -105,18 +109,24 @@ class Token:
         if not 0.15 <= duration <= 0.4:
             raise ValueError("a token flip lasts 150–400 ms")
         start_face = self.face
+        puffs = target == TA_NIEM
+        total = duration / 2 + PUFF_S if puffs else duration
 
         def _step(p: float) -> None:
-            if p < 0.5:                                # lift and squash to the edge
-                q = p / 0.5
+            t = p * total
+            f = min(1.0, t / duration)
+            if f < 0.5:                                # lift and squash to the edge
+                q = f / 0.5
                 self.face, self.scale_x, self.lift = start_face, 1.0 - ease_in(q), ease_out_cubic(q)
             else:                                      # the other face opens out, settles
-                q = (p - 0.5) / 0.5
+                q = (f - 0.5) / 0.5
                 self.face, self.scale_x, self.lift = target, ease_out_cubic(q), 1.0 - ease_in(q)
+            if puffs and t >= duration / 2:
+                self.puff = min(1.0, (t - duration / 2) / PUFF_S)
 
         def _end() -> None:
-            self.face, self.scale_x, self.lift = target, 1.0, 0.0
-        return Anim(duration, None, _step, _end, lambda t: t)
+            self.face, self.scale_x, self.lift, self.puff = target, 1.0, 0.0, None
+        return Anim(total, None, _step, _end, lambda t: t, overlap=duration if puffs else None)
 
     def draw(self, surface: pygame.Surface, centre: tuple[float, float], diameter: int,
              u: float) -> pygame.Rect:
@@ -133,4 +143,19 @@ class Token:
             img = pygame.transform.smoothscale(img, (w, diameter))
         rect = img.get_rect(center=(round(cx), round(cy - lift)))
         surface.blit(img, rect)
+        if self.puff is not None and self.puff < 1.0:
+            self._draw_puffs(surface, rect.center, diameter)
         return rect
+
+    def _draw_puffs(self, surface: pygame.Surface, centre: tuple[int, int], d: int) -> None:
+        p = self.puff or 0.0
+        side = d * 3
+        layer = pygame.Surface((side, side), pygame.SRCALPHA)
+        c = side / 2
+        alpha = round(170 * (1 - p))
+        for k in range(8):
+            a = k * math.pi / 4 + 0.3 * p
+            dist = d * (0.55 + 0.6 * ease_out_cubic(p))
+            pygame.draw.circle(layer, (*VIOLET, alpha), (c + dist * math.cos(a), c + dist * math.sin(a)),
+                               max(1.0, d * (0.07 + 0.1 * p)))
+        surface.blit(layer, layer.get_rect(center=centre))

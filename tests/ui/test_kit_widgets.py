@@ -112,7 +112,7 @@ def test_the_token_flip_squashes_lifts_and_lands_on_the_other_face():
     q = AnimQueue(speed=1.0)
     q.add(token.flip())
     widths, lifts = [], []
-    for _ in range(30):
+    for _ in range(45):                  # 0.75 s: the flip (0.36 s) and its puffs (to 0.68 s)
         q.update(1 / 60)
         widths.append(round(token.scale_x, 3))
         lifts.append(token.lift)
@@ -123,6 +123,25 @@ def test_the_token_flip_squashes_lifts_and_lands_on_the_other_face():
     assert drawn_width(mid) < 0.6 * drawn_width(rest)
     end = token_image(token)
     assert pygame.image.tobytes(end, "RGB") != pygame.image.tobytes(rest, "RGB")
+
+
+def test_turning_to_ta_niem_puffs_violet_smoke():
+    token = Token(DAO_TAM)
+    q = AnimQueue(speed=1.0)
+    q.add(token.flip())
+    for _ in range(18):                  # 0.3 s: past the swap, the puffs drifting out
+        q.update(1 / 60)
+    assert token.puff is not None and 0 < token.puff < 1
+    s = token_image(token, d=30)
+    far = [s.get_at((x, y)) for x in range(100) for y in range(100)
+           if (x - 50) ** 2 + (y - 50) ** 2 > 20 ** 2]
+    assert any(c.b > c.g + 20 and c.r > 40 for c in far)      # violet outside the disc
+    q.skip()
+    assert token.puff is None
+    back = Token(TA_NIEM)
+    q.add(back.flip())
+    q.update(0.3)
+    assert back.puff is None             # no smoke turning back to Đạo Tâm
 
 
 def test_the_flip_is_skippable_and_speed_scaled():
