@@ -3,9 +3,10 @@
 It reads the Match's window clock (``Match.open_window()``: ``opened_at``, ``ends_at``,
 ``remaining(now)``, with ``now`` the table's own clock), so it is game time: it freezes
 under a pause and is never scaled by the animation speed nor skipped. Drawn at 3× on an
-alpha layer (a polygon strip of up to 96 segments) and smoothscaled down: antialiased.
+alpha layer (a polygon strip of 96 segments) and smoothscaled down: antialiased.
 The arc is ivory and shrinks clockwise from 12 o'clock, shifting to amber over the last
-second; whole seconds stand in the centre. When a press closes the window the ring
+second; whole seconds stand in the centre (cut from a cached ring each frame, see
+:func:`draw_ring`). When a press closes the window the ring
 stops where it was and bursts at the pressing seat (:meth:`CountdownRing.stop`).
 """
 
@@ -100,44 +101,62 @@ def _band(layer: pygame.Surface, colour: tuple, c: float, r: float, stroke: floa
             pygame.draw.circle(layer, colour, (c + r * math.sin(a), c - r * math.cos(a)), stroke / 2)
 
 
-_TRACKS: dict[tuple[int, int], pygame.Surface] = {}
+_CACHE: dict[tuple, pygame.Surface] = {}
 
 
-def _track(radius: int, stroke: int) -> pygame.Surface:
-    key = (radius, stroke)
-    img = _TRACKS.get(key)
+def _full_ring(radius: int, stroke: int, colour: tuple) -> pygame.Surface:
+    """A whole ring drawn at :data:`SS`× and smoothscaled (cached per size and colour)."""
+    key = (radius, stroke, colour)
+    img = _CACHE.get(key)
     if img is None:
         side = 2 * (radius + stroke) + 4
         big = pygame.Surface((side * SS, side * SS), pygame.SRCALPHA)
         c = side * SS / 2
-        _band(big, TRACK, c, radius * SS, stroke * SS, 0.0, math.pi, False)
-        _band(big, TRACK, c, radius * SS, stroke * SS, math.pi, 2 * math.pi, False)
-        img = _TRACKS[key] = pygame.transform.smoothscale(big, (side, side))
-        if len(_TRACKS) > 64:
-            _TRACKS.clear()
+        _band(big, colour, c, radius * SS, stroke * SS, 0.0, math.pi, False)
+        _band(big, colour, c, radius * SS, stroke * SS, math.pi, 2 * math.pi, False)
+        img = pygame.transform.smoothscale(big, (side, side))
+        if len(_CACHE) > 96:
+            _CACHE.clear()
+        _CACHE[key] = img
     return img
+
+
+def _quantised_colour(remaining: float | None) -> tuple[int, int, int]:
+    """The ring's colour in 16 steps of the calm → urgent blend (so rings cache)."""
+    if remaining is None:
+        return CALM
+    k = max(0.0, min(1.0, (URGENT_S + BLEND_S - remaining) / (2 * BLEND_S)))
+    return ring_colour(URGENT_S + BLEND_S - round(k * 16) / 16 * 2 * BLEND_S)
 
 
 def draw_ring(surface: pygame.Surface, centre: tuple[float, float], radius: float,
               stroke: float, reading: RingReading, label_px: int = 0) -> pygame.Rect:
-    """Track, the arc left and (``label_px`` > 0) the whole seconds in the centre."""
+    """Track, the arc left and (``label_px`` > 0) the whole seconds in the centre.
+
+    Per frame only a copy of a cached antialiased ring is cut: the spent wedge is
+    cleared (its radial edge crosses the thin stroke) and the receding end gets a round
+    antialiased cap — about a tenth of drawing the arc supersampled every frame."""
     radius, stroke = max(2, round(radius)), max(1, round(stroke))
-    track = _track(radius, stroke)
+    track = _full_ring(radius, stroke, TRACK)
     rect = track.get_rect(center=(round(centre[0]), round(centre[1])))
     surface.blit(track, rect)
     f = reading.fraction
-    if f > 0:
-        side = rect.width
-        big = pygame.Surface((side * SS, side * SS), pygame.SRCALPHA)
-        c = side * SS / 2
-        colour = ring_colour(reading.remaining)
-        start = 2 * math.pi * (1 - f)             # the end recedes clockwise toward 12
-        if f >= 1:
-            _band(big, colour, c, radius * SS, stroke * SS, 0.0, math.pi, False)
-            _band(big, colour, c, radius * SS, stroke * SS, math.pi, 2 * math.pi, False)
-        else:
-            _band(big, colour, c, radius * SS, stroke * SS, start, 2 * math.pi, True)
-        surface.blit(pygame.transform.smoothscale(big, (side, side)), rect)
+    colour = _quantised_colour(reading.remaining)
+    if f >= 1:
+        surface.blit(_full_ring(radius, stroke, colour), rect)
+    elif f > 0:
+        img = _full_ring(radius, stroke, colour).copy()
+        c = rect.width / 2
+        spent = 2 * math.pi * (1 - f)             # the end recedes clockwise from 12
+        far = c * 1.5
+        steps = max(1, math.ceil(spent / (math.pi / 16)))
+        wedge = [(c, c)] + [(c + far * math.sin(spent * i / steps), c - far * math.cos(spent * i / steps))
+                            for i in range(steps + 1)]
+        pygame.draw.polygon(img, (0, 0, 0, 0), wedge)
+        for a in (0.0, spent):
+            pygame.draw.aacircle(img, colour, (c + radius * math.sin(a), c - radius * math.cos(a)),
+                                 stroke / 2)
+        surface.blit(img, rect)
     if label_px > 0 and reading.seconds_label:
         img = fonts.text(reading.seconds_label, label_px, ring_colour(reading.remaining), "bold")
         surface.blit(img, img.get_rect(center=rect.center))

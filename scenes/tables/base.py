@@ -1,5 +1,7 @@
-"""The shared table: drives a Match, turns engine events into animations, handles
-hot-seat handoffs, seat plates, toasts, F1 rules, Esc menu and animation skipping.
+"""The shared table: wiring over the kit's :class:`~scenes.kit.driver.TableDriver` (which
+drives the Match on the table's clock, hands engine events to ``on_event`` and asks the
+game's handoff policy), plus hot-seat handoff screens, seat plates, toasts, F1 rules,
+Esc menu and animation skipping.
 
 A game's table subclasses :class:`TableScene` and supplies the visual state
 (``reset_visual``), the event animations (``on_event``), its drawing and its input.
