@@ -79,12 +79,14 @@ class Buzzers:
         return None
 
     def press(self, event: pygame.event.Event, now: float, match: Any,
-              action_for: Callable[[int], tuple | None]) -> bool:
+              action_for: Callable[[int], tuple | None], enabled: bool = True) -> bool:
         """Hand a fresh press to ``match.press(seat, action, now)``; True if one was made
         (the event is consumed). ``action_for(seat)``: what a buzzer means now (the closing
-        answer of the window, also outside one: a false start), None for nothing."""
+        answer of the window, also outside one: a false start), None for nothing.
+        ``enabled`` False (the table is covered): the key state is still followed — a key
+        released under a pause menu is up afterwards — but nothing is pressed."""
         seat = self.handle(event)
-        if seat is None:
+        if seat is None or not enabled:
             return False
         action = action_for(seat)
         if action is None:

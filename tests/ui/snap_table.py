@@ -60,9 +60,8 @@ class SnapTable(TableScene):
         return ("snap",)
 
     def handle_urgent(self, event: pygame.event.Event) -> bool:
-        if self.app.stack.top is not self:
-            return False
-        return self.buzzers.press(event, self.clock, self.match, self.buzz_action)
+        return self.buzzers.press(event, self.clock, self.match, self.buzz_action,
+                                  enabled=self.app.stack.top is self)
 
     def handle_game(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:

@@ -148,6 +148,25 @@ def test_a_pause_mid_window_freezes_the_ring():
     assert table.match.desk.previous.closed_at == pytest.approx(opened + SNAP_S)
 
 
+def test_a_key_released_under_the_pause_is_up_afterwards():
+    app, table = snap_table_app(3, speed=0.0)
+    frame(app, 0.0)
+    down(pygame.K_2)                  # seat 1 presses (a false start) and holds its key
+    frame(app, 0.1)
+    down(pygame.K_ESCAPE)
+    frame(app, 0.1)
+    assert isinstance(app.stack.top, PauseScene)
+    up(pygame.K_2)                    # … and lets go while the pause menu is up
+    frame(app, 0.1)
+    app.stack.remove(app.stack.top)
+    for _ in range(15):               # past the false start's lockout
+        frame(app, 0.1)
+    open_window(app, table)
+    down(pygame.K_2)                  # a fresh press: it counts
+    frame(app)
+    assert table.match.log[-1] == (1, ("snap",))
+
+
 def ivory_count(surface: pygame.Surface, rect: pygame.Rect) -> int:
     sub = surface.subsurface(rect)
     return sum(1 for x in range(0, rect.width, 2) for y in range(0, rect.height, 2)
