@@ -1,5 +1,7 @@
-"""The shared table: drives a Match, turns engine events into animations, handles
-hot-seat handoffs, seat plates, toasts, F1 rules, Esc menu and animation skipping.
+"""The shared table: wiring over the kit's :class:`~scenes.kit.driver.TableDriver` (which
+drives the Match on the table's clock, hands engine events to ``on_event`` and asks the
+game's handoff policy), plus hot-seat handoff screens, seat plates, toasts, F1 rules,
+Esc menu and animation skipping.
 
 A game's table subclasses :class:`TableScene` and supplies the visual state
 (``reset_visual``), the event animations (``on_event``), its drawing and its input.
@@ -17,17 +19,37 @@ from game.core import Event, IllegalAction
 from game.match import Match
 from scenes import fonts, i18n, theme
 from scenes.i18n import t
+from scenes.kit.driver import HandoffPolicy, OwnTurnHandoff, TableDriver
 from scenes.stack import Scene
 from scenes.tables.felt import TableStyle, table_surface
 from scenes.tables.seating import seat_points
 from scenes.tables.sprites import Sprite
-from scenes.tween import Anim, AnimQueue, ease_out_cubic, lerp2, pulse
+from scenes.tween import Anim, ease_out_cubic, lerp2, pulse
 from scenes.widgets.button import Button, draw_focus_ring
 from scenes.widgets.drag import DragController, Gesture
 from scenes.widgets.toast import Toast
 
 
+class _Delegate:
+    """A table attribute that lives on its driver (``table.clock`` is ``table.driver.clock``)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, table: Any, owner: type | None = None) -> Any:
+        if table is None:
+            return self
+        return getattr(table.driver, self.name)
+
+    def __set__(self, table: Any, value: Any) -> None:
+        setattr(table.driver, self.name, value)
+
+
 class TableScene(Scene):
+    """Wiring over a :class:`~scenes.kit.driver.TableDriver`: the driver owns the clock,
+    the event cursor, the animation queue and the handoff policy; the scene paints,
+    takes input and pushes the scenes the driver asks for."""
+
     style = TableStyle((58, 34, 24), (74, 44, 31))
     direction = "counter_clockwise"
     rules_game = ""
@@ -36,19 +58,13 @@ class TableScene(Scene):
         super().__init__(app)
         self.match = match
         self.n = len(match.seats)
-        humans = match.human_seats()
-        self.viewer = viewer if viewer is not None else (humans[0] if humans else 0)
-        # With several humans on one screen nobody is looking until a handoff is confirmed.
-        self.confirmed_viewer = len(humans) <= 1
+        self.driver = TableDriver(match, self, viewer, self.make_handoff_policy(),
+                                  app.settings.anim_speed)
         self.handoff: Any = None          # the handoff screen this table pushed, until confirmed
         self._private: tuple[tuple, frozenset] = ((), frozenset())
-        self.anim = AnimQueue(speed=app.settings.anim_speed)
         self.toast = Toast()
-        self.cursor = 0
-        self.clock = 0.0
         self.turn_banner = 0.0
         self.last_turn: int | None = None
-        self.over_shown = False
         self.flying: list[Sprite] = []
         self.drag = DragController()
         self.hover: Any = None
@@ -56,8 +72,20 @@ class TableScene(Scene):
         self.rules_button = Button(lambda: t("table.rules"), self.open_rules)
         self.top_buttons = [self.menu_button, self.rules_button]
         self.reset_visual()
-        self.cursor = len(self.match.events)
+        self.driver.catch_up()
         self.layout()
+
+    # ------------------------------------------- the driver's state, by its old names
+    viewer = _Delegate("viewer")
+    confirmed_viewer = _Delegate("confirmed_viewer")
+    cursor = _Delegate("cursor")
+    clock = _Delegate("clock")
+    anim = _Delegate("anim")
+    over_shown = _Delegate("over_shown")
+
+    def make_handoff_policy(self) -> HandoffPolicy:
+        """The game's handoff policy (Ganjifa and Kowah: a human's own turn)."""
+        return OwnTurnHandoff()
 
     # ----------------------------------------------------------- hooks
     def reset_visual(self) -> None:
@@ -96,7 +124,7 @@ class TableScene(Scene):
         ``viewer`` is also the seat drawn at the bottom; with several humans and no confirmed
         handoff the table shows only public things (the bottom hand as backs).
         """
-        return self.viewer if self.confirmed_viewer else None
+        return self.driver.looking
 
     def private_cards(self) -> frozenset:
         """The viewer's cards nobody else may see (from the current state, so a card that
@@ -116,39 +144,17 @@ class TableScene(Scene):
 
     def next_human(self) -> int | None:
         """The human seat the rules wait for now (the first active one), if any."""
-        if self.match.is_over():
-            return None
-        for s in self.match.active_seats():
-            if self.match.seats[s].is_human:
-                return s
-        return None
+        return self.driver.next_human()
 
     def handoff_needed(self) -> int | None:
-        """The game's handoff policy: which human must hold the screen before the table may
-        show their private things. Ganjifa and Kowah: a human's own turn, when several
-        humans share the screen. Returns None when the current viewer may go on looking."""
-        if len(self.match.human_seats()) <= 1:
-            return None
-        seat = self.next_human()
-        if seat is None or (seat == self.viewer and self.confirmed_viewer):
-            return None
-        return seat
+        """The game's handoff policy (``make_handoff_policy``): which human must hold the
+        screen before the table may show their private things. Returns None when the
+        current viewer may go on looking."""
+        return self.driver.handoff_needed()
 
     def handoff_preview(self, seat: int) -> str:
         """What the handed-to player is about to see (the handoff screen says it)."""
         return t("handoff.sees_hand")
-
-    def _guard_privacy(self) -> None:
-        """With several humans at one screen, the confirmed viewer's things are covered as
-        soon as their own decision is over (or another human is to act): the table goes
-        public — the moves still animate, with the bottom hand face down — while the
-        screen changes hands."""
-        if not self.confirmed_viewer or len(self.match.human_seats()) <= 1:
-            return
-        own_turn = self.viewer in self.match.active_seats() and not self.match.is_over()
-        if not own_turn or self.handoff_needed() is not None:
-            self.confirmed_viewer = False
-            self.on_privacy_change()
 
     def on_privacy_change(self) -> None:
         """Who may look changed: drop anything painted with private faces."""
@@ -186,28 +192,11 @@ class TableScene(Scene):
         table is on top, so ``self.clock`` — the clock the Match is ticked with — stops
         under a pause menu, the rules, settings or a handoff screen, and so do the AI
         moves, reaction deadlines and animations; it resumes where it was."""
-        self.clock += dt
         self.toast.update(dt)
         self.turn_banner = max(0.0, self.turn_banner - dt)
         self.anim.speed = self.app.settings.anim_speed
-        self._guard_privacy()
-        self.anim.update(dt)
-        if self.anim.busy:
+        if not self.driver.update(dt, self.app.settings.ai_speed):
             return
-        self._consume_events()
-        if self.anim.busy:
-            return
-        if self.match.is_over():
-            if not self.over_shown:
-                self.over_shown = True
-                self.on_over()
-            return
-        if self._need_handoff():
-            return
-        self.match.think_scale = self.app.settings.ai_speed
-        self.match.tick(self.clock)
-        self._guard_privacy()
-        self._consume_events()
         active = self.match.active_seats()
         if self.viewer in active and self.match.seats[self.viewer].is_human:
             if self.last_turn != self.viewer:
@@ -217,37 +206,20 @@ class TableScene(Scene):
         else:
             self.last_turn = active[0] if active else None
 
-    def _consume_events(self) -> None:
-        events = self.match.events
-        while self.cursor < len(events):
-            ev = events[self.cursor]
-            self.cursor += 1
-            if ev.visible_to(self.viewer):
-                self.on_event(ev)
-
-    def _need_handoff(self) -> bool:
-        """Several humans share the screen: push one handoff screen for the next human and
-        wait (the table's time stops beneath it) until that human confirms."""
-        if self.handoff is not None:
-            return True
-        seat = self.handoff_needed()
-        if seat is None:
-            return False
+    def show_handoff(self, seat: int) -> None:
+        """The driver asks for the screen to change hands: push one handoff screen for
+        ``seat`` and wait (the table's time stops beneath it) until that human confirms."""
         from scenes.handoff import HandoffScene
-        self._guard_privacy()
         self.handoff = HandoffScene(self.app, seat, self.seat_name(seat), self.handoff_preview(seat),
                                     lambda: self.accept_viewer(seat), self.open_pause, self.open_rules)
         self.app.stack.push(self.handoff)
-        return True
 
     def accept_viewer(self, seat: int) -> None:
         """The handoff screen's confirm: the only way the viewer changes."""
         self.handoff = None
-        self.viewer = seat
-        self.confirmed_viewer = True
-        self.anim.skip()
+        self.driver.accept(seat)
         self.reset_visual()
-        self.cursor = len(self.match.events)
+        self.driver.catch_up()
         self.layout()
         self.on_privacy_change()
 
@@ -289,6 +261,8 @@ class TableScene(Scene):
             if event.key == pygame.K_ESCAPE:
                 self.open_pause()
                 return True
+        if self.handle_urgent(event):
+            return True
         for b in self.top_buttons:
             if b.handle(event):
                 return True
@@ -296,9 +270,13 @@ class TableScene(Scene):
             skip = (event.type == pygame.MOUSEBUTTONDOWN
                     or event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE)
             if skip:
-                self.anim.skip()
+                self.driver.skip()
                 return True
         return self.handle_game(event)
+
+    def handle_urgent(self, event: pygame.event.Event) -> bool:
+        """Input that a click-to-skip must never eat (a buzzer in a reaction window)."""
+        return False
 
     def pointer(self, event: pygame.event.Event) -> bool:
         """Shared mouse handling for every table: hover, press, drag and release.
@@ -345,7 +323,7 @@ class TableScene(Scene):
         self.app.stack.push(PauseScene(self.app, self))
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.anim.skip()
+        self.driver.skip()
         self.layout()
 
     def exit(self) -> None:
@@ -422,14 +400,17 @@ class TableScene(Scene):
         return self.app.size[1] * 0.70
 
     def draw_plate(self, surface: pygame.Surface, seat: int, centre: tuple[float, float],
-                   lines: list[str]) -> pygame.Rect:
+                   lines: list[str], size: tuple[int, int] | None = None,
+                   inset_right: int = 0) -> pygame.Rect:
         """Seat plate: name + counts; gold border, pointer and brighter fill when active.
 
         The text is measured to fit the plate at any window size: each line shrinks (down
-        to a small floor) and is then ellipsized. The thinking dots sit on the bottom border."""
+        to a small floor) and is then ellipsized. The thinking dots sit on the bottom border.
+        ``size``: the plate's size (default 20u × 6.6u; the kit's seat ring shrinks it);
+        ``inset_right``: room kept free of text at the right (tokens drawn there)."""
         from scenes.textfit import fit_text
         u = self.app.u
-        w, h = max(2, round(20 * u)), max(2, round(6.6 * u))
+        w, h = size or (max(2, round(20 * u)), max(2, round(6.6 * u)))
         rect = pygame.Rect(0, 0, w, h)
         rect.center = (round(centre[0]), round(centre[1]))
         rect.clamp_ip(surface.get_rect().inflate(-round(2 * u), -round(2 * u)))
@@ -442,7 +423,7 @@ class TableScene(Scene):
         pygame.draw.rect(surface, border, rect, max(1, round(0.3 * u if active else 0.15 * u)),
                          border_radius=round(u))
         pad = max(1, round(1.2 * u))
-        inner = rect.width - 2 * pad
+        inner = max(1, rect.width - 2 * pad - inset_right)
         # Two lines share the plate's height: the name in the upper ~55 %, the counts below.
         name_px = min(max(13, round(2.3 * u)), max(1, round(0.42 * h)))
         sub_px = min(max(12, round(1.9 * u)), max(1, round(0.34 * h)))

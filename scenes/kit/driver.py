@@ -1,0 +1,169 @@
+"""The table driver: owns the table's own clock (the one the Match is ticked with), the
+event cursor, the animation queue the events become, skipping, and asks the game's
+handoff policy which viewer changes need a handoff. No pygame: a table wires it to its
+scene through :class:`DriverHooks`, and tests can drive it bare.
+
+One frame (:meth:`TableDriver.update`): the clock advances; running animations advance;
+while none run, the engine's new events visible to the viewer are handed to the table
+(which queues their animations); at the end of the match the table is told once;
+when the policy asks for a handoff, the table is asked to show one and the driver
+waits; otherwise the Match is ticked with the clock and the new events are consumed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from game.core import Event
+from scenes.tween import AnimQueue
+
+
+class DriverHooks(Protocol):
+    """What the driver calls on its table."""
+
+    def on_event(self, event: Event) -> None: ...
+    def on_over(self) -> None: ...
+    def show_handoff(self, seat: int) -> None: ...
+    def on_privacy_change(self) -> None: ...
+
+
+class HandoffPolicy:
+    """Which human must hold the screen before the table may show their private things
+    (hot-seat play). A game supplies its own; this base never hands off."""
+
+    def needed(self, driver: TableDriver) -> int | None:
+        """The human seat to hand the screen to now, or None (the viewer may go on)."""
+        return None
+
+    def must_cover(self, driver: TableDriver) -> bool:
+        """Whether the confirmed viewer's private things must be covered now."""
+        return False
+
+
+class NoHandoff(HandoffPolicy):
+    """Nothing to hand off: every seat's screen-time is public (a party race)."""
+
+
+class OwnTurnHandoff(HandoffPolicy):
+    """Ganjifa and Kowah: with several humans on one screen, a human's own turn needs
+    the screen handed to them; as soon as their own decision is over (or another human
+    is to act) the table goes public again."""
+
+    def needed(self, driver: TableDriver) -> int | None:
+        match = driver.match
+        if len(match.human_seats()) <= 1:
+            return None
+        seat = driver.next_human()
+        if seat is None or (seat == driver.viewer and driver.confirmed_viewer):
+            return None
+        return seat
+
+    def must_cover(self, driver: TableDriver) -> bool:
+        match = driver.match
+        if len(match.human_seats()) <= 1:
+            return False
+        own_turn = driver.viewer in match.active_seats() and not match.is_over()
+        return not own_turn or self.needed(driver) is not None
+
+
+class TableDriver:
+    """Drives one Match for one table (see the module docstring)."""
+
+    def __init__(self, match: Any, hooks: DriverHooks, viewer: int | None = None,
+                 policy: HandoffPolicy | None = None, speed: float = 1.0) -> None:
+        self.match = match
+        self.hooks = hooks
+        humans = match.human_seats()
+        self.viewer = viewer if viewer is not None else (humans[0] if humans else 0)
+        # With several humans on one screen nobody is looking until a handoff is confirmed.
+        self.confirmed_viewer = len(humans) <= 1
+        self.policy = policy or OwnTurnHandoff()
+        self.anim = AnimQueue(speed=speed)
+        self.clock = 0.0
+        self.cursor = len(match.events)
+        self.over_shown = False
+        self.awaiting: int | None = None      # the seat a shown handoff waits for
+
+    # ------------------------------------------------------------ queries
+    @property
+    def looking(self) -> int | None:
+        return self.viewer if self.confirmed_viewer else None
+
+    def next_human(self) -> int | None:
+        """The human seat the rules wait for now (the first active one), if any."""
+        if self.match.is_over():
+            return None
+        for s in self.match.active_seats():
+            if self.match.seats[s].is_human:
+                return s
+        return None
+
+    def handoff_needed(self) -> int | None:
+        return self.policy.needed(self)
+
+    # ------------------------------------------------------------ driving
+    def update(self, dt: float, think_scale: float = 1.0) -> bool:
+        """One frame of the table's time; True if the Match was ticked."""
+        self.clock += dt
+        self.guard_privacy()
+        self.anim.update(dt)
+        if self.anim.busy:
+            return False
+        self.consume()
+        if self.anim.busy:
+            return False
+        if self.match.is_over():
+            if not self.over_shown:
+                self.over_shown = True
+                self.hooks.on_over()
+            return False
+        if self.wait_for_handoff():
+            return False
+        self.match.think_scale = think_scale
+        self.match.tick(self.clock)
+        self.guard_privacy()
+        self.consume()
+        return True
+
+    def consume(self) -> None:
+        """Hand every new engine event the viewer may see to the table."""
+        events = self.match.events
+        while self.cursor < len(events):
+            ev = events[self.cursor]
+            self.cursor += 1
+            if ev.visible_to(self.viewer):
+                self.hooks.on_event(ev)
+
+    def skip(self) -> None:
+        """Jump every queued animation to its end state."""
+        self.anim.skip()
+
+    def catch_up(self) -> None:
+        """The table was rebuilt from the current state: past events are not replayed."""
+        self.cursor = len(self.match.events)
+
+    # ------------------------------------------------------------ handoff
+    def guard_privacy(self) -> None:
+        """Cover the confirmed viewer's things as soon as the policy says so."""
+        if self.confirmed_viewer and self.policy.must_cover(self):
+            self.confirmed_viewer = False
+            self.hooks.on_privacy_change()
+
+    def wait_for_handoff(self) -> bool:
+        """True while a handoff is shown or one has just been asked for."""
+        if self.awaiting is not None:
+            return True
+        seat = self.handoff_needed()
+        if seat is None:
+            return False
+        self.guard_privacy()
+        self.awaiting = seat
+        self.hooks.show_handoff(seat)
+        return True
+
+    def accept(self, seat: int) -> None:
+        """The handoff was confirmed: the only way the viewer changes."""
+        self.awaiting = None
+        self.viewer = seat
+        self.confirmed_viewer = True
+        self.anim.skip()
