@@ -7,7 +7,16 @@ from __future__ import annotations
 import json
 
 from game.kowah.checki import is_triple
-from tests.engine.test_kowah_rules import FILL, JUNK2, READY, P, act, deal, declared_table, win_event
+from tests.engine.test_kowah_rules import (
+    FILL,
+    JUNK2,
+    READY,
+    P,
+    act,
+    deal,
+    declared_table,
+    win_event,
+)
 
 
 def _check_groups(groups: list[list[int]], hand: list[int], card: int) -> None:
