@@ -125,4 +125,3 @@ class KowahTable(KowahLayout, KowahCards, KowahAnim, KowahInput, KowahPaint, Kow
     def my_turn(self) -> bool:
         v = self.view()
         return v.turn == self.viewer and self.match.seats[self.viewer].is_human and self.confirmed_viewer
-
