@@ -118,7 +118,7 @@ def shots(out: Path, size: tuple[int, int], lang: str) -> None:
 
     # two pairs qualify: the chooser (a position built with the engine's from_deal)
     from game.kowah.rules import KowahState
-    from scenes.tables.kowah_pair import PairChooser
+    from scenes.tables.kowah.pair import PairChooser
     hands = ["5C 5C 5S 5S 5M 8C 8S 1S", "1C 2C 3C 4C 6C 7C 9C 2S", "1M 2M 3M 4M 6M 7M 9M 3S"]
     two = Match("kowah", [Seat(k) for k in SEATS], 1,
                 state_factory=lambda n, seed, opts: KowahState.from_deal(hands, "8M 6S 6S 7S"))

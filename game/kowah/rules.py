@@ -23,7 +23,7 @@ from bisect import insort
 from dataclasses import dataclass
 
 from game.core import OVER, Action, Event, IllegalAction, OneSeatAtATime, Result, new_event
-from game.kowah.checki import exposable_pairs, is_complete
+from game.kowah.checki import exposable_pairs, is_complete, split_groups
 from game.kowah.deck import Deck, default_deck
 
 log = logging.getLogger(__name__)
@@ -445,14 +445,18 @@ class KowahState(OneSeatAtATime):
         self.phase = OVER
         mult = self.deck.multipliers[method]
         hand9 = sorted(self.hands[winner] + [card])
+        # what a table shows of the win: the two triples and the three identical cards
+        groups = [list(g) for g in split_groups(hand9, card, self.keys)]
         scores = tuple(mult if s == winner else 0 for s in range(self.n_seats))
         details = {"method": method, "multiplier": mult, "card": card, "from_seat": releaser,
                    "self_drawn": method == SELF_DRAWN, "pair": self.declared[winner],
-                   "hand": hand9, "turns": self.turn_no + 1, "stock_left": len(self.stock)}
+                   "hand": hand9, "groups": groups, "turns": self.turn_no + 1,
+                   "stock_left": len(self.stock)}
         self._result = Result((winner,), scores, method, details)
         data = {"from_card": card, "card": card, "self_drawn": method == SELF_DRAWN,
                 "multiplier": mult, "method": method, "from_seat": releaser,
-                "pair": self.declared[winner], "hand": hand9}
+                "pair": self.declared[winner], "hand": hand9,
+                "groups": [list(g) for g in groups]}
         return [Event("win", winner, data),
                 Event("over", None, {"winners": [winner], "reason": method,
                                      "multiplier": mult})]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from scenes.results import ResultsScene
-from scenes.tables.kowah_pair import PairChooser
+from scenes.tables.kowah.pair import PairChooser
 from tests.ui.helpers import click, drag, make_app, post
 from tests.ui.test_kowah_table import fixed_table, open_table, settle, step
 

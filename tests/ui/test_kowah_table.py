@@ -15,7 +15,7 @@ from scenes.handoff import HandoffScene
 from scenes.menu import MenuScene
 from scenes.results import ResultsScene
 from scenes.tables.kowah import HELD, KowahTable
-from scenes.tables.kowah_pair import PairChooser
+from scenes.tables.kowah.pair import PairChooser
 from tests.ui.helpers import click, drag, key, make_app
 
 

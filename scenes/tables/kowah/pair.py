@@ -6,10 +6,10 @@ from typing import Any
 
 import pygame
 
-from game.kowah.checki import split_groups
 from scenes import theme
 from scenes.dialog import ChoiceDialog
 from scenes.i18n import t
+from scenes.tables.kowah.model import display_groups
 
 
 class PairChooser(ChoiceDialog):
@@ -20,11 +20,8 @@ class PairChooser(ChoiceDialog):
         self.table = table
         hand = list(table.match.view(table.viewer).hand or ())
         self.splits = {}
-        for x in pairs:
-            try:
-                self.splits[x] = split_groups(hand, x, table.deck.keys)
-            except ValueError:
-                self.splits[x] = ((), (), (x, x))
+        for x in pairs:           # the engine offers only pairs the hand may expose
+            self.splits[x] = display_groups(hand, x, table.deck.keys) or ((), (), (x, x))
         super().__init__(app, t("kowah.pair_title"), t("kowah.pair_hint"), list(pairs),
                          lambda x: t("kowah.pair_pick", card=table.card_name(x)))
 

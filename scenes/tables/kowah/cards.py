@@ -1,0 +1,187 @@
+"""Kowah card images for the table: faces and backs at the table's sizes (and in-between
+sizes for cards growing in flight), the opponents' fans of backs, the stock, and the
+warm-up that renders them a little each frame before they are needed."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import pygame
+
+from scenes import fonts, theme
+from scenes.art.kowah_cards import SEAL_RED, card_width
+from scenes.i18n import lang, t
+from scenes.tables.kowah.deco import JADE, grey, panel
+from scenes.tables.kowah.layout import PER_ROW
+from scenes.tables.sprites import Sprite
+
+
+@dataclass
+class FlipSprite(Sprite):
+    """A card in flight that may turn over on the way: ``sx`` is its horizontal scale."""
+
+    sx: float = 1.0
+
+
+class KowahCards:
+    """Mixin of :class:`~scenes.tables.kowah.table.KowahTable`: its card images."""
+
+    def _reset_images(self) -> None:
+        """A new window size: every cached image goes; the warm-up starts again."""
+        u = self.app.u
+        self.art.clear()
+        self.scaled.clear()
+        self.fan_cache.clear()
+        self.warm_minis = set()
+        kinds = range(self.deck.kinds)
+        self.warm_todo = [("face", c, h) for h in (self.pair_h, self.H, self.pile_h) for c in kinds]
+        self.warm_todo += [("mini", c, round(3.6 * u)) for c in kinds]
+
+    def art_id(self, card: int) -> tuple[str, int]:
+        d = self.deck
+        if d.is_honour(card):
+            return "honours", card - d.n_numerals + 1
+        return ("coins", "strings", "myriads")[d.suit_of(card)], d.number_of(card)   # type: ignore[index,return-value]
+
+    def card_name(self, card: int) -> str:
+        return self.deck.card_name(card, lang())
+
+    def card_w(self, height: int) -> int:
+        return card_width(height)
+
+    def face(self, card: int | None, height: int) -> pygame.Surface:
+        """A face (or back for None) at any height: standard sizes from the art cache,
+        in-between sizes (cards growing in flight) scaled once from the next larger one
+        and kept (heights rounded to 4 px, so a flight reuses a handful of images)."""
+        std = self._std_heights()
+        if height in std:
+            return self.art.back(height) if card is None else self.art.face(*self.art_id(card), height)
+        height = max(8, height // 4 * 4)
+        return self._scaled(card, height, 1.0)
+
+    def _scaled(self, card: int | None, height: int, sx: float) -> pygame.Surface:
+        key = (card, height, sx)
+        img = self.scaled.get(key)
+        if img is None:
+            std = self._std_heights()
+            base = min((x for x in std if x >= height), default=max(std))
+            src = self.art.back(base) if card is None else self.art.face(*self.art_id(card), base)
+            img = pygame.transform.smoothscale(src, (max(1, round(card_width(height) * sx)), height))
+            if len(self.scaled) > 400:
+                self.scaled.clear()
+            self.scaled[key] = img
+        return img
+
+    def mini(self, card: int, height: int) -> pygame.Surface:
+        return self.art.mini(*self.art_id(card), height)
+
+    def _std_heights(self) -> tuple[int, ...]:
+        return (self.H, self.pile_h, self.pair_h, self.back_h, self.show_h)
+
+    def blit_card(self, surface: pygame.Surface, card: int | None, centre: tuple[float, float],
+                  height: int, lifted: bool = False, sx: float = 1.0, shadow: bool = True) -> pygame.Rect:
+        height = max(8, int(height))
+        img = self.face(card, height)
+        if sx < 0.999:
+            img = self._scaled(card, img.get_height(), max(0.05, round(sx * 10) / 10))
+        rect = img.get_rect(center=(round(centre[0]), round(centre[1])))
+        std = self._std_heights()
+        sh_h = height if height in std else min((x for x in std if x >= height), default=max(std))
+        if shadow and sx >= 0.999 and sh_h == height:
+            img_sh, off = self.art.shadow(sh_h, lifted)
+            surface.blit(img_sh, (rect.x + off[0], rect.y + off[1]))
+        surface.blit(img, rect)
+        return rect
+
+    def draw_card(self, surface: pygame.Surface, sprite: Sprite) -> None:
+        sx = getattr(sprite, "sx", 1.0)
+        self.blit_card(surface, sprite.card if sprite.face_up else None, sprite.pos, sprite.size, sx=sx)
+
+    def _fan(self, n: int, locked: bool) -> pygame.Surface:
+        """An opponent's concealed cards: backs fanned with 40 % overlap (cached)."""
+        key = (n, locked, self.back_h)
+        img = self.fan_cache.get(key)
+        if img is None:
+            u = self.app.u
+            cw = card_width(self.back_h)
+            step = cw * 0.6
+            w = round(cw + step * 8 + 4 * u)
+            h = round(self.back_h + 4 * u)
+            img = pygame.Surface((w, h), pygame.SRCALPHA)
+            x0 = w / 2 - step * (n - 1) / 2
+            back = self.face(None, self.back_h)
+            shadow, off = self.art.shadow(self.back_h)
+            for i in range(n):
+                k = i - (n - 1) / 2
+                angle = -k * 2.5
+                cx, cy = x0 + i * step, h / 2 - 0.8 * u + 0.12 * u * k * k
+                sh = pygame.transform.rotate(shadow, angle)
+                card = pygame.transform.rotate(back, angle)
+                img.blit(sh, sh.get_rect(center=(round(cx + off[0] + back.get_width() / 2 - shadow.get_width() / 2),
+                                                  round(cy + off[1] + back.get_height() / 2 - shadow.get_height() / 2))))
+                img.blit(card, card.get_rect(center=(round(cx), round(cy))))
+            if locked and n:
+                lock = fonts.text(t("kowah.locked_short"), max(11, round(1.6 * u)), theme.IVORY, "bold")
+                tag = panel((lock.get_width() + round(1.4 * u), lock.get_height() + round(0.4 * u)), u, 220,
+                            SEAL_RED, (90, 20, 22))
+                tag.blit(lock, (round(0.7 * u), round(0.2 * u)))
+                img.blit(tag, tag.get_rect(center=(w // 2, h // 2)))
+            img = img.convert_alpha() if pygame.display.get_surface() else img
+            self.fan_cache[key] = img
+        return img
+
+    def _stock_image(self, n: int, greyed: bool) -> pygame.Surface:
+        layers = min(6, (n + 15) // 16)
+        key = ("stock", layers, greyed, self.pile_h)
+        img = self.fan_cache.get(key)
+        if img is None:
+            u = self.app.u
+            cw = card_width(self.pile_h)
+            img = pygame.Surface((cw + round(3 * u), self.pile_h + round(3 * u)), pygame.SRCALPHA)
+            for i in range(layers):
+                off = (layers - 1 - i) * 0.25 * u
+                self.blit_card(img, None, (cw / 2 + u + off, self.pile_h / 2 + u - off * 0.6), self.pile_h,
+                               shadow=i == 0)
+            if greyed:
+                img = grey(img)
+            img = img.convert_alpha() if pygame.display.get_surface() else img
+            self.fan_cache[key] = img
+        return img
+
+    def _dim(self, w: int, h: int) -> pygame.Surface:
+        key = ("dim", w, h)
+        img = self.fan_cache.get(key)
+        if img is None:
+            img = pygame.Surface((w, h), pygame.SRCALPHA)
+            pygame.draw.rect(img, (*JADE, 118), img.get_rect(), border_radius=max(1, round(0.06 * w)))
+            self.fan_cache[key] = img
+        return img
+
+    def _dim_surface(self) -> pygame.Surface:
+        size = self.app.size
+        img = self.fan_cache.get(("dimall", size))
+        if img is None:
+            img = pygame.Surface(size)
+            img.fill((0, 0, 0))
+            self.fan_cache[("dimall", size)] = img
+        return img
+
+    def _warm(self, budget: float = 0.0012) -> None:
+        """Render card images before they are needed, a little each frame: faces at the
+        table's sizes, and the history's minis at this size and the next (a new row
+        shrinks them), so no frame has to paint dozens of new images at once."""
+        n = len(self.model.pile)
+        sizes = {self.history_geom(n)[0], self.history_geom(n + PER_ROW)[0]}
+        for m in sizes - self.warm_minis:
+            self.warm_minis.add(m)
+            self.warm_todo += [("mini", c, m) for c in range(self.deck.kinds)]
+        if not self.warm_todo:
+            return
+        t0 = time.perf_counter()
+        while self.warm_todo and time.perf_counter() - t0 < budget:
+            kind, card, h = self.warm_todo.pop()
+            if kind == "mini":
+                self.mini(card, h)
+            else:
+                self.face(card, h)

@@ -1,0 +1,127 @@
+"""The Kowah / Cheki table: long money-card strips on jade cloth, clockwise play.
+
+The wiring of the pieces beside it: the visual model (``model``: what lies where, no
+pygame), geometry (``layout``), card images (``cards``), event animations (``anim``),
+input (``input``), painting (``paint``) and the end-of-hand showcase (``showcase``), on
+the shared :class:`~scenes.tables.base.TableScene` driver.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.kowah.deck import default_deck
+from game.match import Match
+from scenes.art.kowah_cards import KowahArt
+from scenes.i18n import t
+from scenes.tables.base import TableScene
+from scenes.tables.felt import TableStyle
+from scenes.tables.kowah.anim import KowahAnim
+from scenes.tables.kowah.cards import KowahCards
+from scenes.tables.kowah.deco import JADE, Frame
+from scenes.tables.kowah.input import KowahInput
+from scenes.tables.kowah.layout import KowahLayout, Slot
+from scenes.tables.kowah.model import KowahModel, outcome_from_result
+from scenes.tables.kowah.paint import KowahPaint
+from scenes.tables.kowah.showcase import KowahShowcase
+from scenes.widgets.button import Button
+from scenes.widgets.layer import CachedLayer
+
+
+def _model_field(name: str, doc: str) -> property:
+    """A table attribute that is the visual model's (kept for tests and tools)."""
+    return property(lambda self: getattr(self.model, name),
+                    lambda self, value: setattr(self.model, name, value), doc=doc)
+
+
+class KowahTable(KowahLayout, KowahCards, KowahAnim, KowahInput, KowahPaint, KowahShowcase, TableScene):
+    style = TableStyle(JADE, (0x2B, 0x62, 0x57), "cloth", 0.03, 0.24)
+    rules_game = "kowah"
+
+    order = _model_field("order", "the viewer's hand in its visual order")
+    sizes = _model_field("sizes", "cards each seat holds, as drawn")
+    stock_vis = _model_field("stock_vis", "the stock count shown")
+    pile = _model_field("pile", "the discard history, newest last")
+    declared = _model_field("declared", "each seat's exposed pair, or None")
+    known = _model_field("known", "the cards each seat took in the open")
+    held = _model_field("held", "a declarer's drawn card, per seat")
+    outcome = _model_field("outcome", "how the hand ended, once shown")
+    sort_mode = _model_field("sort_mode", '"number", "suit" or "manual"')
+    focus = _model_field("focus", "the keyboard's hand slot")
+    new_idx = _model_field("new_idx", "the hand slot of the card just drawn or taken")
+
+    def __init__(self, app: Any, match: Match, viewer: int | None = None, fresh: bool = False) -> None:
+        self.deck = default_deck()
+        self.direction = self.deck.direction
+        self.model = KowahModel(self.deck, len(match.seats))
+        self.art = KowahArt()
+        self.frame = Frame()
+        self.hand_layer = CachedLayer()
+        self.wait_label: pygame.Rect | None = None   # "Waits for…" over your exposed pair
+        self.prompt_box: pygame.Rect | None = None   # the prompt under "Your turn"
+        self.history_layer = CachedLayer()
+        self.fan_cache: dict[tuple, pygame.Surface] = {}
+        self.scaled: dict[tuple, pygame.Surface] = {}
+        self.warm_todo: list[tuple[str, int, int]] = []
+        self.warm_minis: set[int] = set()
+        self.slots: list[Slot] = []
+        self.sort_suit = Button(lambda: t("kowah.sort_suit"), lambda: self.set_sort("suit"))
+        self.sort_number = Button(lambda: t("kowah.sort_number"), lambda: self.set_sort("number"))
+        self.checki_button = Button(lambda: t("kowah.checki"), self.open_declare, "primary")
+        self.pass_button = Button(lambda: t("kowah.not_now"), self.decline)
+        super().__init__(app, match, viewer)
+        if fresh:                        # replay the match from its first event
+            self.cursor = 0
+            self.model.clear_hands()
+            self._layout_hand()
+
+    def reset_visual(self) -> None:
+        result = self.match.result() if self.match.is_over() else None
+        self.model.reset(self.match.view(self.viewer), self.viewer, outcome_from_result(result))
+        self.flying = []
+        self.drag.cancel()
+        self.hand_layer.clear()
+        self.history_layer.clear()
+
+    def _resync(self) -> None:
+        self.reset_visual()
+        self._layout_hand()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.turn_banner and (self.anim.busy or self.view().phase != "take"):
+            self.turn_banner = 0.0           # the prompt and the Checki panel say it now
+        self._warm()
+
+    # ------------------------------------------------------------ what the engine says now
+    def view(self) -> Any:
+        key = (len(self.match.log), self.viewer)
+        if getattr(self, "_view_key", None) != key:
+            self._view_key = key
+            self._view = self.match.view(self.viewer)
+        return self._view
+
+    def legal(self) -> list[tuple]:
+        key = (len(self.match.log), self.viewer, self.viewer_can_act)
+        if getattr(self, "_legal_key", None) != key:
+            self._legal_key = key
+            self._legal = list(self.match.legal_actions(self.viewer)) if key[2] else []
+        return self._legal
+
+    def legal_discards(self) -> set[int]:
+        return {a[1] for a in self.legal() if a[0] == "discard"}
+
+    def can(self, kind: str) -> bool:
+        return any(a[0] == kind for a in self.legal())
+
+    def pairs_offered(self) -> list[int]:
+        return [a[1] for a in self.legal() if a[0] == "declare"]
+
+    def phase(self) -> str:
+        return self.view().phase
+
+    def my_turn(self) -> bool:
+        v = self.view()
+        return v.turn == self.viewer and self.match.seats[self.viewer].is_human and self.confirmed_viewer
