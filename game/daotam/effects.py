@@ -140,7 +140,7 @@ def _choice(*allowed: str) -> Callable[[Any], str]:
 
 def _effect_list(v: Any) -> tuple:
     """An inline effect (``replace_challenger_reward: {draw_chinh_dao: 1}``)."""
-    from game.daotam.deck import parse_effects   # the shared effect-list parser
+    from game.daotam.deck import parse_effects  # the shared effect-list parser
     return parse_effects([v] if isinstance(v, dict) else v)
 
 
