@@ -667,7 +667,8 @@ class DaoTamState:
     def _s_draw_cd(self, seat: int, why: str) -> None:
         if self.status[seat] != LIVING:
             return
-        if self._negates_ao(seat) and all(self.deck.by_id[c].type == "ao_niem"
+        redraw = why in self.deck.by_id and self._negates_card(self.deck.by_id[why])
+        if redraw and all(self.deck.by_id[c].type == "ao_niem"
                                           for c in self.deck_cd + self.disc_cd):
             self._emit("cd_skipped", seat, {"why": "only_ao_niem"})   # R10.3 guard
             return
@@ -692,9 +693,13 @@ class DaoTamState:
             self.queue([("resolve_cd", seat, cid)])
 
     def _negates_ao(self, seat: int) -> bool:
+        return any(self._negates_card(self.deck.by_id[cid]) for cid in self.opened[seat].values())
+
+    @staticmethod
+    def _negates_card(card: Any) -> bool:
+        """Whether the card cancels Ảo Niệm draws (tn08): its redraws are guarded (R10.3)."""
         return any("on_draw_ao_niem" in ab.triggers and ab.mode == "instead"
-                   for cid in self.opened[seat].values()
-                   for ab in self.deck.by_id[cid].abilities)
+                   for ab in card.abilities)
 
     def _s_resolve_cd(self, seat: int, cid: str) -> None:
         if cid not in self.resolving:
