@@ -153,3 +153,15 @@ def test_a_new_card_of_existing_primitives_needs_no_code(tmp_path):
     assert sum(st.hands[0]) == 4 + 2           # 4 left + 2 drawn; refill to 5 draws nothing
     assert "an_hoai_nghi" in st.disc_cd
     assert check_invariants(st, conservation=False) == []
+
+
+def test_every_refusal_of_the_engine_has_a_player_text_in_both_languages():
+    import re
+
+    source = (Path(__file__).parents[2] / "game" / "daotam" / "rules.py").read_text("utf-8")
+    keys = set(re.findall(r'"daotam\.(\w+)"', source))
+    assert len(keys) >= 10
+    for lang in ("en", "vi"):
+        err = yaml.safe_load((DATA_DIR / "i18n" / f"{lang}.yaml").read_text("utf-8"))["err"]
+        assert keys <= set(err["daotam"]), (lang, keys - set(err["daotam"]))
+        assert {"not_your_turn", "unknown_action"} <= set(err)

@@ -497,3 +497,16 @@ def test_clone_is_independent():
     st.apply(seat, st.legal_actions(seat)[0])
     assert c.phase == "turn" and snapshot(c) != snapshot(st)
     assert isinstance(c, DaoTamState) and check_invariants(c) == []
+
+
+def test_r15_each_view_shows_only_its_own_hand_and_the_public_facts():
+    st = deal(["CCNTT", "CNTTT", "NNTTT"])
+    play(st, 0, C1)
+    v1, v0, pub = st.view(1), st.view(0), st.view(None)
+    assert v1.hand == (1, 1, 3) and v0.hand == (1, 1, 2) and pub.hand is None
+    assert v1.claim == (0, 1, "cuong") and v1.claim_cards is None
+    assert v0.claim_cards == ("cuong",)
+    assert v1.revealed_hands == (None, None, None) and v1.hand_sizes == (4, 5, 5)
+    assert "(1, 1, 2)" not in repr(v1) and "(0, 2, 3)" not in repr(v1)   # nobody else's hand
+    private = [e for e in st.apply(1, PASS) + st.apply(2, PASS) if e.to is not None]
+    assert all(e.to == 0 for e in private)          # only the actor's own refill
