@@ -224,12 +224,36 @@ class HardAgent(_Base):
                 break
         return hits / tries
 
-    def challenge_threshold(self, view: DaoTamView) -> float:
-        t = super().challenge_threshold(view)
-        living = sum(1 for s in view.status if s == "living")
-        if living == 2 and view.dao_tam[self.seat] >= 2 and view.dao_tam[view.claim[0]] == 1:  # type: ignore[index]
-            t -= 0.1                     # one catch wins Trụ Vững
-        return t
+    def should_challenge(self, view: DaoTamView) -> bool:
+        """Expected value over the sampled actor hands: a catch costs the actor a Đạo Tâm
+        (worth more against a leader, decisive when it ends the game), a wrong challenge
+        costs this seat one (its fall at 1) and hands the actor a Chính Đạo draw (worth
+        a lot when it may complete their third stage)."""
+        me = self.seat
+        actor = view.claim[0]                                  # type: ignore[index]
+        p = self.p_lie(view)
+        stages = sum(1 for c in view.opened[actor] if c)
+        living = sum(1 for st in view.status if st == "living")
+        gain = 0.6 * (1.5 if stages == 2 else 1.0) + 0.05
+        if view.dao_tam[actor] == 1:
+            gain += 1.0 if living > 2 else 5.0                 # their fall (or my Trụ Vững)
+        loss = 0.3 if view.shield[me] else (1.0, 3.0, 1.3, 1.0)[min(view.dao_tam[me], 3)]
+        if view.dao_tam[me] == 1 and not view.shield[me] and living == 2:
+            loss = 6.0                                         # my fall hands them the game
+        draws = 2 if "tn05" in view.opened[actor] else 1
+        loss += draws * (0.3 + (1.5 * self.p_completes(view, actor) if stages == 2 else 0.0))
+        return p * gain > (1 - p) * loss
+
+    @staticmethod
+    def p_completes(view: DaoTamView, seat: int) -> float:
+        """Chance that one Chính Đạo draw opens ``seat``'s missing stage."""
+        deck = default_deck()
+        missing = [st for st, c in zip(("hoc_dao", "hieu_dao", "hanh_dao"), view.opened[seat],
+                                       strict=True) if c is None]
+        seen = {c for o in view.opened for c in o if c} | set(view.cd_discard)
+        hits = sum(1 for c in deck.chinh_dao if c.stage in missing and c.id not in seen)
+        left = view.cd_deck_left or len(view.cd_discard)
+        return min(1.0, hits / left) if left else 0.0
 
     def lie_rate(self, view: DaoTamView, clog: float) -> float:
         rate = super().lie_rate(view, clog)

@@ -891,6 +891,16 @@ class DaoTamState:
         return new
 
 
+def rematch_first(result: Result, previous_first: int, n_seats: int) -> int:
+    """R2.3: Môn Sinh #1 of a rematch goes to the seat after the previous winner; after a
+    shared win, after the winner who came first in turn order from the previous #1.
+    Pass it as the ``first`` option of the next game."""
+    if not result.winners:
+        return (previous_first + 1) % n_seats
+    first_winner = min(result.winners, key=lambda s: (s - previous_first) % n_seats)
+    return (first_winner + 1) % n_seats
+
+
 def new_game(n_seats: int = 4, seed: int = 0, options: dict | None = None) -> DaoTamState:
     return DaoTamState(n_seats, seed, options)
 

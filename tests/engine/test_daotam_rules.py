@@ -510,3 +510,13 @@ def test_r15_each_view_shows_only_its_own_hand_and_the_public_facts():
     assert "(1, 1, 2)" not in repr(v1) and "(0, 2, 3)" not in repr(v1)   # nobody else's hand
     private = [e for e in st.apply(1, PASS) + st.apply(2, PASS) if e.to is not None]
     assert all(e.to == 0 for e in private)          # only the actor's own refill
+
+
+def test_r2_3_rematch_first_player_sits_after_the_winner():
+    from game.core import Result
+    from game.daotam.rules import rematch_first
+    assert rematch_first(Result((2,), (0, 0, 1, 0)), 0, 4) == 3
+    assert rematch_first(Result((3,), (0, 0, 0, 1)), 1, 4) == 0
+    assert rematch_first(Result((0, 2), (1, 0, 1, 0)), 1, 4) == 3   # 2 comes first after 1
+    st = new_game(3, seed=1, options={"first": 2})
+    assert st.first == 2 and st.turn == 2
