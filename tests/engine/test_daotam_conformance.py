@@ -110,3 +110,24 @@ if __name__ == "__main__":
     out = run(int(sys.argv[1]) if len(sys.argv) > 1 else 10000)
     out["wall_s"] = round(time.perf_counter() - t0, 1)
     print(json.dumps(out))
+
+
+def test_a_saved_game_resumes_and_summarises(tmp_path):
+    from game.match import Match, Seat
+    from game.saves import summarize
+    path = tmp_path / "daotam.json"
+    m = Match("daotam", [Seat("human"), Seat("normal"), Seat("normal")], seed=4,
+              save_path=path, think_scale=0.0)
+    seat = m.active_seats()[0]
+    if seat == 0:
+        m.submit(0, m.legal_actions(0)[0])
+    t = 0.0
+    while len(m.log) < 12 and not m.is_over() and t < 60:
+        t += 0.1
+        m.tick(t)
+        if 0 in m.active_seats() and m.open_window() is None:
+            m.submit(0, m.legal_actions(0)[0])
+    s = summarize(path)
+    assert s.game == "daotam" and s.progress_key == "progress.daotam"
+    again = Match.load(path)
+    assert again.log == m.log and again.view(None) == m.view(None)
