@@ -111,6 +111,8 @@ class _Base:
         me = self.seat
         actor = view.claim[0]                      # type: ignore[index]
         t = self.threshold
+        rivals = sum(1 for s, st in enumerate(view.status) if st == "living" and s != actor)
+        t += 0.04 * (rivals - 2)                    # others may catch the lie: wait more
         if view.dao_tam[me] == 1:
             t += 0.15
         if view.shield[me]:
