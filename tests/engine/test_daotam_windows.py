@@ -248,3 +248,27 @@ def test_24_tn01_only_the_actors_shout_counts_and_it_must_come_in_time():
     m.press(0, SHOUT, 11.5)
     m.tick(11.6)
     assert [e.data["winner"] for e in m.events if e.kind == "race_won"] == [0]
+
+
+def test_timers_off_race_waits_for_every_seat_and_seat_order_decides():
+    st = deal(["CNTTT", "CNTTT", "CNTTT"])
+    m = raced(st, timers=False)
+    m.press(2, SHOUT, 10.1)
+    m.press(1, PASS, 10.2)
+    m.tick(400.0)
+    assert m.open_window() is not None             # the actor has not answered
+    m.press(0, SHOUT, 401.0)
+    m.tick(401.0)
+    assert [e.data["winner"] for e in m.events if e.kind == "race_won"] == [0]
+
+
+def test_a_possessed_ai_seat_pushes_through_the_match():
+    st = deal(["", "CNTTT", "CNTTT"], top="TT", status=[POSSESSED, "living", "living"],
+              dao_tam=[0, 3, 3], ta_niem_left=[3, 0, 0])
+    from game.match import Seat
+    m = match(st, seats=[Seat("normal"), Seat("human"), Seat("human")])
+    m.think_scale = 0.0
+    m.tick(1.0)
+    assert [a[0] for _, a in m.log] == ["push", "push"]
+    assert st.turn == 1 and sum(st.hands[1]) + sum(st.hands[2]) == 12
+    ok(st)
