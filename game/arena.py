@@ -263,6 +263,8 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
     violations: list[str] = []
     n_violations = 0
     played = windows = 0
+    reasons: dict[str, int] = {}
+    detail_sums: dict[str, float] = {}
     t_start = time.perf_counter()
     for d in range(deals):
         deal_seed = _seed(DEAL, seed, d)
@@ -287,6 +289,11 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
             if result is None:
                 continue
             played += 1
+            if result.reason:
+                reasons[result.reason] = reasons.get(result.reason, 0) + 1
+            for key, value in result.details.items():
+                if isinstance(value, (int, float)) and not isinstance(value, bool):
+                    detail_sums[key] = detail_sums.get(key, 0.0) + value
             total = sum(result.scores)
             for hand in clocks:
                 windows += hand.windows
@@ -330,6 +337,8 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
         "wall_s": round(wall, 3), "hands_per_s": round(played / wall, 2) if wall > 0 else None,
         "ms_per_hand": round(wall / played * 1000, 3) if played else None,
         "windows": windows,
+        "win_types": {r: round(c / played, 4) for r, c in sorted(reasons.items())} if played else {},
+        "per_game": {k: round(v / played, 3) for k, v in sorted(detail_sums.items())} if played else {},
         "per_seat": per_seat,
         "first_seat_share_ci95": ci,
         "invariant_violations": n_violations, "violation_samples": violations,

@@ -1,0 +1,1 @@
+"""Đạo Tâm: Hành Trình Chính Đạo (shared/rules/daotam.md)."""
