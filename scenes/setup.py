@@ -59,7 +59,8 @@ class SetupScene(Scene):
         if self.info.min_seats < self.info.max_seats:
             self.count_row = OptionRow(lambda: t("setup.players"),
                                        list(range(self.info.min_seats, self.info.max_seats + 1)),
-                                       lambda: len(self.seats), self.set_seat_count, str)
+                                       lambda: len(self.seats), self.set_seat_count, str,
+                                       wrap=False)
         self.start_button = Button(lambda: t("setup.start"), self.start, "primary")
         self.back_button = Button(lambda: t("common.back"), self.back)
         self.rows: list[ValueRow] = []
