@@ -27,6 +27,7 @@ __all__ = ["MAX_DEAL", "SetupScene", "clock_time_of_day", "grouped"]
 
 STYLE = TableStyle((40, 30, 24), (70, 52, 38), "wood", 0.04, 0.3)
 MAX_DEAL = 999_999_999      # deal numbers a player can type: 1..MAX_DEAL
+SEATS_PER_COLUMN = 6        # more seats than this: their rows go in two columns
 
 
 def grouped(n: int) -> str:
@@ -78,10 +79,10 @@ class SetupScene(Scene):
     def build_rows(self) -> None:
         """The rows for the current seat count: players, seats, deal, options, language."""
         rows: list[ValueRow] = [self.count_row] if self.count_row else []
-        for i in range(len(self.seats)):
-            rows.append(OptionRow(lambda i=i: self.seat_label(i), list(SEAT_KINDS),
-                                  lambda i=i: self.seats[i], lambda v, i=i: self._set_seat(i, v),
-                                  lambda v: t(f"level.{v}")))
+        self.seat_rows = [OptionRow(lambda i=i: self.seat_label(i), list(SEAT_KINDS),
+                                    lambda i=i: self.seats[i], lambda v, i=i: self._set_seat(i, v),
+                                    lambda v: t(f"level.{v}")) for i in range(len(self.seats))]
+        rows += self.seat_rows
         rows.append(self.deal_row)
         rows += [self.option_row(spec) for spec in self.specs]
         rows.append(OptionRow(lambda: t("settings.language"), ["vi", "en"], i18n.lang,
@@ -135,15 +136,31 @@ class SetupScene(Scene):
 
     def resize(self, size) -> None:
         w, h = self.app.size
+        seats = self.seat_rows
+        cols = 2 if len(seats) > SEATS_PER_COLUMN else 1
+        per_col = -(-len(seats) // cols)
+        lines = len(self.rows) - len(seats) + per_col
         # the window's unit (h/100), smaller when the rows would not fit the height
-        u = self.u = max(0.5, min(self.app.u, h / (28 + 6.6 * len(self.rows))))
-        width = round(min(90 * u, w * 0.8))
+        u = self.u = max(0.5, min(self.app.u, h / (28 + 6.6 * lines)))
+        width = round(min(90 * u, w * 0.8) if cols == 1 else min(128 * u, w * 0.92))
+        gap = round(4 * u)
+        col_w = (width - gap * (cols - 1)) // cols
         x = (w - width) // 2
         y = round(16 * u)
-        rh = round(5.2 * u)
+        rh, pitch = round(5.2 * u), round(5.2 * u) + round(1.4 * u)
+        box_w = round(col_w * 0.48)         # as ValueRow.place makes a column's box
         for r in self.rows:
+            if r in seats:
+                i = seats.index(r)
+                c, line = divmod(i, per_col)
+                r.place(pygame.Rect(x + c * (col_w + gap), y + line * pitch, col_w, rh), u)
+                if i == len(seats) - 1:
+                    y += per_col * pitch
+                continue
             r.place(pygame.Rect(x, y, width, rh), u)
-            y += rh + round(1.4 * u)
+            if cols > 1:        # boxes in line with the right column's
+                r.button.rect = pygame.Rect(x + col_w + gap + col_w - box_w, y, box_w, rh)
+            y += pitch
         bw = round(24 * u)
         self.start_button.rect = pygame.Rect(x + width - bw, y + round(2 * u), bw, round(6 * u))
         self.back_button.rect = pygame.Rect(x, y + round(2 * u), bw, round(6 * u))

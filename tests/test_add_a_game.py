@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game import registry
+from game.match import SEAT_KINDS
 from game.registry import GameInfo
 from scenes import i18n, nav
 from scenes.tables import registry as tables
@@ -146,8 +147,7 @@ def tiny(tmp_path, monkeypatch):
 
 
 def seat_rows(setup) -> list:
-    return [r for r in setup.rows if getattr(r, "values", None) == list(
-        __import__("game.match", fromlist=["SEAT_KINDS"]).SEAT_KINDS)]
+    return [r for r in setup.rows if getattr(r, "values", None) == list(SEAT_KINDS)]
 
 
 def test_a_registered_game_is_on_the_menu_and_plays(tiny):
