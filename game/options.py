@@ -13,6 +13,8 @@ flag). ``suggest`` names a fresh default the setup screen computes (e.g. ``time_
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,6 +22,15 @@ from typing import Any
 from game.cards import Reader, read_yaml
 
 SETUP_FIELDS = ("label", "choice_label", "suggest")
+
+
+def clock_time_of_day() -> str:
+    """Ganjifa rule 5's suggestion: 06:00–17:59 is day."""
+    return "day" if 6 <= time.localtime().tm_hour < 18 else "night"
+
+
+#: The names ``suggest:`` may use, and what each computes (a fresh value every deal).
+SUGGESTIONS: dict[str, Callable[[], Any]] = {"time_of_day": clock_time_of_day}
 
 
 @dataclass(frozen=True)
@@ -37,11 +48,16 @@ class OptionSpec:
 
 
 def accept_setup_fields(reader: Reader) -> None:
-    """Let an engine's strict option reader pass over the setup screen's fields."""
+    """Let an engine's strict option reader pass over the setup screen's fields, checked
+    (so a broken one stops the launch, which loads every deck, with its file and entry)."""
     for name in SETUP_FIELDS:
         if name in reader.data:
             reader.str(name)
         reader.read.add(name)
+    if "label" in reader.data and "choice_label" not in reader.data:
+        raise reader.fail("choice_label", "is missing (an option with a label needs it)")
+    if "suggest" in reader.data and reader.data["suggest"] not in SUGGESTIONS:
+        raise reader.fail("suggest", f"must be one of {', '.join(SUGGESTIONS)}")
 
 
 def setup_specs(path: str | Path) -> tuple[OptionSpec, ...]:

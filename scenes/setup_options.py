@@ -3,19 +3,10 @@ YAML offers (game.options), with defaults and the named fresh suggestions."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-
 from game import registry
+from game.options import SUGGESTIONS, clock_time_of_day
 
-
-def clock_time_of_day() -> str:
-    """Ganjifa rule 5's suggestion: 06:00–17:59 is day."""
-    return "day" if 6 <= time.localtime().tm_hour < 18 else "night"
-
-
-#: ``suggest:`` names a YAML option entry may use, and what each computes.
-SUGGESTIONS: dict[str, Callable[[], object]] = {"time_of_day": clock_time_of_day}
+__all__ = ["again_options", "clock_time_of_day", "fresh_options"]
 
 
 def fresh_options(game: str, options: dict | None = None, defaults: bool = False) -> dict:

@@ -69,3 +69,13 @@ def test_a_default_that_is_not_a_choice_is_refused(tmp_path):
     path = _copy(tmp_path, "ganjifa", edit)
     with pytest.raises(DataError, match="default"):
         setup_specs(path)
+
+
+@pytest.mark.parametrize("edit,field", [
+    (lambda o: o["void_rule"].pop("choice_label"), "choice_label"),
+    (lambda o: o["time"].update(suggest="moon_phase"), "suggest"),
+])
+def test_a_broken_setup_field_stops_the_deck_loading(tmp_path, edit, field):
+    path = _copy(tmp_path, "ganjifa", edit)
+    with pytest.raises(DataError, match=field):
+        ganjifa_deck(path)
