@@ -3,6 +3,16 @@
 A game the engine knows (game.registry.GAMES) is offered on the menu only once a table
 is registered here too. Tables are ``"module:Class"`` strings, imported when a match of
 that game starts, so the menu and the setup screen import no table.
+
+Adding a game (held by tests/test_add_a_game.py):
+  game/<name>/         rules.new_game, ai.make_agent, progress.progress (pure, no pygame)
+  data/<name>.yaml     its cards and numbers; ``options:`` entries with a label are the
+                       setup rows (game.options)
+  data/i18n/*.yaml     menu.play_<name>, game.<name>, short.<name>, progress.<name>, the
+                       option labels (both languages)
+  data/rules/          the in-app rules of the game, in both languages
+  scenes/tables/<name>/  a TableScene subclass
+  one line in game.registry.GAMES (seat range) and one in TABLES below (where seats sit)
 """
 
 from __future__ import annotations
