@@ -10,7 +10,7 @@ Adding a game (held by tests/test_add_a_game.py):
                        setup rows (game.options)
   data/i18n/*.yaml     menu.play_<name>, game.<name>, short.<name>, progress.<name>, the
                        option labels (both languages)
-  data/rules/          the in-app rules of the game, in both languages
+  data/rules/<name>.yaml  the in-app rules, in both languages
   scenes/tables/<name>/  a TableScene subclass
   one line in game.registry.GAMES (seat range) and one in TABLES below (where seats sit)
 """
