@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-from scenes import fonts, nav, theme
+from scenes import fonts, theme
 from scenes.dialog import Dialog
 from scenes.i18n import t
+from scenes.nav import reset
 from scenes.widgets.button import Button
 
 
@@ -42,10 +43,10 @@ class ResultsScene(Dialog):
         return (5 + 4.5 * len(self.result.scores)) * self.app.u + self.table.result_extra_height()
 
     def again(self) -> None:
-        nav.reset(self.app, "deal_again", self.table.match)
+        reset(self.app, "deal_again", self.table.match)
 
     def menu(self) -> None:
-        nav.reset(self.app, "menu")
+        reset(self.app, "menu")
 
     def deal_label(self) -> str:
         """"Deal #12345": the number a player gives a friend to replay this deal."""
