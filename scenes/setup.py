@@ -13,7 +13,7 @@ import pygame
 
 from game import registry
 from game.match import SEAT_KINDS, Match
-from game.options import OptionSpec
+from game.options import SUGGESTIONS, OptionSpec
 from scenes import fonts, i18n, nav, session, theme
 from scenes.i18n import t
 from scenes.setup_options import again_options, clock_time_of_day, fresh_options
@@ -28,6 +28,12 @@ __all__ = ["MAX_DEAL", "SetupScene", "clock_time_of_day", "grouped"]
 STYLE = TableStyle((40, 30, 24), (70, 52, 38), "wood", 0.04, 0.3)
 MAX_DEAL = 999_999_999      # deal numbers a player can type: 1..MAX_DEAL
 SEATS_PER_COLUMN = 6        # more seats than this: their rows go in two columns
+
+
+def suggestions() -> dict:
+    """The named fresh defaults, looked up at every deal through this module's
+    ``clock_time_of_day`` (the UI monkey fixes the hour by replacing it here)."""
+    return {**SUGGESTIONS, "time_of_day": clock_time_of_day}
 
 
 def grouped(n: int) -> str:
@@ -50,7 +56,7 @@ class SetupScene(Scene):
         self.seed = seed if seed is not None else random.randrange(1, 100000)
         if not 1 <= self.seed <= MAX_DEAL:
             self.seed = (self.seed - 1) % MAX_DEAL + 1
-        self.options = fresh_options(game, options, defaults=True)
+        self.options = fresh_options(game, options, defaults=True, suggest=suggestions())
         self.specs = registry.option_specs(game)
         self.u = app.u
         self.deal_row = NumberRow(lambda: t("setup.deal"), lambda: self.seed, self._set_seed, 1, MAX_DEAL,
@@ -107,7 +113,7 @@ class SetupScene(Scene):
     def again(cls, app, match: Match) -> SetupScene:
         """Deal again: same seats and options, the next deal number, fresh suggestions."""
         return cls(app, match.game, [s.kind for s in match.seats], match.seed % MAX_DEAL + 1,
-                   again_options(match.game, match.options))
+                   again_options(match.game, match.options, suggestions()))
 
     def _set_seat(self, i: int, v: str) -> None:
         self.seats[i] = v

@@ -73,3 +73,16 @@ def test_players_row_by_keyboard_keeps_the_focus(wide):
     key(pygame.K_LEFT)
     app.step()
     assert setup.seats == ["human", "normal", "normal"]
+
+
+@pytest.mark.parametrize("hour_says", ["day", "night"])
+def test_the_day_night_suggestion_is_read_through_scenes_setup(monkeypatch, hour_says):
+    """The UI monkey fixes the hour by replacing scenes.setup.clock_time_of_day: a new deal
+    and a deal again both ask it (not a copy taken when the modules loaded)."""
+    import scenes.setup
+    from game.match import Match, Seat
+    monkeypatch.setattr(scenes.setup, "clock_time_of_day", lambda: hour_says)
+    app = make_app()
+    assert nav.reset(app, "setup", "ganjifa").options["time"] == hour_says
+    match = Match("ganjifa", [Seat("human")] * 3, 5, {"time": "day" if hour_says == "night" else "night"})
+    assert nav.reset(app, "deal_again", match).options["time"] == hour_says
