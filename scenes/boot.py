@@ -6,15 +6,17 @@ import random
 
 from game import registry
 from game.match import SEAT_KINDS
-from scenes import session
-from scenes.menu import MenuScene
-from scenes.setup import clock_time_of_day
+from scenes import nav, session
+from scenes.setup_options import fresh_options
+from scenes.tables import registry as tables
 
 
 def first_scene(app):
     opts = app.opts
     if not opts.game:
-        return MenuScene(app)
+        return nav.make(app, "menu")
+    if opts.game not in tables.playable():
+        raise SystemExit(f"--game: {opts.game!r} has no table; use {', '.join(tables.playable())}")
     info = registry.info(opts.game)
     seats = [s.strip() for s in opts.seats.split(",")] if opts.seats else (
         ["human"] + ["normal"] * (info.min_seats - 1))
@@ -26,8 +28,9 @@ def first_scene(app):
     if opts.autoplay:
         seats = ["normal" if s == "human" else s for s in seats]
     options = dict(opts.options)
-    if opts.game == "ganjifa":
-        options.setdefault("time", opts.time or clock_time_of_day())
+    if opts.time and any(spec.key == "time" for spec in registry.option_specs(opts.game)):
+        options.setdefault("time", opts.time)
+    options = fresh_options(opts.game, options)
     seed = opts.seed if opts.seed is not None else random.randrange(1, 100000)
     match = session.start(opts.game, seats, seed, options)
-    return session.make_table(app, match, fresh=True)
+    return nav.make(app, "table", match, fresh=True)

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pygame
 
-from scenes import fonts, session, theme
-from scenes.confirm import ConfirmDialog
+from scenes import fonts, nav, session, theme
 from scenes.dialog import wrap
 from scenes.i18n import lang, t
 from scenes.session import ResumeFailed, SaveProblem
 from scenes.stack import Scene
+from scenes.tables import registry as tables
 from scenes.tables.felt import TableStyle, table_surface
 from scenes.widgets.button import Button, ButtonRow
 from scenes.widgets.toast import Toast
@@ -40,22 +40,20 @@ class MenuScene(Scene):
         if message:
             self.toast.show(message)
         check = session.check_saves()
-        self.unfinished = check.unfinished
+        self.games = tables.playable()          # a game without a table is not offered
+        self.unfinished = {g: s for g, s in check.unfinished.items() if g in self.games}
         self.problems = [*(problems or []), *check.problems]
-        from game.registry import GAMES
         buttons = [Button(lambda g=g: self.continue_label(g), lambda g=g: self.resume(g),
                           "primary" if i == 0 else "normal")
                    for i, g in enumerate(self.unfinished)]
+        buttons += [Button(lambda g=g: t(tables.info(g).menu_key), lambda g=g: self.new(g),
+                           "primary" if i == 0 and not self.unfinished else "normal")
+                    for i, g in enumerate(self.games)]
         buttons += [
-            Button(lambda: t("menu.play_ganjifa"), lambda: self.new("ganjifa"),
-                   "normal" if self.unfinished else "primary"),
-            Button(lambda: t("menu.play_kowah"), lambda: self.new("kowah")),
             Button(lambda: t("menu.rules"), self.rules),
             Button(lambda: t("menu.settings"), self.settings),
             Button(lambda: t("menu.quit"), self.app.quit),
         ]
-        if "kowah" not in GAMES:
-            buttons = [b for b in buttons if b.label != t("menu.play_kowah")]
         self.row = ButtonRow(buttons)
         self._layout_key: tuple | None = None
         self._notice: list[str] = []
@@ -119,37 +117,33 @@ class MenuScene(Scene):
         try:
             match = session.resume(game)
         except ResumeFailed as failed:
-            self.app.stack.reset(MenuScene(self.app, problems=[failed.problem]))
+            nav.reset(self.app, "menu", problems=[failed.problem])
             return
-        self.app.stack.reset(session.make_table(self.app, match, fresh=False))
+        nav.reset(self.app, "table", match, fresh=False)
 
     def new(self, game: str) -> None:
         if game in self.unfinished:
             short = t(f"short.{game}")
-            self.app.stack.push(ConfirmDialog(
-                self.app, t("menu.replace_title", game=short),
-                t("menu.replace_body", game=short, progress=self.progress_text(game)),
-                t("menu.replace_ok"), lambda: self._setup(game)))
+            nav.push(self.app, "confirm", t("menu.replace_title", game=short),
+                     t("menu.replace_body", game=short, progress=self.progress_text(game)),
+                     t("menu.replace_ok"), lambda: self._setup(game))
         else:
             self._setup(game)
 
     def _setup(self, game: str) -> None:
-        from scenes.setup import SetupScene
-        self.app.stack.push(SetupScene(self.app, game))
+        nav.push(self.app, "setup", game)
 
     def rules(self) -> None:
-        from scenes.rules_viewer import RulesScene
-        self.app.stack.push(RulesScene(self.app))
+        nav.push(self.app, "rules")
 
     def settings(self) -> None:
-        from scenes.settings import SettingsScene
-        self.app.stack.push(SettingsScene(self.app))
+        nav.push(self.app, "settings")
 
     def ask_quit(self) -> None:
         """Esc asks before quitting: Esc is "back" on every other screen, so a player
         backing out of the rules or settings with a second Esc must not lose the window."""
-        self.app.stack.push(ConfirmDialog(self.app, t("menu.quit_title"), t("menu.quit_body"),
-                                          t("menu.quit"), self.app.quit))
+        nav.push(self.app, "confirm", t("menu.quit_title"), t("menu.quit_body"), t("menu.quit"),
+                 self.app.quit)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scenes import nav
 from scenes.dialog import Dialog
 from scenes.i18n import t
 from scenes.widgets.button import Button
@@ -31,10 +32,8 @@ class PauseScene(Dialog):
         self.table.open_rules()
 
     def settings(self) -> None:
-        from scenes.settings import SettingsScene
         self.close()
-        self.app.stack.push(SettingsScene(self.app))
+        nav.push(self.app, "settings")
 
     def leave(self) -> None:
-        from scenes.menu import MenuScene
-        self.app.stack.reset(MenuScene(self.app))
+        nav.reset(self.app, "menu")

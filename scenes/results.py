@@ -8,6 +8,7 @@ from scenes import fonts, theme
 from scenes.art.shapes import star
 from scenes.dialog import Dialog
 from scenes.i18n import t
+from scenes.nav import reset
 from scenes.widgets.button import Button
 
 
@@ -43,12 +44,10 @@ class ResultsScene(Dialog):
         return (5 + 4.5 * len(self.result.scores)) * self.app.u + self.table.result_extra_height()
 
     def again(self) -> None:
-        from scenes.setup import SetupScene
-        self.app.stack.reset(SetupScene.again(self.app, self.table.match))
+        reset(self.app, "deal_again", self.table.match)
 
     def menu(self) -> None:
-        from scenes.menu import MenuScene
-        self.app.stack.reset(MenuScene(self.app))
+        reset(self.app, "menu")
 
     def deal_label(self) -> str:
         """"Deal #12345": the number a player gives a friend to replay this deal."""

@@ -138,11 +138,6 @@ def start(game: str, seats: list[str], seed: int, options: dict) -> Match:
 
 
 def make_table(app, match: Match, fresh: bool):
-    """The table scene for a match's game."""
-    if match.game == "ganjifa":
-        from scenes.tables.ganjifa import GanjifaTable
-        return GanjifaTable(app, match, fresh=fresh)
-    if match.game == "kowah":
-        from scenes.tables.kowah import KowahTable
-        return KowahTable(app, match, fresh=fresh)
-    raise ValueError(f"no table for {match.game}")
+    """The table scene for a match's game (scenes.tables.registry holds which is which)."""
+    from scenes.tables.registry import make_table as table_for
+    return table_for(app, match, fresh=fresh)

@@ -1,23 +1,39 @@
-"""Before the deal: seats and their levels, deal number, day or night, rule options."""
+"""Before the deal: seats and their levels, deal number and the game's rule options.
+
+Built from the game's entries: the seat range from game.registry (a Players row when it
+is a range), where each seat sits from scenes.tables.registry, the rule options from the
+``options:`` section of ``data/<game>.yaml`` (game.options).
+"""
 
 from __future__ import annotations
 
 import random
-import time
 
 import pygame
 
 from game import registry
 from game.match import SEAT_KINDS, Match
-from scenes import fonts, i18n, session, theme
+from game.options import SUGGESTIONS, OptionSpec
+from scenes import fonts, i18n, nav, session, theme
 from scenes.i18n import t
+from scenes.setup_options import again_options, clock_time_of_day, fresh_options
 from scenes.stack import Scene
+from scenes.tables import registry as tables
 from scenes.tables.felt import TableStyle, table_surface
 from scenes.widgets.button import Button, ButtonRow
 from scenes.widgets.options import NumberRow, OptionRow, ValueRow, fit_px, handle_rows
 
+__all__ = ["MAX_DEAL", "SetupScene", "clock_time_of_day", "grouped"]
+
 STYLE = TableStyle((40, 30, 24), (70, 52, 38), "wood", 0.04, 0.3)
 MAX_DEAL = 999_999_999      # deal numbers a player can type: 1..MAX_DEAL
+SEATS_PER_COLUMN = 6        # more seats than this: their rows go in two columns
+
+
+def suggestions() -> dict:
+    """The named fresh defaults, looked up at every deal through this module's
+    ``clock_time_of_day`` (the UI monkey fixes the hour by replacing it here)."""
+    return {**SUGGESTIONS, "time_of_day": clock_time_of_day}
 
 
 def grouped(n: int) -> str:
@@ -26,64 +42,78 @@ def grouped(n: int) -> str:
     return text.replace(",", ".") if i18n.lang() == "vi" else text
 
 
-def clock_time_of_day() -> str:
-    """Rule 5's suggestion: 06:00–17:59 is day."""
-    return "day" if 6 <= time.localtime().tm_hour < 18 else "night"
-
-
 class SetupScene(Scene):
     def __init__(self, app, game: str, seats: list[str] | None = None, seed: int | None = None,
                  options: dict | None = None) -> None:
         super().__init__(app)
         self.game = game
-        info = registry.info(game)
-        n = info.min_seats
-        self.seats = list(seats or (["human"] + ["normal"] * (n - 1)))
+        self.info = registry.info(game)
+        self.sides = tables.info(game).sides
+        n = min(max(len(seats) if seats else self.info.min_seats, self.info.min_seats),
+                self.info.max_seats)
+        self.seats = list(seats or ["human"])[:n]
+        self.seats += ["normal"] * (n - len(self.seats))
         self.seed = seed if seed is not None else random.randrange(1, 100000)
         if not 1 <= self.seed <= MAX_DEAL:
             self.seed = (self.seed - 1) % MAX_DEAL + 1
-        self.options = dict(options or {})
+        self.options = fresh_options(game, options, defaults=True, suggest=suggestions())
+        self.specs = registry.option_specs(game)
         self.u = app.u
-        if game == "ganjifa":
-            self.options.setdefault("time", clock_time_of_day())
-            self.options.setdefault("void_rule", "choice")
-        self.rows: list[ValueRow] = []
-        for i in range(n):
-            self.rows.append(OptionRow(
-                lambda i=i: t("setup.seat", n=i + 1, where=t(f"setup.where.{game}.{i}")),
-                list(SEAT_KINDS), lambda i=i: self.seats[i],
-                lambda v, i=i: self._set_seat(i, v), lambda v: t(f"level.{v}")))
         self.deal_row = NumberRow(lambda: t("setup.deal"), lambda: self.seed, self._set_seed, 1, MAX_DEAL,
                                   lambda: t("setup.deal_typing"),
                                   lambda: t("setup.deal_range", lo=1, hi=grouped(MAX_DEAL)))
-        self.rows.append(self.deal_row)
-        if game == "ganjifa":
-            self.rows.append(OptionRow(lambda: t("setup.time"), ["day", "night"],
-                                       lambda: self.options["time"], lambda v: self._opt("time", v),
-                                       lambda v: t(f"setup.{v}")))
-            self.rows.append(OptionRow(lambda: t("setup.void_rule"), ["choice", "strict"],
-                                       lambda: self.options["void_rule"],
-                                       lambda v: self._opt("void_rule", v), lambda v: t(f"setup.void.{v}")))
-        if game == "kowah":
-            self.options.setdefault("rediscard_taken_card", True)
-            self.rows.append(OptionRow(
-                lambda: t("kowah.opt_rediscard"), [True, False],
-                lambda: self.options["rediscard_taken_card"],
-                lambda v: self.options.__setitem__("rediscard_taken_card", v),
-                lambda v: t("kowah.opt_rediscard_on" if v else "kowah.opt_rediscard_off")))
-        self.rows.append(OptionRow(lambda: t("settings.language"), ["vi", "en"], i18n.lang,
-                                   self._set_lang, lambda v: "Tiếng Việt" if v == "vi" else "English"))
+        self.count_row: OptionRow | None = None
+        if self.info.min_seats < self.info.max_seats:
+            self.count_row = OptionRow(lambda: t("setup.players"),
+                                       list(range(self.info.min_seats, self.info.max_seats + 1)),
+                                       lambda: len(self.seats), self.set_seat_count, str,
+                                       wrap=False)
         self.start_button = Button(lambda: t("setup.start"), self.start, "primary")
         self.back_button = Button(lambda: t("common.back"), self.back)
+        self.rows: list[ValueRow] = []
+        self.build_rows()
+
+    def seat_label(self, i: int) -> str:
+        if i < len(self.sides):
+            return t("setup.seat", n=i + 1, where=t(f"setup.side.{self.sides[i]}"))
+        return t("setup.seat_plain", n=i + 1)
+
+    def option_row(self, spec: OptionSpec) -> OptionRow:
+        return OptionRow(lambda: t(spec.label), list(spec.values), lambda: self.options[spec.key],
+                         lambda v: self._opt(spec.key, v), lambda v: t(spec.choice_key(v)))
+
+    def build_rows(self) -> None:
+        """The rows for the current seat count: players, seats, deal, options, language."""
+        rows: list[ValueRow] = [self.count_row] if self.count_row else []
+        self.seat_rows = [OptionRow(lambda i=i: self.seat_label(i), list(SEAT_KINDS),
+                                    lambda i=i: self.seats[i], lambda v, i=i: self._set_seat(i, v),
+                                    lambda v: t(f"level.{v}")) for i in range(len(self.seats))]
+        rows += self.seat_rows
+        rows.append(self.deal_row)
+        rows += [self.option_row(spec) for spec in self.specs]
+        rows.append(OptionRow(lambda: t("settings.language"), ["vi", "en"], i18n.lang,
+                              self._set_lang, lambda v: "Tiếng Việt" if v == "vi" else "English"))
+        self.rows = rows
+        had = getattr(self, "row", None)
+        focused = had.buttons[had.focus] if had and 0 <= had.focus < len(had.buttons) else None
         self.row = ButtonRow([r.button for r in self.rows] + [self.back_button, self.start_button])
+        if focused in self.row.buttons:         # the Players row keeps the keyboard focus
+            self.row.focus = self.row.buttons.index(focused)
+
+    def set_seat_count(self, n: int) -> None:
+        """Add seats (an AI at normal level) or take the last ones away."""
+        n = min(max(n, self.info.min_seats), self.info.max_seats)
+        if n == len(self.seats):
+            return
+        self.seats = (self.seats + ["normal"] * n)[:n]
+        self.build_rows()
+        self.resize(self.app.size)
 
     @classmethod
     def again(cls, app, match: Match) -> SetupScene:
-        """Deal again: same seats and options, the next deal number, a fresh day/night choice."""
-        options = dict(match.options)
-        if match.game == "ganjifa":
-            options["time"] = clock_time_of_day()
-        return cls(app, match.game, [s.kind for s in match.seats], match.seed % MAX_DEAL + 1, options)
+        """Deal again: same seats and options, the next deal number, fresh suggestions."""
+        return cls(app, match.game, [s.kind for s in match.seats], match.seed % MAX_DEAL + 1,
+                   again_options(match.game, match.options, suggestions()))
 
     def _set_seat(self, i: int, v: str) -> None:
         self.seats[i] = v
@@ -102,26 +132,41 @@ class SetupScene(Scene):
         if self.deal_row.editing and not self.deal_row.accept():
             return
         match = session.start(self.game, self.seats, self.seed, self.options)
-        self.app.stack.reset(session.make_table(self.app, match, fresh=True))
+        nav.reset(self.app, "table", match, fresh=True)
 
     def back(self) -> None:
-        from scenes.menu import MenuScene
-        self.app.stack.reset(MenuScene(self.app))
+        nav.reset(self.app, "menu")
 
     def enter(self) -> None:
         self.resize(self.app.size)
 
     def resize(self, size) -> None:
         w, h = self.app.size
+        seats = self.seat_rows
+        cols = 2 if len(seats) > SEATS_PER_COLUMN else 1
+        per_col = -(-len(seats) // cols)
+        lines = len(self.rows) - len(seats) + per_col
         # the window's unit (h/100), smaller when the rows would not fit the height
-        u = self.u = max(0.5, min(self.app.u, h / (28 + 6.6 * len(self.rows))))
-        width = round(min(90 * u, w * 0.8))
+        u = self.u = max(0.5, min(self.app.u, h / (28 + 6.6 * lines)))
+        width = round(min(90 * u, w * 0.8) if cols == 1 else min(128 * u, w * 0.92))
+        gap = round(4 * u)
+        col_w = (width - gap * (cols - 1)) // cols
         x = (w - width) // 2
         y = round(16 * u)
-        rh = round(5.2 * u)
+        rh, pitch = round(5.2 * u), round(5.2 * u) + round(1.4 * u)
+        box_w = round(col_w * 0.48)         # as ValueRow.place makes a column's box
         for r in self.rows:
+            if r in seats:
+                i = seats.index(r)
+                c, line = divmod(i, per_col)
+                r.place(pygame.Rect(x + c * (col_w + gap), y + line * pitch, col_w, rh), u)
+                if i == len(seats) - 1:
+                    y += per_col * pitch
+                continue
             r.place(pygame.Rect(x, y, width, rh), u)
-            y += rh + round(1.4 * u)
+            if cols > 1:        # boxes in line with the right column's
+                r.button.rect = pygame.Rect(x + col_w + gap + col_w - box_w, y, box_w, rh)
+            y += pitch
         bw = round(24 * u)
         self.start_button.rect = pygame.Rect(x + width - bw, y + round(2 * u), bw, round(6 * u))
         self.back_button.rect = pygame.Rect(x, y + round(2 * u), bw, round(6 * u))

@@ -11,6 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from game.cards import DATA_DIR, DataError, Reader, read_yaml
+from game.options import accept_setup_fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +151,7 @@ def load_deck(path: str | Path | None = None) -> Deck:
         o = Reader(path, f"options.{oname}", raw)
         values = tuple(str(v) for v in o.list("values"))
         options[str(oname)] = (o.choice("default", values), values)
+        accept_setup_fields(o)      # label, choice_label, suggest: the setup screen's (game.options)
         o.done()
 
     top.done()

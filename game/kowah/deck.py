@@ -16,6 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from game.cards import DATA_DIR, DataError, Reader, read_yaml
+from game.options import accept_setup_fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +142,7 @@ def _option_specs(top: Reader) -> dict[str, dict]:
     if sorted(values) != [False, True] or not all(isinstance(v, bool) for v in values):
         raise flag.fail("values", "must be [true, false]")
     out["rediscard_taken_card"] = {"default": flag.get("default", bool), "values": (True, False)}
+    accept_setup_fields(flag)       # label, choice_label: the setup screen's (game.options)
     flag.done()
     guard = Reader(opts.file, "options.max_turns_without_stock_draw",
                    opts.get("max_turns_without_stock_draw", dict))

@@ -1,0 +1,69 @@
+"""Which games have a table: the scenes side of game.registry, one line per game.
+
+A game the engine knows (game.registry.GAMES) is offered on the menu only once a table
+is registered here too. Tables are ``"module:Class"`` strings, imported when a match of
+that game starts, so the menu and the setup screen import no table.
+
+Adding a game (held by tests/test_add_a_game.py):
+  game/<name>/         rules.new_game, ai.make_agent, progress.progress (pure, no pygame)
+  data/<name>.yaml     its cards and numbers; ``options:`` entries with a label are the
+                       setup rows (game.options)
+  data/i18n/*.yaml     menu.play_<name>, game.<name>, short.<name>, progress.<name>, the
+                       option labels (both languages)
+  data/rules/<name>.yaml  the in-app rules, in both languages
+  scenes/tables/<name>/  a TableScene subclass
+  one line in game.registry.GAMES (seat range) and one in TABLES below (where seats sit)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from game import registry
+from scenes.nav import resolve
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    game: str
+    table: str | Callable[..., Any]     # "module:Class", called (app, match, fresh=…)
+    sides: tuple[str, ...] = ()          # where seat i sits, for the setup rows (setup.side.*)
+    menu_label: str = ""                 # i18n key of the menu button; "" = menu.play_<game>
+
+    @property
+    def menu_key(self) -> str:
+        return self.menu_label or f"menu.play_{self.game}"
+
+
+TABLES: dict[str, TableInfo] = {
+    "ganjifa": TableInfo("ganjifa", "scenes.tables.ganjifa:GanjifaTable", ("bottom", "right", "left")),
+    "kowah": TableInfo("kowah", "scenes.tables.kowah:KowahTable", ("bottom", "left", "right")),
+}
+
+
+def register(table: TableInfo) -> TableInfo:
+    """Add a game's table (the line in TABLES does this for the games that ship)."""
+    TABLES[table.game] = table
+    return table
+
+
+def playable() -> list[str]:
+    """The games a player can start: known to the engine and with a table, in table order."""
+    return [g for g in TABLES if g in registry.GAMES]
+
+
+def info(game: str) -> TableInfo:
+    if game not in playable():
+        raise ValueError(f"no table for {game!r}; playable: {', '.join(playable())}")
+    return TABLES[game]
+
+
+def table_class(game: str) -> Callable[..., Any]:
+    return resolve(info(game).table)
+
+
+def make_table(app, match, fresh: bool = True):
+    """The table scene for a match's game."""
+    return table_class(match.game)(app, match, fresh=fresh)
