@@ -22,6 +22,7 @@ class GameInfo:
 GAMES: dict[str, GameInfo] = {
     "ganjifa": GameInfo("ganjifa", "game.ganjifa", 3, 3),
     "kowah": GameInfo("kowah", "game.kowah", 3, 3),
+    "mascarade": GameInfo("mascarade", "game.mascarade", 2, 13),
 }
 
 
