@@ -15,8 +15,20 @@ if TYPE_CHECKING:
     from game.mascarade.rules import MascaradeState
 
 from game.mascarade.rules import (
-    BANK, BISHOP, CHEAT, COURT, FOOL, INQUISITOR, JUDGE, KING, PEASANT, QUEEN, SPY, THIEF,
-    WIDOW, WITCH,
+    BANK,
+    BISHOP,
+    CHEAT,
+    COURT,
+    FOOL,
+    INQUISITOR,
+    JUDGE,
+    KING,
+    PEASANT,
+    QUEEN,
+    SPY,
+    THIEF,
+    WIDOW,
+    WITCH,
 )
 
 

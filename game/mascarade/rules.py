@@ -176,6 +176,8 @@ class MascaradeState(OneSeatAtATime):
         r, n = self.rules, self.n_seats
         if n < 6:
             raise ValueError("extra middle cards need 6 or more players (§2.2)")
+        if r.card_count(n, k) > r.max_cards:
+            raise ValueError(f"{r.card_count(n, k)} cards: never more than {r.max_cards} (§2.2)")
         pool: list[int] = []
         for c in r.characters:
             pool += [c.index] * (c.copies - base.count(c.index))
