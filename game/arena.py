@@ -263,6 +263,7 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
     violations: list[str] = []
     n_violations = 0
     played = windows = 0
+    reasons: dict[str, int] = {}
     t_start = time.perf_counter()
     for d in range(deals):
         deal_seed = _seed(DEAL, seed, d)
@@ -287,6 +288,7 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
             if result is None:
                 continue
             played += 1
+            reasons[result.reason or "-"] = reasons.get(result.reason or "-", 0) + 1
             total = sum(result.scores)
             for hand in clocks:
                 windows += hand.windows
@@ -330,6 +332,7 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
         "wall_s": round(wall, 3), "hands_per_s": round(played / wall, 2) if wall > 0 else None,
         "ms_per_hand": round(wall / played * 1000, 3) if played else None,
         "windows": windows,
+        "end_reasons": dict(sorted(reasons.items())),
         "per_seat": per_seat,
         "first_seat_share_ci95": ci,
         "invariant_violations": n_violations, "violation_samples": violations,
