@@ -1,0 +1,74 @@
+"""Belief calibration: the Brier score of a tracker's card-at-position probabilities
+against the truth (§14.2 validation), per AI level.
+
+    python -m game.mascarade.calibration [--seats 4,8,13] [--games 20] [--seed 0]
+
+All seats of a game play the same level; at the start of every turn each agent's
+tracker is scored (mean over positions of Σ_c (p_c − [c is there])²; 0 is perfect, a
+uniform guess over k distinct cards scores about 1 − 1/k). Also reports how long
+``observe`` takes per event batch (the tracker's update cost), which the arena does
+not time. Prints one JSON line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+
+from game.mascarade.ai import make_agent
+from game.mascarade.rules import new_game
+
+
+def brier(probs: Sequence[dict[int, float]], truth: Sequence[int]) -> float:
+    total = 0.0
+    for d, c in zip(probs, truth, strict=True):
+        total += sum(p * p for k, p in d.items() if k != c) + (1.0 - d.get(c, 0.0)) ** 2
+    return total / len(truth)
+
+
+def measure(level: str, n: int, games: int, seed: int) -> dict:
+    scores: list[float] = []
+    obs_times: list[float] = []
+    for g in range(games):
+        st = new_game(n, seed * 10_007 + g)
+        agents = [make_agent(level, s, seed=g * 31 + s) for s in range(n)]
+        first = st.deal_events()
+        for a in agents:
+            a.observe([e for e in first if e.visible_to(a.seat)])
+        while not st.is_over():
+            s = st.active_seats()[0]
+            events = st.apply(s, agents[s].decide(st.view(s), st.legal_actions(s)))
+            for a in agents:
+                t0 = time.perf_counter()
+                a.observe([e for e in events if e.visible_to(a.seat)])
+                obs_times.append(time.perf_counter() - t0)
+            if any(e.kind == "turn" for e in events):
+                for a in agents:
+                    scores.append(brier(a.tracker.card_probs(), st.cards))
+    obs_times.sort()
+    return {"brier": round(statistics.fmean(scores), 4) if scores else None,
+            "samples": len(scores),
+            "observe_ms_p95": round(obs_times[int(0.95 * (len(obs_times) - 1))] * 1000, 3)
+            if obs_times else None}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m game.mascarade.calibration")
+    p.add_argument("--seats", default="4,8,13")
+    p.add_argument("--games", type=int, default=20)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--levels", default="easy,normal,hard")
+    a = p.parse_args(argv)
+    out: dict = {}
+    for n in (int(x) for x in a.seats.split(",")):
+        out[n] = {lv: measure(lv, n, a.games, a.seed) for lv in a.levels.split(",")}
+    print(json.dumps({"games": a.games, "by_seats": out}, separators=(",", ":")))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
