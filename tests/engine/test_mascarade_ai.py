@@ -170,3 +170,34 @@ def test_match_of_agents_runs_to_the_end():
         t += 0.5
     assert m.is_over() and m.result().winners
     assert m.timing.values["timers_enabled"] is False
+
+
+def test_save_resume_and_progress(tmp_path):
+    from game.saves import summarize
+    path = tmp_path / "m.json"
+    m = Match("mascarade", [Seat("human")] + [Seat("normal") for _ in range(5)], seed=8,
+              save_path=path, think_scale=0.0)
+    t = 0.0
+    while 0 not in m.active_seats() and not m.is_over():
+        m.tick(t)
+        t += 0.5
+    seat0 = m.legal_actions(0)[0]
+    m.submit(0, seat0)
+    back = Match.load(path)
+    assert back.log == m.log and back.state.cards == m.state.cards
+    assert back.state.coins == m.state.coins
+    s = summarize(path)
+    assert s.game == "mascarade" and s.progress_key == "progress.mascarade"
+    assert s.progress_params["turn"] == m.state.turn_no
+
+
+def test_public_tracker_from_public_events_only():
+    """The memory aid's "what the table can know": a tracker of no seat, fed only the
+    public events, never gets a secret bit and still follows every swap."""
+    st = rigged(5, SET6)
+    pub = WorldSet(None, k_max=500)
+    pub.observe(st.deal_events())
+    events = act(st, ("swap", 0, 2, 1), ("swap", 1, 3, 0))
+    pub.observe([e for e in events if e.to is None])
+    assert pub.prob_at(0) == pytest.approx({R.index("judge"): 0.5, R.index("king"): 0.5})
+    assert brier(pub.card_probs(), st.cards) > 0
