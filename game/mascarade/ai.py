@@ -285,6 +285,27 @@ class HardAgent(NormalAgent):
     samples = 48
     bluff_rate = 0.03
 
+    def __init__(self, seat: int, seed: int = 0) -> None:
+        super().__init__(seat, seed)
+        self.announcements = 0      # announcements by others seen
+        self.liar_claims = 0        # counter-claims revealed false (how often the table bluffs)
+        self._ann: tuple | None = None
+
+    def observe(self, events: list[Event]) -> None:
+        super().observe(events)
+        for e in events:
+            if e.kind == "announce":
+                self._ann = (e.seat, e.data["character"], e.data["pos"])
+                self.announcements += 1
+            elif e.kind == "reveal" and e.data.get("why") == "claim" and self._ann:
+                self.liar_claims += sum(1 for p, c in e.data["cards"]
+                                        if p != self._ann[2] and c != self._ann[1])
+
+    def block_rate(self) -> float:
+        """How likely the table is to counter-claim a winning announcement without the
+        card: learnt from the false counter-claims seen so far (a Beta(1, 3) prior)."""
+        return min(0.95, 0.25 + 3.0 * (self.liar_claims + 1) / (self.announcements + 4))
+
     def should_claim(self, v: MascaradeView, c: int, p: float, ann: int, ann_pos: int) -> bool:
         already = any(a == "claim" for _, a in v.answered)
         if not already and self.one_move_win(v, ann, c):
@@ -306,18 +327,22 @@ class HardAgent(NormalAgent):
         if not worlds:
             return super().announce_value(v, c, pos)
         total = 0.0
+        block = self.block_rate()
         others = [s for s in range(v.n_seats) if s != self.seat]
         for perm, know in worlds:
             mine = perm[pos] == c
-            contested = 0.0
+            miss = 1.0
+            for s in others:
+                hand = v.hands[s]
+                if any(know[q] == c for q in hand):
+                    miss *= 0.15
+                elif any(perm[q] == c for q in hand):
+                    miss *= 0.7
+                else:
+                    miss *= 0.95
             if g >= WIN:
-                contested = 0.9
-            else:
-                miss = 1.0
-                for s in others:
-                    if any(know[q] == c for q in v.hands[s]):
-                        miss *= 0.15
-                contested = 1.0 - miss
+                miss *= 1.0 - block
+            contested = 1.0 - miss
             total += (1 - contested) * g + contested * (g if mine else -FINE)
         return total / len(worlds) - 0.1
 
