@@ -1,7 +1,7 @@
 """Belief calibration: the Brier score of a tracker's card-at-position probabilities
 against the truth (§14.2 validation), per AI level.
 
-    python -m game.mascarade.calibration [--seats 4,8,13] [--games 20] [--seed 0]
+    python -m game.mascarade.calibration [--seats 4,8,13] [--games 20] [--seed 0] [--bias]
 
 All seats of a game play the same level; at the start of every turn each agent's
 tracker is scored (mean over positions of Σ_c (p_c − [c is there])²; 0 is perfect, a
@@ -56,14 +56,41 @@ def measure(level: str, n: int, games: int, seed: int) -> dict:
             if obs_times else None}
 
 
+def seat_bias(level: str, n: int, games: int, seed: int) -> list[float]:
+    """Win share by seat order from the first player (0 = first to act), all seats at
+    ``level``: the arena rotates seats, which cancels this bias rather than showing it."""
+    shares = [0.0] * n
+    for g in range(games):
+        st = new_game(n, seed * 10_007 + g)
+        agents = [make_agent(level, s, seed=g * 31 + s) for s in range(n)]
+        first = st.deal_events()
+        for a in agents:
+            a.observe([e for e in first if e.visible_to(a.seat)])
+        while not st.is_over():
+            s = st.active_seats()[0]
+            events = st.apply(s, agents[s].decide(st.view(s), st.legal_actions(s)))
+            for a in agents:
+                a.observe([e for e in events if e.visible_to(a.seat)])
+        winners = st.result().winners
+        for w in winners:
+            shares[(w - st.first) % n] += 1.0 / len(winners)
+    return [round(x / games, 4) for x in shares]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m game.mascarade.calibration")
     p.add_argument("--seats", default="4,8,13")
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--levels", default="easy,normal,hard")
+    p.add_argument("--bias", action="store_true", help="win share by order from the first player")
     a = p.parse_args(argv)
     out: dict = {}
+    if a.bias:
+        for n in (int(x) for x in a.seats.split(",")):
+            out[n] = {lv: seat_bias(lv, n, a.games, a.seed) for lv in a.levels.split(",")}
+        print(json.dumps({"games": a.games, "seat_bias": out}, separators=(",", ":")))
+        return 0
     for n in (int(x) for x in a.seats.split(",")):
         out[n] = {lv: measure(lv, n, a.games, a.seed) for lv in a.levels.split(",")}
     print(json.dumps({"games": a.games, "by_seats": out}, separators=(",", ":")))

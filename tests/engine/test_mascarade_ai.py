@@ -201,3 +201,9 @@ def test_public_tracker_from_public_events_only():
     pub.observe([e for e in events if e.to is None])
     assert pub.prob_at(0) == pytest.approx({R.index("judge"): 0.5, R.index("king"): 0.5})
     assert brier(pub.card_probs(), st.cards) > 0
+
+
+def test_seat_bias_shares_sum_to_one():
+    from game.mascarade.calibration import seat_bias
+    shares = seat_bias("easy", 4, 6, seed=1)
+    assert len(shares) == 4 and abs(sum(shares) - 1.0) < 1e-3
