@@ -66,6 +66,8 @@ def test_t61_agents_never_illegal():
         report = arena.run("mascarade", seats, games=n, seed=n)
         assert report["invariant_violations"] == 0, report["violation_samples"]
         assert report["games"] == n
+        assert sum(report["end_reasons"].values()) == n
+        assert set(report["end_reasons"]) <= {"thirteen", "bankrupt", "cheat"}
 
 
 def test_t61_official_mode_and_flags():
