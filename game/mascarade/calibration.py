@@ -2,6 +2,7 @@
 against the truth (§14.2 validation), per AI level.
 
     python -m game.mascarade.calibration [--seats 4,8,13] [--games 20] [--seed 0] [--bias]
+        [--shadow normal]
 
 All seats of a game play the same level; at the start of every turn each agent's
 tracker is scored (mean over positions of Σ_c (p_c − [c is there])²; 0 is perfect, a
@@ -19,7 +20,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from game.mascarade.ai import make_agent
+from game.mascarade.ai import HardAgent, NormalAgent, make_agent
 from game.mascarade.rules import new_game
 
 
@@ -56,6 +57,41 @@ def measure(level: str, n: int, games: int, seed: int) -> dict:
             if obs_times else None}
 
 
+def shadow(n: int, games: int, seed: int, play: str = "normal") -> dict:
+    """The trackers alone, on the same games: every seat plays ``play``, and beside each
+    seat an Easy, a Normal and a Hard tracker (and a public one, fed only public events:
+    the memory aid's "what the table can know") observe that seat's events; each is
+    scored against the truth at every turn start. Self-play Brier scores mix tracker
+    quality with how a level plays (a level that swaps more is harder to follow)."""
+    from game.mascarade.belief import Marginals, WorldSet
+    makers = {"easy": lambda s: Marginals(s),
+              "normal": lambda s: WorldSet(s, k_max=NormalAgent.k_max, soft=False, seed=s),
+              "hard": lambda s: WorldSet(s, k_max=HardAgent.k_max, soft=True, seed=s)}
+    scores: dict[str, list[float]] = {k: [] for k in (*makers, "public")}
+    for g in range(games):
+        st = new_game(n, seed * 10_007 + g)
+        agents = [make_agent(play, s, seed=g * 31 + s) for s in range(n)]
+        trackers = {k: [m(s) for s in range(n)] for k, m in makers.items()}
+        public = WorldSet(None, k_max=HardAgent.k_max, soft=False)
+        batch = st.deal_events()
+        while True:
+            for s in range(n):
+                mine = [e for e in batch if e.visible_to(s)]
+                agents[s].observe(mine)
+                for k in makers:
+                    trackers[k][s].observe(mine)
+            public.observe([e for e in batch if e.to is None])
+            if any(e.kind == "turn" for e in batch):
+                for k in makers:
+                    scores[k] += [brier(t.card_probs(), st.cards) for t in trackers[k]]
+                scores["public"].append(brier(public.card_probs(), st.cards))
+            if st.is_over():
+                break
+            s = st.active_seats()[0]
+            batch = st.apply(s, agents[s].decide(st.view(s), st.legal_actions(s)))
+    return {k: round(statistics.fmean(v), 4) for k, v in scores.items() if v}
+
+
 def seat_bias(level: str, n: int, games: int, seed: int) -> list[float]:
     """Win share by seat order from the first player (0 = first to act), all seats at
     ``level``: the arena rotates seats, which cancels this bias rather than showing it."""
@@ -84,8 +120,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--levels", default="easy,normal,hard")
     p.add_argument("--bias", action="store_true", help="win share by order from the first player")
+    p.add_argument("--shadow", default="", help="score the three trackers side by side on games "
+                                                "played by this level")
     a = p.parse_args(argv)
     out: dict = {}
+    if a.shadow:
+        for n in (int(x) for x in a.seats.split(",")):
+            out[n] = shadow(n, a.games, a.seed, a.shadow)
+        print(json.dumps({"games": a.games, "play": a.shadow, "brier": out}, separators=(",", ":")))
+        return 0
     if a.bias:
         for n in (int(x) for x in a.seats.split(",")):
             out[n] = {lv: seat_bias(lv, n, a.games, a.seed) for lv in a.levels.split(",")}

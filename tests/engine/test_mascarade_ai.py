@@ -209,3 +209,11 @@ def test_seat_bias_shares_sum_to_one():
     from game.mascarade.calibration import seat_bias
     shares = seat_bias("easy", 4, 6, seed=1)
     assert len(shares) == 4 and abs(sum(shares) - 1.0) < 1e-3
+
+
+def test_shadow_trackers_scored_on_the_same_games():
+    from game.mascarade.calibration import shadow
+    scores = shadow(5, 2, seed=3)
+    assert set(scores) == {"easy", "normal", "hard", "public"}
+    assert all(0.0 <= v <= 2.0 for v in scores.values())
+    assert scores["hard"] <= scores["public"]      # a seat knows at least what the table does
