@@ -289,8 +289,7 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
             if result is None:
                 continue
             played += 1
-            if result.reason:
-                reasons[result.reason] = reasons.get(result.reason, 0) + 1
+            reasons[result.reason or "-"] = reasons.get(result.reason or "-", 0) + 1
             for key, value in result.details.items():
                 if isinstance(value, (int, float)) and not isinstance(value, bool):
                     detail_sums[key] = detail_sums.get(key, 0.0) + value
@@ -339,6 +338,7 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
         "windows": windows,
         "win_types": {r: round(c / played, 4) for r, c in sorted(reasons.items())} if played else {},
         "per_game": {k: round(v / played, 3) for k, v in sorted(detail_sums.items())} if played else {},
+        "end_reasons": dict(sorted(reasons.items())),
         "per_seat": per_seat,
         "first_seat_share_ci95": ci,
         "invariant_violations": n_violations, "violation_samples": violations,

@@ -33,6 +33,7 @@ GAMES: dict[str, GameInfo] = {
     "ganjifa": GameInfo("ganjifa", "game.ganjifa", 3, 3),
     "kowah": GameInfo("kowah", "game.kowah", 3, 3),
     "daotam": GameInfo("daotam", "game.daotam", 3, 5),
+    "mascarade": GameInfo("mascarade", "game.mascarade", 2, 13),
 }
 
 

@@ -1,0 +1,559 @@
+"""Mascarade rules engine (shared/rules/mascarade.md). Pure Python, seeded, no I/O.
+
+Positions hold face-down cards: each seat owns one (``small_table_mode = official``: two
+or three, §12); the rest lie in the middle. Seats are numbered clockwise, in the
+direction of play: ``(s + 1) % n`` is ``s``'s left neighbour. Characters are indices into
+:data:`game.mascarade.data.CHARACTER_IDS`.
+
+Actions (tuples):
+
+* turn: ``("swap", own, other, bit)`` — ``bit`` 1 exchanges, 0 does not (§5; the public
+  event is the same either way); ``("peek", own)``; ``("announce", character, own)``;
+* the claim ask (§7.2), one seat at a time clockwise from the announcer's left, each a
+  one-seat :class:`~game.core.Window` (timers optional, off by default, see
+  ``data/mascarade.yaml``): ``("claim", own)`` or ``("pass",)``;
+* power choices by the power user (§8): ``("bishop", seat)`` on a tie, ``("witch", seat)``
+  or ``("decline",)``, ``("fool", a, b, bit)``, ``("spy", pos)`` then
+  ``("spy_swap", bit)``, ``("inquire", seat)``; the Inquisitor's target answers
+  ``("guess", character, own)`` in public.
+
+Why the claim ask is a window of one seat rather than one window for everybody: §7.2
+asks one player at a time and each answer is public and seen by the players asked after
+them, so a simultaneous window would change the game; a one-seat window still lets the
+Match time an answer (optional) and the table draw a ring per seat, and because claim
+answers are public (§11.1, §11.4) it needs no hand-off (``private=False``).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from game.core import OVER, Action, Event, IllegalAction, OneSeatAtATime, Result, Window
+from game.mascarade.data import Rules, SetError, check_set, default_rules
+from game.mascarade.options import check_options
+
+TURN, CLAIM, POWER = "turn", "claim", "power"
+(JUDGE, BISHOP, KING, FOOL, QUEEN, THIEF, WITCH, SPY, PEASANT, CHEAT, INQUISITOR,
+ WIDOW) = range(12)
+PASS: Action = ("pass",)
+DECLINE: Action = ("decline",)
+BANK, COURT = "bank", "court"
+
+
+@dataclass(frozen=True)
+class MascaradeView:
+    """What one seat may know (``seat=None``: the public view). ``private`` lists that
+    seat's own secrets in order: ``("swap", a, b, bit)``, ``("peek", pos, card)``,
+    ``("spy", own, own_card, pos, card)``, ``("fool", a, b, bit)``, ``("spy_swap", bit)``."""
+
+    seat: int | None
+    n_seats: int
+    owner: tuple                    # per position: owning seat or None (middle)
+    protected: tuple                # per position: a protected card (§12.2)
+    hands: tuple                    # per seat: its positions
+    charset: tuple                  # characters in the game, sorted (public, §2.6)
+    initial: tuple                  # the initial layout, public (§2.5)
+    coins: tuple
+    courthouse: int
+    bank_issued: int
+    turn: int | None
+    turn_no: int
+    phase: str
+    forced: bool                    # the turn seat may only swap
+    announced: tuple | None         # (seat, character, position)
+    claims: tuple                   # (seat, position) of the claimants so far, announcer first
+    answered: tuple                 # (seat, "claim" | "pass") in asking order
+    asked: int | None               # the seat being asked
+    faceup: tuple                   # (position, character) shown right now
+    pending: tuple | None           # (kind, seat) of a power choice being waited for
+    private: tuple
+    options: dict
+
+
+class MascaradeState(OneSeatAtATime):
+    """One game of Mascarade for 2–13 seats."""
+
+    def __init__(self, n_seats: int, seed: int = 0, options: dict | None = None,
+                 rules: Rules | None = None) -> None:
+        self.rules = rules or default_rules()
+        r = self.rules
+        if not r.min_players <= n_seats <= r.max_players:
+            raise ValueError(f"Mascarade is for {r.min_players}–{r.max_players} players, "
+                             f"not {n_seats}")
+        self.n_seats = n = n_seats
+        self.options = check_options(r, options or {})
+        o = self.options
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.small = o["small_table_mode"] == "official" and n in r.small_sets
+        cards = self._choose_set()
+        per = r.cards_per_player[n] if self.small else 1
+        self.rng.shuffle(cards)
+        self.cards: list[int] = cards
+        self.initial: tuple[int, ...] = tuple(cards)
+        n_pos = len(cards)
+        self.owner: tuple = tuple(p // per if p < n * per else None for p in range(n_pos))
+        self.protected: tuple = tuple(self.small and per == 3 and p < n * per and p % 3 == 2
+                                      for p in range(n_pos))
+        self.hands: tuple = tuple(tuple(range(s * per, s * per + per)) for s in range(n))
+        self.middle: tuple = tuple(range(n * per, n_pos))
+        self.charset: tuple = tuple(sorted(set(cards)))
+        if o["first_player"] == "fixed_seat":
+            if o["first_seat"] >= n:
+                raise ValueError(f"option first_seat must be below {n}, got {o['first_seat']}")
+            self.first = o["first_seat"]
+        else:
+            self.first = self.rng.randrange(n)
+        self.coins: list[int] = [r.start_coins] * n
+        self.court = 0
+        self.bank_issued = 0
+        self.turn = self.first
+        self.turn_no = 1
+        self.phase = TURN
+        self.revealed_at: list[int] = [-1] * n       # turn number of the seat's latest reveal
+        self.revealed_pos: list[int] = [-1] * n
+        self.faceup: dict[int, int] = {}
+        self.private: list[list[tuple]] = [[] for _ in range(n)]
+        self.window_id = 0
+        # the announcement being resolved
+        self.ann: tuple | None = None                # (seat, character, position)
+        self.claims: list[tuple[int, int]] = []
+        self.answered: list[tuple[int, str]] = []
+        self.to_ask: list[int] = []
+        self.users: list[tuple[int, int]] = []       # power users still to act
+        self.fined: list[int] = []
+        self.power_applied = False
+        self.cheat_winner: int | None = None
+        self.pending: tuple | None = None            # (kind, seat, *data)
+        self._result: Result | None = None
+
+    # ------------------------------------------------------------------ setup
+    def _choose_set(self) -> list[int]:
+        r, o, n = self.rules, self.options, self.n_seats
+        ids = {c.id: c.index for c in r.characters}
+        extra = o["extra_middle_cards"]
+        if self.small:
+            if o["characters"] is not None:
+                raise ValueError("the official small-table mode uses its own set (§12)")
+            return list(r.small_sets[n])
+        if o["characters"] is not None:
+            cards = [ids[c] for c in o["characters"]]
+            implied = len(cards) - r.card_count(n)
+            if extra and implied != extra:
+                raise ValueError(f"option characters gives {implied} extra cards, "
+                                 f"extra_middle_cards says {extra}")
+            try:
+                check_set(r, cards, n, max(0, implied))
+            except SetError as err:
+                raise ValueError(f"custom set refused: {err}") from None
+            return cards
+        base = list(r.sets[n])
+        if o["extra_characters"] is not None:
+            extras = [ids[c] for c in o["extra_characters"]]
+            if extra and len(extras) != extra:
+                raise ValueError(f"extra_characters names {len(extras)} cards, "
+                                 f"extra_middle_cards says {extra}")
+            extra = len(extras)
+        elif extra:
+            extras = self._pick_extras(base, extra)
+        else:
+            extras = []
+        for c in extras:
+            if c in base and c != PEASANT:
+                raise ValueError(f"extra {r.characters[c].id} is already in the set")
+        try:
+            check_set(r, base + extras, n, extra)
+        except SetError as err:
+            raise ValueError(f"extra middle cards refused: {err}") from None
+        return base + extras
+
+    def _pick_extras(self, base: list[int], k: int) -> list[int]:
+        """The host's pick of ``k`` extra cards (§2.2 DECISION), here seeded: one of the
+        picks that keep §3.3."""
+        r, n = self.rules, self.n_seats
+        if n < 6:
+            raise ValueError("extra middle cards need 6 or more players (§2.2)")
+        if r.card_count(n, k) > r.max_cards:
+            raise ValueError(f"{r.card_count(n, k)} cards: never more than {r.max_cards} (§2.2)")
+        pool: list[int] = []
+        for c in r.characters:
+            pool += [c.index] * (c.copies - base.count(c.index))
+        picks = []
+        for combo in sorted(set(combinations(sorted(pool), k))):
+            try:
+                check_set(r, base + list(combo), n, k)
+            except SetError:
+                continue
+            picks.append(list(combo))
+        if not picks:
+            raise ValueError(f"no {k} extra cards keep the set valid at {n} players (§3.3)")
+        return self.rng.choice(picks)
+
+    def deal_events(self) -> list[Event]:
+        """The initial public reveal (§2.5): every seat sees the whole layout."""
+        return [Event("setup", None, {
+            "layout": list(self.initial), "owner": list(self.owner),
+            "protected": list(self.protected), "charset": list(self.charset),
+            "first": self.first, "coins": list(self.coins)}),
+            Event("turn", self.turn, {"turn": self.turn_no, "forced": self.forced()})]
+
+    # --------------------------------------------------------------- queries
+    def active_seats(self) -> tuple[int, ...]:
+        if self.phase == OVER:
+            return ()
+        if self.phase == CLAIM:
+            return (self.to_ask[0],)
+        if self.phase == POWER:
+            return (self.pending[1],)
+        return (self.turn,)
+
+    def window(self) -> Window | None:
+        if self.phase != CLAIM:
+            return None
+        return Window(id=self.window_id, kind="claim", seats=(self.to_ask[0],),
+                      closes_on=("claim",), default=PASS, duration="claim_ask_s",
+                      ai_delay="ai_claim_delay_s", actor=self.ann[0])
+
+    def forced(self, seat: int | None = None) -> bool:
+        """Whether ``seat`` (default: the turn seat) may only swap on its turn (§4.2, §4.4)."""
+        seat = self.turn if seat is None else seat
+        if self.turn_no <= self.rules.forced_swap_turns:
+            return True
+        return bool(self.options["forced_swap_after_reveal"]
+                    and self.revealed_at[seat] == self.turn_no - 1)
+
+    def _forced_pos(self, seat: int) -> int | None:
+        """The card a post-reveal forced swap must use (official mode, §12.3)."""
+        if (self.turn_no > self.rules.forced_swap_turns and self.small
+                and self.options["forced_swap_after_reveal"]
+                and self.revealed_at[seat] == self.turn_no - 1):
+            return self.revealed_pos[seat]
+        return None
+
+    def swap_pairs(self, seat: int) -> list[tuple[int, int]]:
+        """(own, other) pairs ``seat`` may swap-or-not (§5.1, §12). Own pairs: own < other."""
+        own = self.hands[seat]
+        out: list[tuple[int, int]] = []
+        for a in own:
+            if self.protected[a]:
+                continue
+            for b in range(len(self.cards)):
+                if b == a or self.owner[b] != seat and self.protected[b]:
+                    continue
+                if self.owner[b] == seat:
+                    if self.protected[b]:
+                        out.append((a, b))
+                    elif a < b:
+                        out.append((a, b))
+                else:
+                    out.append((a, b))
+        fp = self._forced_pos(seat)
+        if fp is not None and fp >= 0:
+            out = [p for p in out if fp in p]
+        return out
+
+    def fool_pairs(self, fool: int) -> list[tuple[int, int]]:
+        """Two cards of players other than the Fool, never middle or protected (§8.5,
+        §12.3); in the one-card game, two different players."""
+        cands = [p for p in range(len(self.cards))
+                 if self.owner[p] is not None and self.owner[p] != fool and not self.protected[p]]
+        return [(a, b) for a, b in combinations(cands, 2)
+                if self.small or self.owner[a] != self.owner[b]]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == OVER or seat not in self.active_seats():
+            return []
+        if self.phase == TURN:
+            acts: list[Action] = [("swap", a, b, bit) for a, b in self.swap_pairs(seat)
+                                  for bit in (0, 1)]
+            if not self.forced(seat):
+                own = self.hands[seat]
+                acts += [("peek", p) for p in own]
+                acts += [("announce", c, p) for c in self.charset for p in own
+                         if not self.protected[p]]
+            return acts
+        if self.phase == CLAIM:
+            return [PASS] + [("claim", p) for p in self.hands[seat]]
+        return self._power_actions()
+
+    def _power_actions(self) -> list[Action]:
+        kind, seat = self.pending[0], self.pending[1]
+        n = self.n_seats
+        if kind == "bishop":
+            return [("bishop", t) for t in self.pending[2]]
+        if kind == "witch":
+            acts: list[Action] = [("witch", t) for t in range(n) if t != seat]
+            return acts + [DECLINE] if self.options["witch_may_decline"] else acts
+        if kind == "fool":
+            return [("fool", a, b, bit) for a, b in self.fool_pairs(seat) for bit in (0, 1)]
+        if kind == "spy_look":
+            own = self.pending[2]
+            return [("spy", p) for p in range(len(self.cards))
+                    if p != own and not (self.owner[p] != seat and self.protected[p])]
+        if kind == "spy_swap":
+            return [("spy_swap", 0), ("spy_swap", 1)]
+        if kind == "inquire":
+            return [("inquire", t) for t in range(n) if t != seat]
+        if kind == "guess":
+            return [("guess", c, p) for c in self.charset for p in self.hands[seat]]
+        raise AssertionError(kind)
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        if self.phase == OVER:
+            raise IllegalAction("The game is over.", "over")
+        if seat not in self.active_seats():
+            raise IllegalAction(f"It is not seat {seat}'s move.", "not_your_turn", seat=seat)
+        if not isinstance(action, tuple) or action not in self.legal_actions(seat):
+            raise IllegalAction(self._why(seat, action), "illegal", action=repr(action))
+        kind = action[0]
+        if self.phase == TURN:
+            if kind == "swap":
+                return self._swap(seat, action[1], action[2], action[3]) + self._end_turn(seat)
+            if kind == "peek":
+                pos = action[1]
+                self.private[seat].append(("peek", pos, self.cards[pos]))
+                return [Event("peek", seat, {"pos": pos}),
+                        Event("peek_result", seat, {"pos": pos, "card": self.cards[pos]}, to=seat),
+                        *self._end_turn(seat)]
+            return self._announce(seat, action[1], action[2])
+        if self.phase == CLAIM:
+            return self._answer(seat, action)
+        from game.mascarade.powers import power_action
+        return power_action(self, seat, action)
+
+    def _why(self, seat: int, action: Any) -> str:
+        """A sentence saying why ``action`` is refused (the state is left unchanged)."""
+        kind = action[0] if isinstance(action, tuple) and action else action
+        names = [c.id for c in self.rules.characters]
+        if self.phase == TURN:
+            if kind in ("peek", "announce") and self.turn_no <= self.rules.forced_swap_turns:
+                return f"Turns 1–{self.rules.forced_swap_turns} are swaps only (§4.2)."
+            if kind in ("peek", "announce") and self.forced(seat):
+                return "Your card was revealed last turn: you must swap or not (§4.4)."
+            if kind == "announce" and len(action) >= 2 and isinstance(action[1], int) \
+                    and 0 <= action[1] < len(names) and action[1] not in self.charset:
+                return f"{names[action[1]].capitalize()} is not in this game's set (§7.1)."
+            if kind == "announce":
+                return "You may announce only with your own card (not a protected one)."
+            if kind == "swap":
+                return ("A swap takes your own card and one other card: never your own card "
+                        "twice, never an opponent's protected card (§5.1, §12).")
+        if self.phase == CLAIM:
+            return "Answer the claim ask with claim (one of your cards) or pass."
+        if self.phase == POWER:
+            if self.pending[0] == "fool":
+                return "The Fool swaps the cards of two other players, never middle cards (§8.5)."
+            if self.pending[0] == "inquire":
+                return "The Inquisitor chooses another player, never a middle card (§8.8)."
+            if self.pending[0] == "guess":
+                return "Name a character that is in this game's set (§8.8)."
+            return f"Waiting for the {self.pending[0]} choice; {action!r} is not one of them."
+        return f"{action!r} is not a legal action now."
+
+    def _swap(self, seat: int, a: int, b: int, bit: int) -> list[Event]:
+        if bit:
+            self.cards[a], self.cards[b] = self.cards[b], self.cards[a]
+        self.private[seat].append(("swap", a, b, bit))
+        return [Event("swap", seat, {"a": a, "b": b}),
+                Event("swap_bit", seat, {"a": a, "b": b, "bit": bit}, to=seat)]
+
+    def _announce(self, seat: int, char: int, pos: int) -> list[Event]:
+        n = self.n_seats
+        self.ann = (seat, char, pos)
+        self.claims = [(seat, pos)]
+        self.answered = []
+        self.to_ask = [(seat + k) % n for k in range(1, n)]
+        self.phase = CLAIM
+        self.window_id += 1
+        return [Event("announce", seat, {"character": char, "pos": pos})]
+
+    def _answer(self, seat: int, action: Action) -> list[Event]:
+        self.to_ask.pop(0)
+        if action[0] == "claim":
+            self.claims.append((seat, action[1]))
+            self.answered.append((seat, "claim"))
+            events = [Event("claim", seat, {"pos": action[1], "character": self.ann[1]})]
+        else:
+            self.answered.append((seat, "pass"))
+            events = [Event("pass", seat, {"character": self.ann[1]})]
+        if self.to_ask:
+            self.window_id += 1
+            return events
+        return events + self._resolve()
+
+    def _resolve(self) -> list[Event]:
+        """The claim ask is over: reveal if contested, then the powers (§7.3, §7.4)."""
+        seat, char, pos = self.ann
+        events: list[Event] = []
+        if len(self.claims) == 1:
+            self.users = [(seat, pos)]
+            self.fined = []
+        else:
+            shown = [(p, self.cards[p]) for _, p in self.claims]
+            for s, p in self.claims:
+                self.faceup[p] = self.cards[p]
+                self.revealed_at[s] = self.turn_no
+                self.revealed_pos[s] = p
+            events.append(Event("reveal", None, {"cards": shown, "why": "claim"}))
+            self.users = [(s, p) for s, p in self.claims if self.cards[p] == char]
+            self.fined = [s for s, p in self.claims if self.cards[p] != char]
+            if char in (FOOL, SPY) and self.users:
+                events += self._hide()      # §7.4 b DECISION: face down before a secret swap
+        self.phase = POWER
+        self.power_applied = False
+        from game.mascarade.powers import next_power
+        return events + next_power(self)
+
+    def _hide(self) -> list[Event]:
+        if not self.faceup:
+            return []
+        shown = sorted(self.faceup)
+        self.faceup.clear()
+        return [Event("hide", None, {"positions": shown})]
+
+    # ------------------------------------------------------------ bookkeeping
+    def move(self, src: Any, dst: Any, amount: int, why: str) -> list[Event]:
+        """Coins from ``src`` to ``dst`` (a seat, ``"bank"`` or ``"court"``). A seat pays
+        at most what it holds (§9.1); the bank is unlimited (§1.2)."""
+        if isinstance(src, int):
+            amount = min(amount, self.coins[src])
+        elif src == COURT:
+            amount = min(amount, self.court)
+        if amount <= 0:
+            return [Event("coins", None, {"src": src, "dst": dst, "amount": 0, "why": why})]
+        if isinstance(src, int):
+            self.coins[src] -= amount
+        elif src == COURT:
+            self.court -= amount
+        else:
+            self.bank_issued += amount
+        if isinstance(dst, int):
+            self.coins[dst] += amount
+        elif dst == COURT:
+            self.court += amount
+        else:
+            self.bank_issued -= amount
+        return [Event("coins", None, {"src": src, "dst": dst, "amount": amount, "why": why})]
+
+    def checkpoint(self, name: str) -> list[Event]:
+        """§10.3 at C1 or C2: Cheat, then 13 or more, then bankruptcy."""
+        coins = self.coins
+        if self.cheat_winner is not None:
+            return self._end((self.cheat_winner,), "cheat", name)
+        rich = tuple(s for s in range(self.n_seats) if coins[s] >= self.rules.win_coins)
+        if rich:
+            return self._end(rich, "thirteen", name)
+        if 0 in coins:
+            top = max(coins)
+            return self._end(tuple(s for s in range(self.n_seats) if coins[s] == top),
+                             "bankrupt", name)
+        return []
+
+    def _end(self, winners: tuple[int, ...], reason: str, at: str) -> list[Event]:
+        self.phase = OVER
+        self.pending = None
+        self._result = Result(winners, tuple(self.coins), reason,
+                              {"turns": self.turn_no, "checkpoint": at})
+        return self._hide() + [Event("end", None, {"winners": list(winners), "reason": reason,
+                                                    "coins": list(self.coins)})]
+
+    def finish_announcement(self) -> list[Event]:
+        """After every power: C1, the fines, C2, cards face down, next turn (§7.4–§7.5)."""
+        events: list[Event] = []
+        if self.power_applied:
+            events += self.checkpoint("C1")
+            if self.phase == OVER:
+                return events
+        for s in self.fined:
+            events += self.move(s, COURT, self.rules.fine, "fine")
+        events += self.checkpoint("C2")
+        if self.phase == OVER:
+            return events
+        events += self._hide()
+        seat = self.ann[0]
+        self.ann, self.claims, self.answered, self.users, self.fined = None, [], [], [], []
+        self.pending = None
+        return events + self._end_turn(seat)
+
+    def _end_turn(self, seat: int) -> list[Event]:
+        self.turn = (seat + 1) % self.n_seats
+        self.turn_no += 1
+        self.phase = TURN
+        if self.turn_no > self.options["max_turns"]:
+            top = max(self.coins)
+            return self._end(tuple(s for s in range(self.n_seats) if self.coins[s] == top),
+                             "turn_limit", "guard")
+        return [Event("turn", self.turn, {"turn": self.turn_no, "forced": self.forced()})]
+
+    # ------------------------------------------------------------ views, copies
+    def view(self, seat: int | None) -> MascaradeView:
+        pend = None if self.pending is None else (self.pending[0], self.pending[1])
+        return MascaradeView(
+            seat=seat, n_seats=self.n_seats, owner=self.owner, protected=self.protected,
+            hands=self.hands, charset=self.charset, initial=self.initial,
+            coins=tuple(self.coins), courthouse=self.court, bank_issued=self.bank_issued,
+            turn=None if self.phase == OVER else self.turn, turn_no=self.turn_no,
+            phase=self.phase, forced=self.phase == TURN and self.forced(),
+            announced=self.ann, claims=tuple(self.claims), answered=tuple(self.answered),
+            asked=self.to_ask[0] if self.phase == CLAIM else None,
+            faceup=tuple(sorted(self.faceup.items())), pending=pend,
+            private=tuple(self.private[seat]) if seat is not None else (),
+            options=dict(self.options))
+
+    def clone(self) -> MascaradeState:
+        st = self._copy_fields()
+        st.cards = list(self.cards)
+        st.coins = list(self.coins)
+        st.revealed_at = list(self.revealed_at)
+        st.revealed_pos = list(self.revealed_pos)
+        st.faceup = dict(self.faceup)
+        st.private = [list(p) for p in self.private]
+        st.claims = list(self.claims)
+        st.answered = list(self.answered)
+        st.to_ask = list(self.to_ask)
+        st.users = list(self.users)
+        st.fined = list(self.fined)
+        st.options = dict(self.options)
+        st.rng = random.Random()
+        st.rng.setstate(self.rng.getstate())
+        return st
+
+    def bank(self) -> int:
+        """The bank as shown (§1.2): what is left of 194 coins, never below 0."""
+        return max(0, self.rules.total_coins - self.rules.start_coins * self.n_seats
+                   - self.bank_issued)
+
+
+def new_game(n_seats: int, seed: int = 0, options: dict | None = None) -> MascaradeState:
+    return MascaradeState(n_seats, seed, options)
+
+
+def check_invariants(state: MascaradeState) -> list[str]:
+    """What must hold in any reachable position (empty list: fine)."""
+    bad: list[str] = []
+    r = state.rules
+    total = sum(state.coins) + state.court - state.bank_issued
+    if total != r.start_coins * state.n_seats:
+        bad.append(f"coins not conserved: players+court-bank_issued = {total}")
+    if min(state.coins) < 0 or state.court < 0:
+        bad.append(f"negative coins: {state.coins}, court {state.court}")
+    if sorted(state.cards) != sorted(state.initial):
+        bad.append("the cards are not a permutation of the initial layout")
+    over = state.phase == OVER
+    if over != (state._result is not None):
+        bad.append("phase and result disagree")
+    if not over and 0 in state.coins and state.phase == TURN:
+        bad.append("a bankrupt player in a running game")
+    if not over and any(c >= r.win_coins for c in state.coins) and state.phase == TURN:
+        bad.append("a player at 13+ in a running game")
+    if state.phase == TURN and state.faceup:
+        bad.append("cards face up between turns")
+    if state.phase == CLAIM and not state.to_ask:
+        bad.append("claim ask with nobody to ask")
+    if state.phase == POWER and state.pending is None:
+        bad.append("power phase without a pending choice")
+    return bad
