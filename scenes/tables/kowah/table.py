@@ -16,10 +16,12 @@ from game.kowah.deck import default_deck
 from game.match import Match
 from scenes.art.kowah_cards import KowahArt
 from scenes.i18n import t
+from scenes.kit.card_art import WarmQueue
+from scenes.kit.legal import LegalCache
 from scenes.tables.base import TableScene
 from scenes.tables.felt import TableStyle
 from scenes.tables.kowah.anim import KowahAnim
-from scenes.tables.kowah.cards import KowahCards
+from scenes.tables.kowah.cards import KowahCardArt, KowahCards
 from scenes.tables.kowah.deco import JADE, Frame
 from scenes.tables.kowah.input import KowahInput
 from scenes.tables.kowah.layout import KowahLayout, Slot
@@ -57,6 +59,7 @@ class KowahTable(KowahLayout, KowahCards, KowahAnim, KowahInput, KowahPaint, Kow
         self.direction = self.deck.direction
         self.model = KowahModel(self.deck, len(match.seats))
         self.art = KowahArt()
+        self.cards = KowahCardArt(self.art, self.art_id)
         self.frame = Frame()
         self.hand_layer = CachedLayer()
         self.wait_label: pygame.Rect | None = None   # "Waits for…" over your exposed pair
@@ -64,7 +67,8 @@ class KowahTable(KowahLayout, KowahCards, KowahAnim, KowahInput, KowahPaint, Kow
         self.history_layer = CachedLayer()
         self.fan_cache: dict[tuple, pygame.Surface] = {}
         self.scaled: dict[tuple, pygame.Surface] = {}
-        self.warm_todo: list[tuple[str, int, int]] = []
+        self.warm_todo = WarmQueue()
+        self.legal_cache = LegalCache(list)
         self.warm_minis: set[int] = set()
         self.slots: list[Slot] = []
         self.sort_suit = Button(lambda: t("kowah.sort_suit"), lambda: self.set_sort("suit"))
@@ -104,11 +108,7 @@ class KowahTable(KowahLayout, KowahCards, KowahAnim, KowahInput, KowahPaint, Kow
         return self._view
 
     def legal(self) -> list[tuple]:
-        key = (len(self.match.log), self.viewer, self.viewer_can_act)
-        if getattr(self, "_legal_key", None) != key:
-            self._legal_key = key
-            self._legal = list(self.match.legal_actions(self.viewer)) if key[2] else []
-        return self._legal
+        return self.legal_cache.get(self.match, self.viewer, self.viewer_can_act)
 
     def legal_discards(self) -> set[int]:
         return {a[1] for a in self.legal() if a[0] == "discard"}
