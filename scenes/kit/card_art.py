@@ -25,6 +25,26 @@ class CardArt(Protocol):
     def clear(self) -> None: ...
 
 
+class ArtAdapter:
+    """A game's art behind :class:`CardArt`: backs, shadows and clearing go to it as they
+    are; each game says how a card number becomes a face (``face``)."""
+
+    def __init__(self, art: Any) -> None:
+        self.art = art
+
+    def face(self, card: int, size: int) -> Any:
+        raise NotImplementedError
+
+    def back(self, size: int) -> Any:
+        return self.art.back(size)
+
+    def shadow(self, size: int, lifted: bool = False) -> tuple[Any, tuple[int, int]]:
+        return self.art.shadow(size, lifted)
+
+    def clear(self) -> None:
+        self.art.clear()
+
+
 def standard_size(sizes: Iterable[int], size: int, default: int) -> int:
     """The smallest of the table's standard ``sizes`` at least ``size`` (``default`` if
     none is): what an in-between size is scaled down from, whose shadow it borrows."""

@@ -38,6 +38,14 @@ class HandStrip:
     def _draw_open_hand(self, surface: pygame.Surface) -> None:
         """The viewer's own hand, face up."""
 
+    def hand_input(self, event: pygame.event.Event) -> bool:
+        """The hand's pointer gestures (:meth:`TableScene.pointer`), then its keys (``_key``)."""
+        if self.pointer(event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
     def strip_focus_key(self, key: int, order: Sequence[Any], playable: Sequence[Any] | None = None) -> bool:
         """←/→ move ``self.focus`` along ``order``; ↑/↓ along ``playable`` (in the strip's
         order) when given. True if the key was one of them."""

@@ -10,28 +10,19 @@ import pygame
 
 from scenes import theme
 from scenes.art.ganjifa_cards import GanjifaArt
-from scenes.kit.card_art import standard_size
+from scenes.kit.card_art import ArtAdapter, standard_size
 from scenes.tables.sprites import Sprite
 
 
-class GanjifaCardArt:
+class GanjifaCardArt(ArtAdapter):
     """:class:`~scenes.kit.card_art.CardArt` for Ganjifa: a face carries its trump mark."""
 
     def __init__(self, art: GanjifaArt, mark: Callable[[int], str | None]) -> None:
-        self.art = art
+        super().__init__(art)
         self.mark = mark
 
     def face(self, card: int, size: int) -> pygame.Surface:
         return self.art.face(card, size, self.mark(card))
-
-    def back(self, size: int) -> pygame.Surface:
-        return self.art.back(size)
-
-    def shadow(self, size: int, lifted: bool = False) -> tuple[pygame.Surface, tuple[int, int]]:
-        return self.art.shadow(size, lifted)
-
-    def clear(self) -> None:
-        self.art.clear()
 
 
 class GanjifaCards:

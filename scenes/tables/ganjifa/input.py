@@ -61,11 +61,7 @@ class GanjifaInput:
                 return True
             if self.phase() == "lead" and self._dukals() and self.dukal_button.handle(event):
                 return True
-        if self.pointer(event):
-            return True
-        if event.type == pygame.KEYDOWN:
-            return self._key(event)
-        return False
+        return self.hand_input(event)
 
     def item_at(self, pos: tuple[int, int]) -> int | None:
         return self.card_at(pos)

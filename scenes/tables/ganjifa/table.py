@@ -18,6 +18,7 @@ from scenes.art.ganjifa_cards import GanjifaArt
 from scenes.i18n import lang, t
 from scenes.kit.card_art import WarmQueue
 from scenes.kit.legal import LegalCache
+from scenes.kit.model_field import model_field
 from scenes.tables.base import TableScene
 from scenes.tables.felt import TableStyle
 from scenes.tables.ganjifa.anim import GanjifaAnim
@@ -32,26 +33,20 @@ from scenes.widgets.button import Button
 from scenes.widgets.layer import CachedLayer
 
 
-def _model_field(name: str, doc: str) -> property:
-    """A table attribute that is the visual model's (kept for tests and tools)."""
-    return property(lambda self: getattr(self.model, name),
-                    lambda self, value: setattr(self.model, name, value), doc=doc)
-
-
 class GanjifaTable(GanjifaLayout, GanjifaCards, GanjifaAnim, GanjifaInput, GanjifaPaint, TableScene):
     style = TableStyle((58, 34, 24), (74, 44, 31), "wood", 0.04, 0.22)
     direction = "counter_clockwise"
     rules_game = "ganjifa"
 
-    hand = _model_field("hand", "the viewer's cards, as landed")
-    full_hand = _model_field("full_hand", "the viewer's whole dealt hand")
-    sizes = _model_field("sizes", "cards each seat holds, as drawn")
-    captured = _model_field("captured", "cards each seat has won")
-    trick = _model_field("trick", "(seat, card, twist) on the cloth")
-    centre = _model_field("centre", "a Dukal and the cards given up to it")
-    selected = _model_field("selected", "cards chosen to give up")
-    dealing = _model_field("dealing", "the viewer's hand is still arriving")
-    trump_mark = _model_field("trump_mark", '"sun" (day) or "moon" (night)')
+    hand = model_field("hand", "the viewer's cards, as landed")
+    full_hand = model_field("full_hand", "the viewer's whole dealt hand")
+    sizes = model_field("sizes", "cards each seat holds, as drawn")
+    captured = model_field("captured", "cards each seat has won")
+    trick = model_field("trick", "(seat, card, twist) on the cloth")
+    centre = model_field("centre", "a Dukal and the cards given up to it")
+    selected = model_field("selected", "cards chosen to give up")
+    dealing = model_field("dealing", "the viewer's hand is still arriving")
+    trump_mark = model_field("trump_mark", '"sun" (day) or "moon" (night)')
 
     def __init__(self, app: Any, match: Match, viewer: int | None = None, fresh: bool = False) -> None:
         self.deck = default_deck()

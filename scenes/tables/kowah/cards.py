@@ -12,7 +12,7 @@ import pygame
 from scenes import fonts, theme
 from scenes.art.kowah_cards import SEAL_RED, KowahArt, card_width
 from scenes.i18n import lang, t
-from scenes.kit.card_art import standard_size
+from scenes.kit.card_art import ArtAdapter, standard_size
 from scenes.tables.kowah.deco import JADE, grey, panel
 from scenes.tables.kowah.layout import PER_ROW
 from scenes.tables.sprites import Sprite
@@ -25,24 +25,15 @@ class FlipSprite(Sprite):
     sx: float = 1.0
 
 
-class KowahCardArt:
+class KowahCardArt(ArtAdapter):
     """:class:`~scenes.kit.card_art.CardArt` for Kowah: a card number is a suit and a number."""
 
     def __init__(self, art: KowahArt, art_id: Callable[[int], tuple[str, int]]) -> None:
-        self.art = art
+        super().__init__(art)
         self.art_id = art_id
 
     def face(self, card: int, size: int) -> pygame.Surface:
         return self.art.face(*self.art_id(card), size)
-
-    def back(self, size: int) -> pygame.Surface:
-        return self.art.back(size)
-
-    def shadow(self, size: int, lifted: bool = False) -> tuple[pygame.Surface, tuple[int, int]]:
-        return self.art.shadow(size, lifted)
-
-    def clear(self) -> None:
-        self.art.clear()
 
 
 class KowahCards:

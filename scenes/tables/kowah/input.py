@@ -83,11 +83,7 @@ class KowahInput:
         if self.model.declared[self.viewer] is None and self.model.order:
             if self.sort_suit.handle(event) or self.sort_number.handle(event):
                 return True
-        if self.pointer(event):
-            return True
-        if event.type == pygame.KEYDOWN:
-            return self._key(event)
-        return False
+        return self.hand_input(event)
 
     def on_drag_motion(self) -> None:
         if self.drag.dragging:

@@ -18,6 +18,7 @@ from scenes.art.kowah_cards import KowahArt
 from scenes.i18n import t
 from scenes.kit.card_art import WarmQueue
 from scenes.kit.legal import LegalCache
+from scenes.kit.model_field import model_field
 from scenes.tables.base import TableScene
 from scenes.tables.felt import TableStyle
 from scenes.tables.kowah.anim import KowahAnim
@@ -32,27 +33,21 @@ from scenes.widgets.button import Button
 from scenes.widgets.layer import CachedLayer
 
 
-def _model_field(name: str, doc: str) -> property:
-    """A table attribute that is the visual model's (kept for tests and tools)."""
-    return property(lambda self: getattr(self.model, name),
-                    lambda self, value: setattr(self.model, name, value), doc=doc)
-
-
 class KowahTable(KowahLayout, KowahCards, KowahAnim, KowahInput, KowahPaint, KowahShowcase, TableScene):
     style = TableStyle(JADE, (0x2B, 0x62, 0x57), "cloth", 0.03, 0.24)
     rules_game = "kowah"
 
-    order = _model_field("order", "the viewer's hand in its visual order")
-    sizes = _model_field("sizes", "cards each seat holds, as drawn")
-    stock_vis = _model_field("stock_vis", "the stock count shown")
-    pile = _model_field("pile", "the discard history, newest last")
-    declared = _model_field("declared", "each seat's exposed pair, or None")
-    known = _model_field("known", "the cards each seat took in the open")
-    held = _model_field("held", "a declarer's drawn card, per seat")
-    outcome = _model_field("outcome", "how the hand ended, once shown")
-    sort_mode = _model_field("sort_mode", '"number", "suit" or "manual"')
-    focus = _model_field("focus", "the keyboard's hand slot")
-    new_idx = _model_field("new_idx", "the hand slot of the card just drawn or taken")
+    order = model_field("order", "the viewer's hand in its visual order")
+    sizes = model_field("sizes", "cards each seat holds, as drawn")
+    stock_vis = model_field("stock_vis", "the stock count shown")
+    pile = model_field("pile", "the discard history, newest last")
+    declared = model_field("declared", "each seat's exposed pair, or None")
+    known = model_field("known", "the cards each seat took in the open")
+    held = model_field("held", "a declarer's drawn card, per seat")
+    outcome = model_field("outcome", "how the hand ended, once shown")
+    sort_mode = model_field("sort_mode", '"number", "suit" or "manual"')
+    focus = model_field("focus", "the keyboard's hand slot")
+    new_idx = model_field("new_idx", "the hand slot of the card just drawn or taken")
 
     def __init__(self, app: Any, match: Match, viewer: int | None = None, fresh: bool = False) -> None:
         self.deck = default_deck()
