@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 
+@runtime_checkable
 class CardArt(Protocol):
     """Card images at a size in pixels (a Ganjifa card's diameter, a Kowah card's height)."""
 

@@ -17,8 +17,8 @@ ACT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
 def cycle(order: Sequence[Any], current: Any, forward: bool) -> Any:
-    """The item after (or before) ``current`` in ``order``, wrapping; from nothing, the
-    first (or last)."""
+    """The item after (or before) ``current`` in ``order``, wrapping. From nothing, →
+    gives the first and ← the one before the last (as both tables always did)."""
     i = order.index(current) if current in order else -1
     return order[(i + (1 if forward else -1)) % len(order)]
 
