@@ -68,3 +68,14 @@ def test_both_tables_draw_through_the_card_art_interface():
         assert face.get_height() == back.get_height() == 40
         shadow, off = table.cards.shadow(40)
         assert shadow.get_width() >= face.get_width() and len(off) == 2
+
+
+def test_the_pygame_free_kit_pieces_import_no_pygame():
+    import subprocess
+    import sys
+    from pathlib import Path
+    code = ("import sys; import scenes.kit.card_art, scenes.kit.legal, scenes.kit.model_field; "
+            "sys.exit(1 if 'pygame' in sys.modules else 0)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[2],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
