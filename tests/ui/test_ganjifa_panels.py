@@ -9,7 +9,7 @@ from game import registry
 from game.match import Match, Seat
 from scenes.pause import PauseScene
 from scenes.tables.ganjifa import GanjifaTable
-from scenes.tables.ganjifa_dukal import DukalChooser
+from scenes.tables.ganjifa.dukal import DukalChooser
 from tests.ui.helpers import click, key, make_app, post, strings_drawn
 from tests.ui.test_ganjifa_hand import drawn_strings
 

@@ -4,14 +4,15 @@ warm-up that renders them a little each frame before they are needed."""
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 
 from scenes import fonts, theme
-from scenes.art.kowah_cards import SEAL_RED, card_width
+from scenes.art.kowah_cards import SEAL_RED, KowahArt, card_width
 from scenes.i18n import lang, t
+from scenes.kit.card_art import ArtAdapter, standard_size
 from scenes.tables.kowah.deco import JADE, grey, panel
 from scenes.tables.kowah.layout import PER_ROW
 from scenes.tables.sprites import Sprite
@@ -22,6 +23,17 @@ class FlipSprite(Sprite):
     """A card in flight that may turn over on the way: ``sx`` is its horizontal scale."""
 
     sx: float = 1.0
+
+
+class KowahCardArt(ArtAdapter):
+    """:class:`~scenes.kit.card_art.CardArt` for Kowah: a card number is a suit and a number."""
+
+    def __init__(self, art: KowahArt, art_id: Callable[[int], tuple[str, int]]) -> None:
+        super().__init__(art)
+        self.art_id = art_id
+
+    def face(self, card: int, size: int) -> pygame.Surface:
+        return self.art.face(*self.art_id(card), size)
 
 
 class KowahCards:
@@ -35,8 +47,10 @@ class KowahCards:
         self.fan_cache.clear()
         self.warm_minis = set()
         kinds = range(self.deck.kinds)
-        self.warm_todo = [("face", c, h) for h in (self.pair_h, self.H, self.pile_h) for c in kinds]
-        self.warm_todo += [("mini", c, round(3.6 * u)) for c in kinds]
+        self.warm_todo.reset(lambda c=c, h=h: self.face(c, h)
+                             for h in (self.pair_h, self.H, self.pile_h) for c in kinds)
+        m = round(3.6 * u)
+        self.warm_todo.add(lambda c=c: self.mini(c, m) for c in kinds)
 
     def art_id(self, card: int) -> tuple[str, int]:
         d = self.deck
@@ -56,7 +70,7 @@ class KowahCards:
         and kept (heights rounded to 4 px, so a flight reuses a handful of images)."""
         std = self._std_heights()
         if height in std:
-            return self.art.back(height) if card is None else self.art.face(*self.art_id(card), height)
+            return self.cards.back(height) if card is None else self.cards.face(card, height)
         height = max(8, height // 4 * 4)
         return self._scaled(card, height, 1.0)
 
@@ -65,8 +79,8 @@ class KowahCards:
         img = self.scaled.get(key)
         if img is None:
             std = self._std_heights()
-            base = min((x for x in std if x >= height), default=max(std))
-            src = self.art.back(base) if card is None else self.art.face(*self.art_id(card), base)
+            base = standard_size(std, height, max(std))
+            src = self.cards.back(base) if card is None else self.cards.face(card, base)
             img = pygame.transform.smoothscale(src, (max(1, round(card_width(height) * sx)), height))
             if len(self.scaled) > 400:
                 self.scaled.clear()
@@ -87,9 +101,9 @@ class KowahCards:
             img = self._scaled(card, img.get_height(), max(0.05, round(sx * 10) / 10))
         rect = img.get_rect(center=(round(centre[0]), round(centre[1])))
         std = self._std_heights()
-        sh_h = height if height in std else min((x for x in std if x >= height), default=max(std))
+        sh_h = height if height in std else standard_size(std, height, max(std))
         if shadow and sx >= 0.999 and sh_h == height:
-            img_sh, off = self.art.shadow(sh_h, lifted)
+            img_sh, off = self.cards.shadow(sh_h, lifted)
             surface.blit(img_sh, (rect.x + off[0], rect.y + off[1]))
         surface.blit(img, rect)
         return rect
@@ -175,13 +189,5 @@ class KowahCards:
         sizes = {self.history_geom(n)[0], self.history_geom(n + PER_ROW)[0]}
         for m in sizes - self.warm_minis:
             self.warm_minis.add(m)
-            self.warm_todo += [("mini", c, m) for c in range(self.deck.kinds)]
-        if not self.warm_todo:
-            return
-        t0 = time.perf_counter()
-        while self.warm_todo and time.perf_counter() - t0 < budget:
-            kind, card, h = self.warm_todo.pop()
-            if kind == "mini":
-                self.mini(card, h)
-            else:
-                self.face(card, h)
+            self.warm_todo.add(lambda c=c, m=m: self.mini(c, m) for c in range(self.deck.kinds))
+        self.warm_todo.run_for(budget)

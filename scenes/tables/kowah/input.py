@@ -9,6 +9,7 @@ import pygame
 
 from scenes.art.kowah_cards import card_width
 from scenes.i18n import t
+from scenes.kit.hand_strip import ACT_KEYS
 from scenes.tables.kowah.model import HELD
 
 
@@ -82,11 +83,7 @@ class KowahInput:
         if self.model.declared[self.viewer] is None and self.model.order:
             if self.sort_suit.handle(event) or self.sort_number.handle(event):
                 return True
-        if self.pointer(event):
-            return True
-        if event.type == pygame.KEYDOWN:
-            return self._key(event)
-        return False
+        return self.hand_input(event)
 
     def on_drag_motion(self) -> None:
         if self.drag.dragging:
@@ -171,13 +168,10 @@ class KowahInput:
         order = [s.idx for s in self.slots]
         if not order:
             return False
-        if k in (pygame.K_LEFT, pygame.K_RIGHT):
-            i = order.index(self.model.focus) if self.model.focus in order else -1
-            i = (i + (1 if k == pygame.K_RIGHT else -1)) % len(order)
-            self.model.focus = order[i]
+        if self.strip_focus_key(k, order):
             self.hand_layer.clear()
             return True
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        if k in ACT_KEYS:
             if self.viewer_can_act and self.phase() == "declare":
                 self.open_declare()
             elif self.model.focus is not None and self.model.focus in order:

@@ -12,13 +12,14 @@ import pygame
 from scenes import fonts, theme
 from scenes.art.kowah_cards import SEAL_RED, card_width
 from scenes.i18n import lang, t
+from scenes.kit.hand_strip import HandStrip
 from scenes.results import fitted
 from scenes.tables.kowah.deco import JADE, panel
 from scenes.tables.kowah.layout import PER_ROW
 from scenes.tables.kowah.model import HELD
 
 
-class KowahPaint:
+class KowahPaint(HandStrip):
     """Mixin of :class:`~scenes.tables.kowah.table.KowahTable`: the table's drawing."""
 
     def draw_game(self, surface: pygame.Surface) -> None:
@@ -198,10 +199,7 @@ class KowahPaint:
                 pygame.draw.rect(surf, theme.IVORY, (x - 2, y - 2, m + 4, m + 4), max(1, round(0.15 * u)),
                                  border_radius=max(2, round(0.3 * u)))
 
-    def _draw_hand(self, surface: pygame.Surface) -> None:
-        if not self.confirmed_viewer:
-            self._draw_hidden_hand(surface)
-            return
+    def _draw_open_hand(self, surface: pygame.Surface) -> None:
         items = self._hand_draw_list()
         top = max(0, round(self.hand_top() - 2 * self.app.u))
         pulse = None

@@ -16,10 +16,13 @@ from game.kowah.deck import default_deck
 from game.match import Match
 from scenes.art.kowah_cards import KowahArt
 from scenes.i18n import t
+from scenes.kit.card_art import WarmQueue
+from scenes.kit.legal import LegalCache
+from scenes.kit.model_field import model_field
 from scenes.tables.base import TableScene
 from scenes.tables.felt import TableStyle
 from scenes.tables.kowah.anim import KowahAnim
-from scenes.tables.kowah.cards import KowahCards
+from scenes.tables.kowah.cards import KowahCardArt, KowahCards
 from scenes.tables.kowah.deco import JADE, Frame
 from scenes.tables.kowah.input import KowahInput
 from scenes.tables.kowah.layout import KowahLayout, Slot
@@ -30,33 +33,28 @@ from scenes.widgets.button import Button
 from scenes.widgets.layer import CachedLayer
 
 
-def _model_field(name: str, doc: str) -> property:
-    """A table attribute that is the visual model's (kept for tests and tools)."""
-    return property(lambda self: getattr(self.model, name),
-                    lambda self, value: setattr(self.model, name, value), doc=doc)
-
-
 class KowahTable(KowahLayout, KowahCards, KowahAnim, KowahInput, KowahPaint, KowahShowcase, TableScene):
     style = TableStyle(JADE, (0x2B, 0x62, 0x57), "cloth", 0.03, 0.24)
     rules_game = "kowah"
 
-    order = _model_field("order", "the viewer's hand in its visual order")
-    sizes = _model_field("sizes", "cards each seat holds, as drawn")
-    stock_vis = _model_field("stock_vis", "the stock count shown")
-    pile = _model_field("pile", "the discard history, newest last")
-    declared = _model_field("declared", "each seat's exposed pair, or None")
-    known = _model_field("known", "the cards each seat took in the open")
-    held = _model_field("held", "a declarer's drawn card, per seat")
-    outcome = _model_field("outcome", "how the hand ended, once shown")
-    sort_mode = _model_field("sort_mode", '"number", "suit" or "manual"')
-    focus = _model_field("focus", "the keyboard's hand slot")
-    new_idx = _model_field("new_idx", "the hand slot of the card just drawn or taken")
+    order = model_field("order", "the viewer's hand in its visual order")
+    sizes = model_field("sizes", "cards each seat holds, as drawn")
+    stock_vis = model_field("stock_vis", "the stock count shown")
+    pile = model_field("pile", "the discard history, newest last")
+    declared = model_field("declared", "each seat's exposed pair, or None")
+    known = model_field("known", "the cards each seat took in the open")
+    held = model_field("held", "a declarer's drawn card, per seat")
+    outcome = model_field("outcome", "how the hand ended, once shown")
+    sort_mode = model_field("sort_mode", '"number", "suit" or "manual"')
+    focus = model_field("focus", "the keyboard's hand slot")
+    new_idx = model_field("new_idx", "the hand slot of the card just drawn or taken")
 
     def __init__(self, app: Any, match: Match, viewer: int | None = None, fresh: bool = False) -> None:
         self.deck = default_deck()
         self.direction = self.deck.direction
         self.model = KowahModel(self.deck, len(match.seats))
         self.art = KowahArt()
+        self.cards = KowahCardArt(self.art, self.art_id)
         self.frame = Frame()
         self.hand_layer = CachedLayer()
         self.wait_label: pygame.Rect | None = None   # "Waits for…" over your exposed pair
@@ -64,7 +62,8 @@ class KowahTable(KowahLayout, KowahCards, KowahAnim, KowahInput, KowahPaint, Kow
         self.history_layer = CachedLayer()
         self.fan_cache: dict[tuple, pygame.Surface] = {}
         self.scaled: dict[tuple, pygame.Surface] = {}
-        self.warm_todo: list[tuple[str, int, int]] = []
+        self.warm_todo = WarmQueue()
+        self.legal_cache = LegalCache(list)
         self.warm_minis: set[int] = set()
         self.slots: list[Slot] = []
         self.sort_suit = Button(lambda: t("kowah.sort_suit"), lambda: self.set_sort("suit"))
@@ -104,11 +103,7 @@ class KowahTable(KowahLayout, KowahCards, KowahAnim, KowahInput, KowahPaint, Kow
         return self._view
 
     def legal(self) -> list[tuple]:
-        key = (len(self.match.log), self.viewer, self.viewer_can_act)
-        if getattr(self, "_legal_key", None) != key:
-            self._legal_key = key
-            self._legal = list(self.match.legal_actions(self.viewer)) if key[2] else []
-        return self._legal
+        return self.legal_cache.get(self.match, self.viewer, self.viewer_can_act)
 
     def legal_discards(self) -> set[int]:
         return {a[1] for a in self.legal() if a[0] == "discard"}
