@@ -83,8 +83,8 @@ class DaoTamLayout:
     def token_places(self, seat: int) -> list[tuple[tuple[float, float], int]]:
         """Centres and diameter of the seat's three tokens, in the plate's right part."""
         x, y, pw, ph = self.spots[seat].plate
-        d = max(6, round(ph * 0.42))
+        d = max(6, round(ph * 0.44))
         gap = max(1, round(d * 0.12))
-        x0 = x + pw - 3 * d - 2 * gap - max(2, round(ph * 0.12))
-        cy = y + ph - d / 2 - max(2, round(ph * 0.1))
+        x0 = x + pw - 3 * d - 2 * gap - max(2, round(ph * 0.15))
+        cy = y + ph * 0.46
         return [((x0 + d / 2 + i * (d + gap), cy), d) for i in range(3)]
