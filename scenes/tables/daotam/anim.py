@@ -11,6 +11,7 @@ from scenes.kit.token import DAO_TAM, TA_NIEM
 from scenes.tween import Anim
 
 BEAT_S = 0.3
+PUSH_S = 0.5
 
 
 class DaoTamAnim:
@@ -22,6 +23,15 @@ class DaoTamAnim:
             want = DAO_TAM if i < dao_tam else TA_NIEM
             if tok.face != want:
                 self.anim.add(tok.flip(want))
+
+    def push_flight(self, src: int, dst: int) -> Anim:
+        """A Tà Khí chip drifting from the possessed seat to the pushed one (AI or human)."""
+        def _step(p: float) -> None:
+            self.model.push_fx = (src, dst, p)
+
+        def _end() -> None:
+            self.model.push_fx = None
+        return Anim(PUSH_S, None, _step, _end)
 
     def on_event(self, event: Event) -> None:
         k, s, d = event.kind, event.seat, event.data
@@ -67,7 +77,7 @@ class DaoTamAnim:
             m.note(t("daotam.log_nhap_ma", name=self.seat_name(s)))
         elif k == "push":
             m.note(t("daotam.log_push", name=self.seat_name(s), to=self.seat_name(d["to"])))
-            self.anim.add(Anim(BEAT_S))
+            self.anim.add(self.push_flight(s, d["to"]))
         elif k == "open":
             m.note(t("daotam.log_open", name=self.seat_name(s), card=self.card_name(d["card"])))
             self.anim.add(Anim(BEAT_S))

@@ -31,6 +31,7 @@ class DaoTamModel:
     revealed: tuple[str, ...] = ()                     # a challenged claim's cards
     window_kind: str = "challenge"                     # the last window opened
     caught: str = ""                                   # "lie" / "truth" after a challenge
+    push_fx: tuple[int, int, float] | None = None      # a Tà Khí push in flight (from, to, p)
     log: list[str] = field(default_factory=list)
 
     def toggle(self, index: int) -> None:

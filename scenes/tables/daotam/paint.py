@@ -31,6 +31,7 @@ class DaoTamPaint:
             self.draw_seat(surface, v, spot.seat)
         self.draw_windows(surface, v)
         self.draw_hand(surface, v)
+        self.draw_push_fx(surface)
         # round counter, always visible
         img = fonts.text(t("daotam.round", round=v.round, rounds=v.round_limit),
                          max(14, round(2.8 * u)), theme.IVORY, "bold")
@@ -41,8 +42,6 @@ class DaoTamPaint:
             img = fonts.text(line, px, theme.MUTED)
             surface.blit(img, (round(3 * u), y))
             y += img.get_height()
-        if self.match.is_over():
-            self.draw_result_banner(surface)
 
     def draw_seams(self, surface: pygame.Surface) -> None:
         u = self.app.u
@@ -205,5 +204,14 @@ class DaoTamPaint:
             img = fonts.text(t("daotam.ta_khi"), max(11, round(1.9 * u)), theme.IVORY, "bold")
             surface.blit(img, img.get_rect(center=self.push_chip.center))
 
-    def draw_result_banner(self, surface: pygame.Surface) -> None:
-        pass
+    def draw_push_fx(self, surface: pygame.Surface) -> None:
+        fx = self.model.push_fx
+        if fx is None:
+            return
+        src, dst, p = fx
+        (ax, ay), (bx, by) = self.spots[src].centre, self.spots[dst].centre
+        e = p * p * (3 - 2 * p)
+        c = (ax + (bx - ax) * e, ay + (by - ay) * e)
+        size = card_size(7 * self.app.u)
+        img = self.ct_face("ta_khi", size)
+        surface.blit(img, img.get_rect(center=(round(c[0]), round(c[1]))))
