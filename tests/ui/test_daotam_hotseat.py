@@ -116,3 +116,44 @@ def test_two_buzzers_in_one_frame_the_tie_goes_clockwise_after_the_actor():
     assert len(challenges) == 1
     assert challenges[0].seat == 0, "same frame: the seat nearest clockwise after the actor wins"
     assert match.state.window_seq >= wid
+
+
+def test_peek_key_shows_the_own_hand_only_while_held():
+    app, table, agents = open_table(seed=4)
+    match = table.match
+    faces: list[str] = []
+    real_face, real_draw_hand = table.ct_face, table.draw_hand
+    in_hand = [False]
+
+    def ct_face(kind, size):
+        if in_hand[0]:
+            faces.append(kind)
+        return real_face(kind, size)
+
+    def draw_hand(surface, v):
+        in_hand[0] = True
+        try:
+            real_draw_hand(surface, v)
+        finally:
+            in_hand[0] = False
+    table.ct_face, table.draw_hand = ct_face, draw_hand
+    for _ in range(20000):
+        top = app.stack.top
+        if isinstance(top, HandoffScene):
+            key(pygame.K_RETURN)
+        elif top is table and table.viewer_can_act and own_decision(table):
+            seat = table.viewer
+            table.submit(agents[seat].decide(match.view(seat), match.legal_actions(seat)))
+        if match.open_window() is not None and top is table and 1 in match.state.waiting:
+            break
+        step(app)
+    assert table.looking is None
+    faces.clear()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w, mod=0, unicode="w"))
+    step(app)
+    hand = match.view(1).hand
+    assert sorted(faces) == sorted(k for k, n in zip(("cuong", "nhu", "ta_khi"), hand, strict=True) for _ in range(n))
+    faces.clear()
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_w, mod=0, unicode="w"))
+    step(app)
+    assert faces == [], "the hand is covered again on release"

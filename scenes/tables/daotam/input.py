@@ -6,7 +6,9 @@ buttons make the hidden claim with the picks; "Public play" plays one Cương + 
 a living player's plate or dragging the Tà Khí chip onto it. Keyboard: ←/→ move the
 focus in the hand (or between push targets), Enter/↑ picks (or pushes), C and N call,
 P plays in public, Backspace clears the picks; the number row 1–5 are the seats'
-buzzers (handled first, in ``handle_urgent``)."""
+buzzers and the row below (Q W E R T) their peek keys — held, they show that seat's
+own hand while nobody else's is shown (covered on release); both handled first, in
+``handle_urgent``."""
 
 from __future__ import annotations
 
@@ -31,6 +33,13 @@ class DaoTamInput:
         return ("shout",) if self.match.state.turn == seat else ("challenge",)
 
     def handle_urgent(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in self.peek_seat_of:
+            seat = self.peek_seat_of[event.key]
+            if event.type == pygame.KEYDOWN:
+                self.peek = seat
+            elif self.peek == seat:
+                self.peek = None              # covered again on release
+            return True
         return self.buzzers.press(event, self.clock, self.match, self.buzz_action,
                                   enabled=self.app.stack.top is self)
 

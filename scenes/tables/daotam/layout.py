@@ -64,15 +64,18 @@ class DaoTamLayout:
             self.slot_rects[spot.seat] = [pygame.Rect(sx + i * (sw + gap), sy, sw, sh) for i in range(3)]
 
     def layout_hand(self) -> None:
+        self.hand_rects = self.hand_rects_for(len(self.hand_list()))
+
+    def hand_rects_for(self, n: int) -> list[pygame.Rect]:
+        """Where ``n`` hand cards lie, centred at the bottom."""
         w, h = self.app.size
         u = self.app.u
-        n = max(1, len(self.hand_list()))
         cw, ch = card_size(self.hand_h)
-        step = min(cw + round(u), round((w * 0.55) / n))
+        step = min(cw + round(u), round((w * 0.55) / max(1, n)))
         total = step * (n - 1) + cw
         x0 = round(w / 2 - total / 2)
         y = round(h - ch - 1.5 * u)
-        self.hand_rects = [pygame.Rect(x0 + i * step, y, cw, ch) for i in range(len(self.hand_list()))]
+        return [pygame.Rect(x0 + i * step, y, cw, ch) for i in range(n)]
 
     def hand_top(self) -> float:
         return self.app.size[1] - self.hand_h - 1.5 * self.app.u

@@ -13,6 +13,7 @@ from scenes.kit.buzzers import cap_place, ring_radius
 from scenes.kit.ring import draw_burst, draw_ring
 from scenes.tables.daotam.cards import STAGE_COLOUR, cd_back, ct_back
 from scenes.tables.daotam.layout import card_size
+from scenes.tables.daotam.model import hand_cards
 
 GHOST = (0x8E, 0x6F, 0xA8)
 SEAM = (0x22, 0x34, 0x5A)
@@ -185,7 +186,14 @@ class DaoTamPaint:
             surface.blit(img, r)
             if phase == "turn" and i == m.focus % max(1, len(cards)):
                 self.focus_ring(surface, r)
-        if not cards and v.hand_sizes[self.viewer]:
+        peek = self.peeking()
+        if peek is not None:
+            shown = hand_cards(self.match.view(peek).hand)
+            for c, r in zip(shown, self.hand_rects_for(len(shown)), strict=True):
+                surface.blit(self.ct_face(c, r.size), r)
+            self.label(surface, t("daotam.peek", name=self.seat_name(peek)),
+                       (self.app.size[0] // 2, round(self.hand_top() - 3.5 * u)), round(1.9 * u), theme.GOLD)
+        elif not cards and v.hand_sizes[self.viewer]:
             n = v.hand_sizes[self.viewer]
             size = card_size(self.hand_h)
             x0 = round(self.app.size[0] / 2 - (n * (size[0] * 0.6)) / 2)

@@ -30,6 +30,7 @@ from scenes.widgets.button import Button
 
 NAVY = (0x16, 0x23, 0x3D)
 WINDOW_PHASES = ("challenge", "race")
+PEEK_KEYS = (pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r, pygame.K_t)
 
 
 class DaoTamHandoff(HandoffPolicy):
@@ -69,6 +70,8 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPain
         self.tokens = [[Token() for _ in range(3)] for _ in match.seats]
         self.ring = CountdownRing()
         self.buzzers = Buzzers(match.human_seats())
+        self.peek_seat_of = {PEEK_KEYS[s]: s for s in match.human_seats() if s < len(PEEK_KEYS)}
+        self.peek: int | None = None
         self.ticks = 0
         self.spots = []
         self.push_chip = pygame.Rect(0, 0, 0, 0)
@@ -108,6 +111,7 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPain
             self.app.audio.play("tick")
 
     def on_privacy_change(self) -> None:
+        self.peek = None
         self.model.clear()
         self.layout_hand()
 
@@ -117,6 +121,13 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPain
         if not self.confirmed_viewer:
             return []
         return hand_cards(self.match.view(self.viewer).hand)
+
+    def peeking(self) -> int | None:
+        """The human seat holding its peek key while no hand is shown (hot-seat only)."""
+        if (self.peek is None or self.confirmed_viewer or len(self.match.human_seats()) <= 1
+                or self.app.stack.top is not self):
+            return None
+        return self.peek
 
     def card_name(self, cid: str) -> str:
         card = self.deck.by_id.get(cid)
