@@ -45,14 +45,21 @@ class DaoTamPaint:
             y += img.get_height()
 
     def draw_seams(self, surface: pygame.Surface) -> None:
-        u = self.app.u
-        step = max(8, round(12 * u))
-        w, h = surface.get_size()
-        lw = max(1, round(0.2 * u))
-        for x in range(step, w, step):
-            pygame.draw.line(surface, SEAM, (x, 0), (x, h), lw)
-        for y in range(step, h, step):
-            pygame.draw.line(surface, SEAM, (0, y), (w, y), lw)
+        """The mat's tile seams (0.2u lines every 12u), painted once per window size."""
+        size = surface.get_size()
+        cached = getattr(self, "_seams", None)
+        if cached is None or cached[0] != size:
+            u = self.app.u
+            layer = pygame.Surface(size)
+            layer.set_colorkey((0, 0, 0))
+            step = max(8, round(12 * u))
+            lw = max(1, round(0.2 * u))
+            for x in range(step, size[0], step):
+                pygame.draw.line(layer, SEAM, (x, 0), (x, size[1]), lw)
+            for y in range(step, size[1], step):
+                pygame.draw.line(layer, SEAM, (0, y), (size[0], y), lw)
+            cached = self._seams = (size, layer)
+        surface.blit(cached[1], (0, 0))
 
     # ------------------------------------------------------------ centre
     def draw_centre(self, surface: pygame.Surface, v) -> None:
