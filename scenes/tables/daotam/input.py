@@ -1,0 +1,173 @@
+"""Input on the Đạo Tâm table.
+
+Mouse: click a hand card (or drag it onto the claim zone) to pick it; the Cương / Nhu
+buttons make the hidden claim with the picks; "Public play" plays one Cương + one Nhu
+(the picks, if any, must be exactly those). A possessed seat pushes Tà Khí by clicking
+a living player's plate or dragging the Tà Khí chip onto it. Keyboard: ←/→ move the
+focus in the hand (or between push targets), Enter/↑ picks (or pushes), C and N call,
+P plays in public, Backspace clears the picks; the number row 1–5 are the seats'
+buzzers and the row below (Q W E R T) their peek keys — held, they show that seat's
+own hand while nobody else's is shown (covered on release); both handled first, in
+``handle_urgent``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.core import IllegalAction
+from scenes.widgets.drag import Gesture
+
+
+class DaoTamInput:
+    """Mixin: handle_urgent (buzzers), handle_game, item_at and on_gesture."""
+
+    def buzz_action(self, seat: int) -> tuple | None:
+        phase = self.match.state.phase
+        if phase == "race":
+            return ("shout",)
+        if phase == "challenge":
+            return ("challenge",)
+        # outside any window a press is a false start: what would close the next one
+        return ("shout",) if self.match.state.turn == seat else ("challenge",)
+
+    def handle_urgent(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in self.peek_seat_of:
+            seat = self.peek_seat_of[event.key]
+            if event.type == pygame.KEYDOWN:
+                self.peek = seat
+            elif self.peek == seat:
+                self.peek = None              # covered again on release
+            return True
+        return self.buzzers.press(event, self.clock, self.match, self.buzz_action,
+                                  enabled=self.app.stack.top is self)
+
+    def acting_phase(self) -> str | None:
+        """The viewer's decision now ("turn" or "push"), or None."""
+        if not self.viewer_can_act:
+            return None
+        phase = self.match.state.phase
+        return phase if phase in ("turn", "push", "option") else None
+
+    def handle_game(self, event: pygame.event.Event) -> bool:
+        phase = self.acting_phase()
+        if phase is None:
+            return False
+        for b in self.action_buttons:
+            if b.enabled and b.handle(event):
+                return True
+        if self.pointer(event):
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        m = self.model
+        cards = self.hand_list()
+        key = event.key
+        if phase == "push":
+            targets = self.push_targets()
+            if not targets:
+                return False
+            if key in (pygame.K_LEFT, pygame.K_RIGHT):
+                m.push_focus = (m.push_focus + (1 if key == pygame.K_RIGHT else -1)) % len(targets)
+                return True
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.push_to(targets[m.push_focus % len(targets)])
+                return True
+            return False
+        if phase == "option":
+            if key in (pygame.K_RETURN, pygame.K_y):
+                self.submit(("use",))
+                return True
+            if key in (pygame.K_n, pygame.K_BACKSPACE):
+                self.submit(("decline",))
+                return True
+            return False
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and cards:
+            m.focus = (m.focus + (1 if key == pygame.K_RIGHT else -1)) % len(cards)
+            return True
+        if key in (pygame.K_RETURN, pygame.K_UP) and cards:
+            m.toggle(m.focus % len(cards))
+            return True
+        if key == pygame.K_BACKSPACE:
+            m.clear()
+            return True
+        if key == pygame.K_c:
+            self.call("cuong")
+            return True
+        if key == pygame.K_n:
+            self.call("nhu")
+            return True
+        if key == pygame.K_p:
+            self.play_public()
+            return True
+        return False
+
+    # ---------------------------------------------------------- actions
+    def call(self, call: str) -> bool:
+        m = self.model
+        if not m.picked:
+            self.refuse(IllegalAction("Pick 1 or 2 cards first.", "daotam.pick_first"))
+            return False
+        if len(m.picked) > 2:
+            self.refuse(IllegalAction("A hidden claim puts 1 or 2 cards face down.",
+                                      "daotam.claim_count"))
+            return False
+        return self.submit(m.claim_action(self.hand_list(), call))
+
+    def play_public(self) -> bool:
+        m = self.model
+        cards = self.hand_list()
+        if m.picked and sorted(cards[i] for i in m.picked) != ["cuong", "nhu"]:
+            self.refuse(IllegalAction("A public play is exactly one Cương and one Nhu.",
+                                      "daotam.public_form"))
+            return False
+        return self.submit(("public",))
+
+    def push_targets(self) -> list[int]:
+        return [a[1] for a in self.match.legal_actions(self.viewer) if a[0] == "push"]
+
+    def push_to(self, seat: int) -> bool:
+        if seat not in self.push_targets():
+            self.refuse(IllegalAction("Push the Tà Khí to a living player whose hand is not full.",
+                                      "daotam.push_target"))
+            return False
+        return self.submit(("push", seat))
+
+    # ----------------------------------------------------------- pointer
+    def item_at(self, pos: tuple[int, int]) -> Any:
+        phase = self.acting_phase()
+        if phase == "turn":
+            for i in range(len(self.hand_rects) - 1, -1, -1):
+                if self.hand_rects[i].collidepoint(pos):
+                    return ("hand", i)
+        elif phase == "push":
+            if self.push_chip.collidepoint(pos):
+                return ("chip",)
+            for spot in self.spots:
+                if pygame.Rect(spot.plate).collidepoint(pos):
+                    return ("seat", spot.seat)
+        return None
+
+    def seat_at(self, pos: tuple[int, int]) -> int | None:
+        for spot in self.spots:
+            if pygame.Rect(spot.plate).inflate(self.app.u * 2, self.app.u * 2).collidepoint(pos):
+                return spot.seat
+        return None
+
+    def on_gesture(self, gesture: Gesture) -> None:
+        self.drag.cancel()                   # nothing stays on the pointer after a release
+        item = gesture.item
+        if item[0] == "hand":
+            if gesture.kind == "drop":
+                if self.claim_zone.inflate(self.app.u * 6, self.app.u * 6).collidepoint(gesture.pos):
+                    if item[1] not in self.model.picked:
+                        self.model.toggle(item[1])
+            else:
+                self.model.toggle(item[1])
+        elif item[0] == "seat" and gesture.kind != "drop":
+            self.push_to(item[1])
+        elif item[0] == "chip" and gesture.kind == "drop":
+            seat = self.seat_at(gesture.pos)
+            if seat is not None:
+                self.push_to(seat)

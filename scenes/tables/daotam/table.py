@@ -1,0 +1,147 @@
+"""The Đạo Tâm table: an evening võ đường, 3–5 seats clockwise, the claim with its
+countdown ring, per-seat buzzers, three Đạo Tâm / Tà Niệm tokens per seat.
+
+The pieces beside it: the model (``model``, no pygame), geometry (``layout``), card
+images (``cards``), event animations (``anim``), input (``input``) and painting
+(``paint``), on the shared :class:`~scenes.tables.base.TableScene` and the table kit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.daotam.deck import default_deck
+from game.match import Match
+from scenes.i18n import t
+from scenes.kit.buzzers import Buzzers
+from scenes.kit.driver import HandoffPolicy, TableDriver
+from scenes.kit.ring import CountdownRing
+from scenes.kit.token import DAO_TAM, TA_NIEM, Token
+from scenes.tables.base import TableScene, lang
+from scenes.tables.daotam.anim import DaoTamAnim
+from scenes.tables.daotam.cards import DaoTamCards
+from scenes.tables.daotam.input import DaoTamInput
+from scenes.tables.daotam.layout import DaoTamLayout
+from scenes.tables.daotam.model import DaoTamModel, hand_cards
+from scenes.tables.daotam.paint import DaoTamPaint
+from scenes.tables.felt import TableStyle
+from scenes.widgets.button import Button
+
+NAVY = (0x16, 0x23, 0x3D)
+WINDOW_PHASES = ("challenge", "race")
+PEEK_KEYS = (pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r, pygame.K_t)
+
+
+class DaoTamHandoff(HandoffPolicy):
+    """Hot-seat privacy for Đạo Tâm: a handoff before a human's own decision (turn, push,
+    option); during the reaction windows every screen is public (nobody's hand shown, no
+    handoff); with one human the hand is simply shown."""
+
+    @staticmethod
+    def _own_decision(driver: TableDriver) -> int | None:
+        match = driver.match
+        if match.is_over() or match.state.phase in WINDOW_PHASES:
+            return None
+        return driver.next_human()
+
+    def needed(self, driver: TableDriver) -> int | None:
+        if len(driver.match.human_seats()) <= 1:
+            return None
+        seat = self._own_decision(driver)
+        if seat is None or (seat == driver.viewer and driver.confirmed_viewer):
+            return None
+        return seat
+
+    def must_cover(self, driver: TableDriver) -> bool:
+        if len(driver.match.human_seats()) <= 1:
+            return False
+        return self._own_decision(driver) != driver.viewer
+
+
+class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPaint, TableScene):
+    style = TableStyle(NAVY, (0x1C, 0x2C, 0x4A), "cloth", 0.03, 0.24)
+    direction = "clockwise"
+    rules_game = "daotam"
+
+    def __init__(self, app: Any, match: Match, viewer: int | None = None, fresh: bool = False) -> None:
+        self.deck = default_deck()
+        self.model = DaoTamModel()
+        self.tokens = [[Token() for _ in range(3)] for _ in match.seats]
+        self.ring = CountdownRing()
+        self.buzzers = Buzzers(match.human_seats())
+        self.peek_seat_of = {PEEK_KEYS[s]: s for s in match.human_seats() if s < len(PEEK_KEYS)}
+        self.peek: int | None = None
+        self.ticks = 0
+        self.spots = []
+        self.push_chip = pygame.Rect(0, 0, 0, 0)
+        self.action_buttons = [
+            Button(lambda: t("daotam.call_cuong"), lambda: self.call("cuong"), "primary",
+                   enabled=lambda: self.acting_phase() == "turn"),
+            Button(lambda: t("daotam.call_nhu"), lambda: self.call("nhu"), "primary",
+                   enabled=lambda: self.acting_phase() == "turn"),
+            Button(lambda: t("daotam.public"), self.play_public,
+                   enabled=lambda: self.acting_phase() == "turn"),
+        ]
+        super().__init__(app, match, viewer)
+
+    def make_handoff_policy(self) -> HandoffPolicy:
+        return DaoTamHandoff()
+
+    def reset_visual(self) -> None:
+        v = self.match.view(None)
+        for seat, toks in enumerate(self.tokens):
+            for i, tok in enumerate(toks):
+                tok.face = DAO_TAM if i < v.dao_tam[seat] else TA_NIEM
+                tok.scale_x, tok.lift, tok.puff = 1.0, 0.0, None
+        self.model.clear()
+        self.drag.cancel()
+
+    def layout(self) -> None:
+        super().layout()
+        u = self.app.u
+        w, h = self.app.size
+        self.push_chip = pygame.Rect(0, 0, round(14 * u), round(5 * u))
+        self.push_chip.midbottom = (round(w / 2), round(h - 4 * u))
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.ring.ticker.poll(self.ring.reading(self.match, self.clock)):
+            self.ticks += 1
+            self.app.audio.play("tick")
+
+    def on_privacy_change(self) -> None:
+        self.peek = None
+        self.model.clear()
+        self.layout_hand()
+
+    # ------------------------------------------------------------ reads
+    def hand_list(self) -> list[str]:
+        """The viewer's hand as drawn (only while they are the confirmed viewer)."""
+        if not self.confirmed_viewer:
+            return []
+        return hand_cards(self.match.view(self.viewer).hand)
+
+    def peeking(self) -> int | None:
+        """The human seat holding its peek key while no hand is shown (hot-seat only)."""
+        if (self.peek is None or self.confirmed_viewer or len(self.match.human_seats()) <= 1
+                or self.app.stack.top is not self):
+            return None
+        return self.peek
+
+    def card_name(self, cid: str) -> str:
+        card = self.deck.by_id.get(cid)
+        return card.name.get(lang(), cid) if card else cid
+
+    def handoff_preview(self, seat: int) -> str:
+        return t("handoff.sees_hand")
+
+    # ------------------------------------------------------------ results
+    def score_text(self, seat: int) -> str:
+        return t("daotam.score", n=self.match.result().scores[seat])
+
+    def result_headline(self) -> str:
+        result = self.match.result()
+        base = super().result_headline()
+        why = t(f"daotam.win_{result.reason}")
+        return f"{base} — {why}" if why != f"daotam.win_{result.reason}" else base

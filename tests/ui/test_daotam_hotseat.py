@@ -1,0 +1,159 @@
+"""Đạo Tâm on one screen with two humans and an AI: a handoff before a human's own
+decision, nothing private drawn during the reaction windows, the hand faces drawn only
+for the confirmed viewer; and a buzzer race of the two humans inside one frame."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import registry
+from game.match import Match, Seat
+from scenes.handoff import HandoffScene
+from scenes.results import ResultsScene
+from scenes.tables.daotam import DaoTamTable
+from tests.ui.helpers import key, make_app
+
+DT = 0.05
+
+
+def open_table(seed: int):
+    app = make_app()
+    match = Match("daotam", [Seat("human"), Seat("human"), Seat("normal")], seed)
+    table = DaoTamTable(app, match, fresh=True)
+    app.stack.push(table)
+    agents = {s: registry.make_agent("daotam", "normal", s, seed + s) for s in (0, 1)}
+    return app, table, agents
+
+
+def step(app) -> None:
+    for event in pygame.event.get():
+        app.dispatch(event)
+    app.stack.update(DT)
+    app.stack.draw(app.screen)
+
+
+def own_decision(table) -> bool:
+    return table.match.state.phase in ("turn", "push", "option")
+
+
+def test_hand_faces_only_for_the_confirmed_viewer_and_never_in_windows():
+    app, table, agents = open_table(seed=4)
+    match = table.match
+    hand_faces = [0]
+    in_hand = [False]
+    real_face, real_draw_hand = table.ct_face, table.draw_hand
+
+    def ct_face(kind, size):
+        if in_hand[0]:
+            hand_faces[0] += 1
+        return real_face(kind, size)
+
+    def draw_hand(surface, v):
+        in_hand[0] = True
+        try:
+            real_draw_hand(surface, v)
+        finally:
+            in_hand[0] = False
+    table.ct_face, table.draw_hand = ct_face, draw_hand
+    handoffs = window_frames = 0
+    for _ in range(20000):
+        top = app.stack.top
+        if isinstance(top, ResultsScene) or match.is_over() and top is table:
+            break
+        if isinstance(top, HandoffScene):
+            handoffs += 1
+            assert top.seat in match.active_seats() and own_decision(table)
+            key(pygame.K_RETURN)
+        elif top is table and table.viewer_can_act and own_decision(table):
+            seat = table.viewer
+            table.submit(agents[seat].decide(match.view(seat), match.legal_actions(seat)))
+        hand_faces[0] = 0
+        step(app)
+        if app.stack.top is not table:
+            continue
+        looking = table.looking
+        if match.state.phase in ("challenge", "race") and not match.is_over():
+            window_frames += 1
+            assert looking is None, "a hand was open during a reaction window"
+        if looking is None:
+            assert hand_faces[0] == 0, "hand faces drawn with nobody confirmed"
+        else:
+            assert hand_faces[0] <= sum(match.view(looking).hand)
+            if own_decision(table) and not match.is_over():
+                assert looking in match.active_seats() or not match.seats[match.active_seats()[0]].is_human
+    assert match.is_over()
+    assert handoffs >= 4 and window_frames > 20
+
+
+def test_two_buzzers_in_one_frame_the_tie_goes_clockwise_after_the_actor():
+    app, table, agents = open_table(seed=4)
+    match = table.match
+    for _ in range(20000):
+        top = app.stack.top
+        assert not match.is_over()
+        if isinstance(top, HandoffScene):
+            key(pygame.K_RETURN)
+        elif top is table and table.viewer_can_act and own_decision(table):
+            seat = table.viewer
+            table.submit(agents[seat].decide(match.view(seat), match.legal_actions(seat)))
+        ow = match.open_window()
+        if (ow is not None and match.state.phase == "challenge" and match.state.turn == 2
+                and set(match.state.waiting) == {0, 1}):
+            break
+        step(app)
+    else:
+        raise AssertionError("no AI claim with both humans in its window")
+    wid = ow.window.id
+    n_events = len(match.events)
+    key(pygame.K_2)                  # seat 2's key first in the queue …
+    key(pygame.K_1)                  # … seat 1's in the same frame
+    step(app)
+    for _ in range(50):
+        if any(e.kind == "challenge" for e in match.events[n_events:]):
+            break
+        step(app)
+    challenges = [e for e in match.events[n_events:] if e.kind == "challenge"]
+    assert len(challenges) == 1
+    assert challenges[0].seat == 0, "same frame: the seat nearest clockwise after the actor wins"
+    assert match.state.window_seq >= wid
+
+
+def test_peek_key_shows_the_own_hand_only_while_held():
+    app, table, agents = open_table(seed=4)
+    match = table.match
+    faces: list[str] = []
+    real_face, real_draw_hand = table.ct_face, table.draw_hand
+    in_hand = [False]
+
+    def ct_face(kind, size):
+        if in_hand[0]:
+            faces.append(kind)
+        return real_face(kind, size)
+
+    def draw_hand(surface, v):
+        in_hand[0] = True
+        try:
+            real_draw_hand(surface, v)
+        finally:
+            in_hand[0] = False
+    table.ct_face, table.draw_hand = ct_face, draw_hand
+    for _ in range(20000):
+        top = app.stack.top
+        if isinstance(top, HandoffScene):
+            key(pygame.K_RETURN)
+        elif top is table and table.viewer_can_act and own_decision(table):
+            seat = table.viewer
+            table.submit(agents[seat].decide(match.view(seat), match.legal_actions(seat)))
+        if match.open_window() is not None and top is table and 1 in match.state.waiting:
+            break
+        step(app)
+    assert table.looking is None
+    faces.clear()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w, mod=0, unicode="w"))
+    step(app)
+    hand = match.view(1).hand
+    assert sorted(faces) == sorted(k for k, n in zip(("cuong", "nhu", "ta_khi"), hand, strict=True) for _ in range(n))
+    faces.clear()
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_w, mod=0, unicode="w"))
+    step(app)
+    assert faces == [], "the hand is covered again on release"

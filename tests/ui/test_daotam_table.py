@@ -1,0 +1,151 @@
+"""The Đạo Tâm table driven with synthetic events: a whole game with one human and AIs
+(claims by click and drag, calls by key and button, public plays with the shout on the
+buzzer key, challenges by buzzer, a false start, Nhập Ma pushes by drag), illegal plays
+said, and a two-seat buzzer race in one frame."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import registry
+from game.match import Match, Seat
+from scenes.i18n import t
+from scenes.tables.daotam import DaoTamTable
+from scenes.tables.daotam.model import picks_for
+from tests.ui.helpers import click, drag, key, make_app
+
+DT = 0.05
+SEED, LEVEL = 3, "easy"      # a game where the human falls into Nhập Ma and pushes
+
+
+def frame(app, dt: float = DT, draw: bool = True) -> None:
+    for event in pygame.event.get():
+        app.dispatch(event)
+    app.stack.update(dt)
+    if draw:
+        app.stack.draw(app.screen)
+
+
+def open_table(seats, seed, lang="en", size=(1280, 720)):
+    app = make_app(size=size, lang=lang)
+    match = Match("daotam", [Seat(k) for k in seats], seed)
+    table = DaoTamTable(app, match, fresh=True)
+    app.stack.push(table)
+    return app, table
+
+
+def settle_human(app, table, limit=4000):
+    """Frames until the human viewer may act (or the game is over)."""
+    for i in range(limit):
+        if table.match.is_over() or table.viewer_can_act:
+            return
+        frame(app, draw=i % 8 == 0)
+    raise AssertionError("the table never came back to the human")
+
+
+def play_turn(app, table, brain, stats) -> None:
+    """One decision of the human seat 0, made with the mouse and keys."""
+    match = table.match
+    phase = match.state.phase
+    view = match.view(0)
+    legal = match.legal_actions(0)
+    act = brain.decide(view, legal)
+    if phase == "turn":
+        if act[0] == "claim":
+            cards = table.hand_list()
+            picks = picks_for(cards, act[1])
+            first, rest = picks[0], picks[1:]
+            if stats["claims"] % 2:
+                drag(table.hand_rects[first].center, table.claim_zone.center)
+            else:
+                click(table.hand_rects[first].center)
+            for i in rest:
+                click(table.hand_rects[i].center)
+            frame(app)
+            assert sorted(table.model.picked) == sorted(picks)
+            if stats["claims"] % 3 == 0:
+                button = table.action_buttons[0 if act[2] == "cuong" else 1]
+                click(button.rect.center)
+            else:
+                key(pygame.K_c if act[2] == "cuong" else pygame.K_n)
+            stats["claims"] += 1
+        else:
+            click(table.action_buttons[2].rect.center)
+            stats["public"] += 1
+    elif phase == "push":
+        target = act[1]
+        drag(table.push_chip.center, pygame.Rect(table.spots[target].plate).center)
+        stats["push"] += 1
+    elif phase == "option":
+        key(pygame.K_RETURN if act == ("use",) else pygame.K_n)
+    elif phase in ("challenge", "race"):
+        wid = match.state.window_seq
+        if wid in stats["answered"]:
+            frame(app, draw=False)
+            return
+        stats["answered"].add(wid)
+        if act[0] in ("challenge", "shout"):
+            key(pygame.K_1)
+            stats["buzz"] += 1
+    before = len(match.log)
+    frame(app)
+    if phase in ("turn", "push", "option"):
+        assert len(match.log) > before and match.log[before] == (0, act), \
+            (phase, act, table.toast.message)
+
+
+def play_game(seats, seed, level="normal"):
+    """A whole game through the table, seat 0 the human (decided by an AI brain)."""
+    app, table = open_table(seats, seed)
+    match = table.match
+    brain = registry.make_agent("daotam", level, 0, 99)
+    stats = {"claims": 0, "public": 0, "push": 0, "buzz": 0, "answered": set(),
+             "false_start": False}
+    for _ in range(20000):
+        settle_human(app, table)
+        if match.is_over():
+            break
+        prev = match.desk.previous
+        if (not stats["false_start"] and match.state.phase == "turn"
+                and (prev is None or not prev.counts(table.clock))):
+            key(pygame.K_1)                       # a buzzer press outside any window
+            frame(app)
+            assert 0 in match.desk.false_starts
+            stats["false_start"] = True
+        play_turn(app, table, brain, stats)
+    assert match.is_over()
+    for _ in range(5):
+        frame(app)
+    return app, table, stats
+
+
+def test_whole_game_one_human_and_ais():
+    app, table, stats = play_game(["human", "normal", "normal", "normal"], seed=SEED, level=LEVEL)
+    match = table.match
+    result = match.result()
+    assert result.reason in ("khai_sang", "tru_vung", "round_limit")
+    assert t(f"daotam.win_{result.reason}") in table.result_headline()
+    assert stats["claims"] and stats["public"] and stats["buzz"]
+    assert stats["false_start"]
+    assert stats["push"], "the chosen seed has the human push Tà Khí in Nhập Ma"
+    assert any(e.kind == "nhap_ma" and e.seat == 0 for e in match.events)
+    pushes = [e for e in match.events if e.kind == "push" and e.seat == 0]
+    assert pushes and all(e.data["to"] != 0 for e in pushes)
+
+
+def test_illegal_plays_say_why():
+    app, table = open_table(["human", "normal", "normal"], seed=5)
+    match = table.match
+    settle_human(app, table)
+    assert match.state.phase == "turn" and match.state.turn == 0
+    key(pygame.K_c)                                # no picks yet
+    frame(app)
+    assert table.toast.message == t("err.daotam.pick_first")
+    cards = table.hand_list()
+    for i in range(min(3, len(cards))):
+        click(table.hand_rects[i].center)
+    frame(app)
+    key(pygame.K_n)                                # three cards picked
+    frame(app)
+    assert table.toast.message == t("err.daotam.claim_count")
+    assert match.log == []
