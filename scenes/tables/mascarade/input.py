@@ -25,7 +25,13 @@ class MascaradeInput:
     # ------------------------------------------------------------ who acts
     def actor(self) -> int | None:
         """The human seat the rules wait for, if the table may take its input now."""
-        if self.anim.busy or self.match.is_over() or self.handoff is not None:
+        if self.handoff is not None:
+            return None
+        if self.secret is not None and self.secret[0] == "peek_show":
+            seat = self.secret[1]       # the peeked card stays up until its owner is done
+            solo = len(self.match.human_seats()) <= 1
+            return seat if solo or (seat == self.viewer and self.confirmed_viewer) else None
+        if self.anim.busy or self.match.is_over():
             return None
         seat = self.next_human()
         if seat is None:

@@ -184,7 +184,7 @@ class MascaradePaint:
         panel = pygame.Rect(0, 0, round(w * 0.3), round(h * 0.62))
         panel.topright = (w - round(2 * u), round(8 * u))
         bg = pygame.Surface(panel.size, pygame.SRCALPHA)
-        bg.fill((*theme.PANEL, 235))
+        bg.fill((*theme.PANEL, 250))
         surface.blit(bg, panel)
         pygame.draw.rect(surface, GOLD, panel, max(1, round(0.2 * u)), border_radius=round(0.6 * u))
         px = max(12, round(1.8 * u))
