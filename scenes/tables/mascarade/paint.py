@@ -108,8 +108,8 @@ class MascaradePaint:
 
     def draw_banner(self, surface: pygame.Surface, v, u: float) -> None:
         w, _ = self.app.size
-        if v.announced is not None:
-            seat, char, _ = v.announced
+        if self.model.announced is not None:
+            seat, char, _ = self.model.announced
             text = t("mascarade.announces", seat=self.seat_name(seat), char=character_name(char))
         elif v.turn is not None:
             text = t("mascarade.turn_of", seat=self.seat_name(v.turn), n=v.turn_no)
