@@ -9,6 +9,7 @@ import math
 import pygame
 
 from scenes import fonts, theme
+from scenes.kit.ring import draw_ring
 from scenes.i18n import t
 from scenes.tables.mascarade.cards import GOLD, card_size, character_name, coin
 
@@ -62,6 +63,9 @@ class MascaradePaint:
             rect = pygame.Rect(spot.plate).inflate(round(1.2 * u), round(1.2 * u))
             col = theme.GOLD if v.asked == seat else (0xB9, 0x63, 0x7F)
             pygame.draw.rect(surface, col, rect, max(2, round(0.4 * u)), border_radius=round(1.4 * u))
+            reading = self.ring.reading(self.match, self.clock) if v.asked == seat else None
+            if reading is not None:        # only with the optional claim timer on
+                draw_ring(surface, (x - round(2.4 * u), y + h / 2), 2.0 * u, 0.5 * u, reading)
         answered = dict(v.answered)
         if seat in answered:
             tag = fonts.text(t(f"mascarade.{answered[seat]}"), max(11, round(1.6 * u)),

@@ -15,6 +15,7 @@ import pygame
 from game.match import Match
 from scenes.i18n import t
 from scenes.kit.driver import HandoffPolicy, TableDriver
+from scenes.kit.ring import CountdownRing
 from scenes.tables.base import TableScene
 from scenes.tables.felt import TableStyle
 from scenes.tables.mascarade.anim import MascaradeAnim
@@ -67,6 +68,7 @@ class MascaradeTable(MascaradeLayout, MascaradeAnim, MascaradeInput, MascaradePa
         self.show_log = False
         self.choice_buttons: list[Button] = []
         self.log_button = Button(lambda: t("mascarade.log_button"), self.toggle_log)
+        self.ring = CountdownRing()
         self.reset_fx()
         super().__init__(app, match, viewer)
         if fresh:                        # replay the match from its first (public) events
@@ -98,6 +100,14 @@ class MascaradeTable(MascaradeLayout, MascaradeAnim, MascaradeInput, MascaradePa
 
     def toggle_log(self) -> None:
         self.show_log = not self.show_log
+
+    def open_rules(self) -> None:
+        """F1: the in-app rules, once data/rules/mascarade.yaml exists (not yet written)."""
+        from scenes.rules_doc import RULES_DIR
+        if (RULES_DIR / "mascarade.yaml").exists():
+            super().open_rules()
+        else:
+            self.toast.show(t("mascarade.no_rules"))
 
     def handoff_preview(self, seat: int) -> str:
         return t("mascarade.handoff_secret")
