@@ -40,6 +40,7 @@ class TableInfo:
 TABLES: dict[str, TableInfo] = {
     "ganjifa": TableInfo("ganjifa", "scenes.tables.ganjifa:GanjifaTable", ("bottom", "right", "left")),
     "kowah": TableInfo("kowah", "scenes.tables.kowah:KowahTable", ("bottom", "left", "right")),
+    "mascarade": TableInfo("mascarade", "scenes.tables.mascarade:MascaradeTable"),
 }
 
 

@@ -44,6 +44,6 @@ def test_exchanged_or_not_the_swap_shows_the_same_events_and_frames():
     assert any(e[0] == "swap" and e[1] == 0 for e in ev1)
     assert ev1 == ev0                                       # …the public record does not
     assert len(frames1) == len(frames0)
-    same = [a == b for a, b in zip(frames1, frames0)]
+    same = [a == b for a, b in zip(frames1, frames0, strict=True)]
     assert all(same), f"frame {same.index(False)} differs"
     assert len(set(frames1[:20])) > 5                       # the cards really moved

@@ -9,8 +9,8 @@ import math
 import pygame
 
 from scenes import fonts, theme
-from scenes.kit.ring import draw_ring
 from scenes.i18n import t
+from scenes.kit.ring import draw_ring
 from scenes.tables.mascarade.cards import GOLD, card_size, character_name, coin
 
 STONE, STONE_LINE = (0xCF, 0xC6, 0xB4), (0x6B, 0x5E, 0x4A)
