@@ -14,6 +14,7 @@ from __future__ import annotations
 import pygame
 
 from game.core import IllegalAction
+from scenes import fonts, theme
 from scenes.i18n import t
 from scenes.tables.mascarade.cards import character_name
 from scenes.widgets.button import Button
@@ -248,7 +249,9 @@ class MascaradeInput:
         self._choice_key = key
         self.choice_buttons = []
         bh = round(4.6 * u)
-        widths = [max(round(10 * u), round(len(lbl) * 1.25 * u) + round(4 * u)) for lbl, _ in opts]
+        px = max(13, round(2.5 * u))
+        widths = [max(round(10 * u), fonts.text(f"{i + 1} {lbl}", px, theme.IVORY, "semibold").get_width()
+                      + round(4 * u)) for i, (lbl, _) in enumerate(opts)]
         per_row = max(1, min(len(opts), 6))
         rows = [opts[i:i + per_row] for i in range(0, len(opts), per_row)]
         y = h - round(2 * u) - len(rows) * (bh + round(1 * u))

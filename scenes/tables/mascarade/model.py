@@ -33,10 +33,10 @@ class MascaradeModel:
     court: int = 0
     bank: int = 0
     faceup: dict[int, int] = field(default_factory=dict)   # pos -> character, shown now
-    lifted: tuple = ()            # positions of the swap being shown (drawn moving)
     announced: tuple | None = None
     log: list[LogLine] = field(default_factory=list)
     turn_no: int = 1
+    answered: dict[int, str] = field(default_factory=dict)   # the claim ask so far
 
     def reset(self, view: Any, bank: int) -> None:
         """Rebuild from a public view (a resumed game or a new viewer)."""
@@ -47,7 +47,7 @@ class MascaradeModel:
         self.faceup = dict(view.faceup)
         self.announced = view.announced
         self.turn_no = view.turn_no
-        self.lifted = ()
+        self.answered = dict(view.answered)
 
     def note(self, key: str, **params: Any) -> None:
         self.log.append(LogLine(self.turn_no, key, params))
@@ -62,6 +62,7 @@ class MascaradeModel:
         elif k == "turn":
             self.turn_no = d["turn"]
             self.announced = None
+            self.answered = {}
         elif k == "swap":
             self.note("swap", seat=ev.seat, a=d["a"], b=d["b"])
         elif k == "fool":
@@ -74,10 +75,13 @@ class MascaradeModel:
             self.note("peek", seat=ev.seat, pos=d["pos"])
         elif k == "announce":
             self.announced = (ev.seat, d["character"], d["pos"])
+            self.answered = {}
             self.note("announce", seat=ev.seat, char=d["character"])
         elif k == "claim":
+            self.answered[ev.seat] = "claim"
             self.note("claim", seat=ev.seat, char=d["character"])
         elif k == "pass":
+            self.answered[ev.seat] = "pass"
             self.note("pass", seat=ev.seat)
         elif k == "reveal":
             for pos, card in d["cards"]:

@@ -59,16 +59,18 @@ class MascaradePaint:
         d = round(h * 0.9)
         self.draw_plate(surface, seat, spot.centre, [self.seat_name(seat), ""], size=(w, h),
                         inset_right=d)
-        if v.asked == seat or (v.announced and v.announced[0] == seat and v.phase == "claim"):
+        ann = self.model.announced
+        asked = v.asked if not self.anim.busy else None
+        if asked == seat or (ann and ann[0] == seat):
             rect = pygame.Rect(spot.plate).inflate(round(1.2 * u), round(1.2 * u))
-            col = theme.GOLD if v.asked == seat else (0xB9, 0x63, 0x7F)
+            col = theme.GOLD if asked == seat else (0xB9, 0x63, 0x7F)
             pygame.draw.rect(surface, col, rect, max(2, round(0.4 * u)), border_radius=round(1.4 * u))
-            reading = self.ring.reading(self.match, self.clock) if v.asked == seat else None
-            if reading is not None:        # only with the optional claim timer on
+            reading = self.ring.reading(self.match, self.clock) if asked == seat else None
+            if reading is not None and reading.remaining is not None:   # the optional timer
                 draw_ring(surface, (x - round(2.4 * u), y + h / 2), 2.0 * u, 0.5 * u, reading)
-        answered = dict(v.answered)
+        answered = self.model.answered
         if seat in answered:
-            tag = fonts.text(t(f"mascarade.{answered[seat]}"), max(11, round(1.6 * u)),
+            tag = fonts.text(t(f"mascarade.answered_{answered[seat]}"), max(11, round(1.6 * u)),
                              theme.GOLD if answered[seat] == "claim" else theme.MUTED, "bold")
             surface.blit(tag, tag.get_rect(midbottom=(x + w // 2, y - round(0.2 * u))))
         cx, cy = self.coin_at[seat]
@@ -97,7 +99,7 @@ class MascaradePaint:
         if pos in self.pick or pos == self.focus and self.actor() is not None:
             pygame.draw.rect(surface, theme.GOLD, r.inflate(round(0.8 * u), round(0.8 * u)),
                              max(2, round(0.35 * u)), border_radius=round(0.8 * u))
-        if v.announced and v.announced[2] == pos:
+        if self.model.announced and self.model.announced[2] == pos:
             pygame.draw.rect(surface, (0xB9, 0x63, 0x7F), r.inflate(round(0.4 * u), round(0.4 * u)),
                              max(1, round(0.25 * u)), border_radius=round(0.8 * u))
 
