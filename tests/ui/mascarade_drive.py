@@ -22,10 +22,11 @@ def frame(app, dt: float = 0.05) -> None:
     app.stack.draw(app.screen)
 
 
-def mascarade_app(seats: list[str], seed: int = 1, size=(1280, 720), lang: str = "en"):
+def mascarade_app(seats: list[str], seed: int = 1, size=(1280, 720), lang: str = "en",
+                  options: dict | None = None):
     app = make_app(size=size, lang=lang, speed=0.0)
     app.settings.anim_speed = 1.0
-    match = Match("mascarade", [Seat(k) for k in seats], seed, {})
+    match = Match("mascarade", [Seat(k) for k in seats], seed, options or {})
     table = MascaradeTable(app, match, fresh=True)
     app.stack.push(table)
     return app, match, table
@@ -35,7 +36,7 @@ class Driver:
     """One UI gesture per frame for whichever human the table waits for."""
 
     def __init__(self, app, match: Match, table: MascaradeTable, seed: int = 0,
-                 level: str = "normal", peeks: float = 0.0) -> None:
+                 level: str = "normal", peeks: float = 0.0, powers: tuple[int, ...] = ()) -> None:
         self.app, self.match, self.table = app, match, table
         self.agents = {s: registry.make_agent("mascarade", level, s, seed + s)
                        for s in match.human_seats()}
@@ -46,6 +47,7 @@ class Driver:
         self.handoffs = self.confirms = 0
         self.rng = random.Random(seed)
         self.peeks = peeks          # how often a human peeks instead of the agent's move
+        self.powers = powers        # characters a human announces whenever truly holding one
 
     def feed(self) -> None:
         evs = self.match.events[self.seen:]
@@ -91,6 +93,10 @@ class Driver:
         peek = ("peek", v.hands[seat][0])
         if act[0] in ("swap", "announce") and peek in legal and self.rng.random() < self.peeks:
             act = peek
+        own = v.hands[seat][0]
+        truth = m.state.cards[own]      # a test's shortcut to exercise the powers' prompts
+        if truth in self.powers and ("announce", truth, own) in legal:
+            act = ("announce", truth, own)
         self.plan[seat] = act
         kind = act[0]
         if kind == "swap":

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import inspect
 
+import pytest
+
+from game.mascarade.rules import FOOL, SPY
 from scenes.handoff import HandoffScene
 from scenes.results import ResultsScene
 from scenes.tables.mascarade.cards import MascaradeCards
@@ -37,7 +40,12 @@ def _secret_cards(match, seat: int) -> set[int]:
     return out
 
 
-def test_no_private_face_is_drawn_unless_its_owner_is_looking(monkeypatch):
+POWERS_SET = {"characters": ["fool", "spy", "king", "queen", "judge", "bishop"]}
+
+
+@pytest.mark.parametrize("seed,options,powers", [(4, {}, ()), (3, POWERS_SET, (FOOL, SPY))],
+                         ids=["peeks", "fool-and-spy"])
+def test_no_private_face_is_drawn_unless_its_owner_is_looking(monkeypatch, seed, options, powers):
     drawn: list[tuple[str, int]] = []
     real_face = MascaradeCards.face
 
@@ -45,8 +53,9 @@ def test_no_private_face_is_drawn_unless_its_owner_is_looking(monkeypatch):
         drawn.append((inspect.stack()[1].function, char))
         return real_face(self, char, height)
     monkeypatch.setattr(MascaradeCards, "face", face)
-    app, match, table = mascarade_app(["human", "normal", "human", "easy", "normal", "hard"], seed=4)
-    drive = Driver(app, match, table, seed=4, peeks=0.4)
+    app, match, table = mascarade_app(["human", "normal", "human", "easy", "normal", "hard"],
+                                      seed=seed, options=options)
+    drive = Driver(app, match, table, seed=seed, peeks=0.4, powers=powers)
     public_frames = secret_frames = 0
     last_viewer = table.viewer
     for n in range(40000):
@@ -76,4 +85,6 @@ def test_no_private_face_is_drawn_unless_its_owner_is_looking(monkeypatch):
                 assert char in _secret_cards(match, seat), f"frame {n}: {char} is not seat {seat}'s secret"
                 secret_frames += 1
     assert match.is_over()
+    if powers:
+        assert {"spy", "spy_swap"} <= {a[0] for s, a in match.log if s in (0, 2)}
     assert drive.handoffs >= 3 and public_frames > 0 and secret_frames > 0
