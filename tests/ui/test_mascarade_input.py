@@ -66,3 +66,17 @@ def test_every_count_fits(n, size):
     plates = [pygame.Rect(s.plate) for s in table.spots]
     assert not any(r.colliderect(p) for r in rects for p in plates)
     table.draw(app.screen)
+
+
+def test_a_swap_with_the_keyboard_only():
+    app, match, table = mascarade_app(["human", "normal", "normal", "normal"], seed=2)
+    _to_my_turn(app, table)
+    target = match.view(None).hands[2][0]
+    for _ in range(target + 1):          # Right from no focus: position 0, 1, …
+        key(pygame.K_RIGHT)
+    key(pygame.K_RETURN)
+    frame(app)
+    assert table.focus == target and table.secret == ("swap", 0, 0, target)
+    key(pygame.K_n)
+    frame(app)
+    assert match.log[-1] == (0, ("swap", 0, target, 0)) and table.secret is None
