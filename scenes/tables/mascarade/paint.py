@@ -170,19 +170,26 @@ class MascaradePaint:
         cw, _ = card_size(ch)
         mine = self.match.view(seat).private if self.looking == seat else ()
         faces: list = []
+        places: list[int] = []
         if self.secret is not None and self.secret[0] == "peek_show":
             last = [p for p in mine if p[0] == "peek"]
             faces = [last[-1][2]] if last else [None]
+            places = [self.secret[2]]
         elif self.secret is not None:
-            faces = [None] * (1 if self.secret[0] == "peek" else 2)
+            places = list(self.secret[2:])
+            faces = [None] * len(places)
         else:   # the Spy's look
             last = [p for p in mine if p[0] == "spy"]
             faces = [last[-1][2], last[-1][4]] if last else [None, None]
+            places = [last[-1][1], last[-1][3]] if last else []
         gap = round(3 * u)
         x = (w - len(faces) * cw - (len(faces) - 1) * gap) // 2
-        for f in faces:
+        for i, f in enumerate(faces):
             img = self.private_face(f, ch, seat) if f is not None else self.cards.back(ch)
             surface.blit(img, (x, round(h * 0.2)))
+            if i < len(places):
+                name = fonts.text(self.where(places[i]), max(13, round(2.3 * u)), theme.IVORY, "semibold")
+                surface.blit(name, name.get_rect(midtop=(x + cw // 2, round(h * 0.2) + ch + round(u))))
             x += cw + gap
 
     def draw_log(self, surface: pygame.Surface, u: float) -> None:
