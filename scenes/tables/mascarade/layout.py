@@ -63,7 +63,7 @@ class MascaradeLayout:
         self.coin_at = {}
         for spot in self.spots:
             x, y, pw, ph = spot.plate
-            self.coin_at[spot.seat] = (x + pw - ph * 0.45, y + ph / 2)
+            self.coin_at[spot.seat] = (x + max(1.2 * u, pw * 0.08) + ph * 0.16, y + ph * 0.74)
 
     def pos_at(self, pos: tuple[int, int]) -> int | None:
         for p, r in enumerate(self.pos_rects):

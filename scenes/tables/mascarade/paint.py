@@ -56,9 +56,7 @@ class MascaradePaint:
     def draw_seat(self, surface: pygame.Surface, spot, v, u: float) -> None:
         x, y, w, h = spot.plate
         seat = spot.seat
-        d = round(h * 0.9)
-        self.draw_plate(surface, seat, spot.centre, [self.seat_name(seat), ""], size=(w, h),
-                        inset_right=d)
+        self.draw_plate(surface, seat, spot.centre, [self.seat_name(seat)], size=(w, h))
         ann = self.model.announced
         asked = v.asked if not self.anim.busy else None
         if asked == seat or (ann and ann[0] == seat):
@@ -73,13 +71,13 @@ class MascaradePaint:
             tag = fonts.text(t(f"mascarade.answered_{answered[seat]}"), max(11, round(1.6 * u)),
                              theme.GOLD if answered[seat] == "claim" else theme.MUTED, "bold")
             surface.blit(tag, tag.get_rect(midbottom=(x + w // 2, y - round(0.2 * u))))
-        cx, cy = self.coin_at[seat]
-        r = max(3, min(h * 0.22, 1.3 * u))
-        stack = min(5, self.model.coins[seat])
-        for i in range(stack):
-            coin(surface, (cx - r * 0.6, cy + r * 0.9 - i * 0.35 * u * 1.2), r)
-        num = fonts.text(str(self.model.coins[seat]), max(11, round(min(2.2 * u, h * 0.4))), theme.IVORY, "bold")
-        surface.blit(num, num.get_rect(midleft=(cx + r * 0.5, cy)))
+        cx, cy = self.coin_at[seat]      # the coins on the plate's second line
+        r = max(3, min(h * 0.16, 1.1 * u))
+        for i in range(min(3, self.model.coins[seat])):
+            coin(surface, (cx, cy + r * 0.6 - i * max(1, r * 0.35)), r)
+        num = fonts.text(str(self.model.coins[seat]), max(11, round(min(2.2 * u, h * 0.36))),
+                         theme.IVORY, "bold")
+        surface.blit(num, num.get_rect(midleft=(cx + r * 1.5, cy)))
 
     def draw_pos(self, surface: pygame.Surface, pos: int, v, u: float) -> None:
         rect = self.pos_rects[pos]
