@@ -41,6 +41,7 @@ TABLES: dict[str, TableInfo] = {
     "ganjifa": TableInfo("ganjifa", "scenes.tables.ganjifa:GanjifaTable", ("bottom", "right", "left")),
     "kowah": TableInfo("kowah", "scenes.tables.kowah:KowahTable", ("bottom", "left", "right")),
     "daotam": TableInfo("daotam", "scenes.tables.daotam:DaoTamTable", ("bottom",)),
+    "mascarade": TableInfo("mascarade", "scenes.tables.mascarade:MascaradeTable"),
 }
 
 

@@ -181,10 +181,10 @@ def test_a_game_without_a_table_is_not_on_the_menu(engine_only_game):
     app = make_app()
     menu = nav.reset(app, "menu")
     app.step()
-    assert menu.games == tables.playable() == ["ganjifa", "kowah", "daotam"]
+    assert menu.games == tables.playable()
     labels = [b.label for b in menu.row.buttons]
     assert not any("enginegame" in label for label in labels)
-    assert len(labels) == 6                 # three games, rules, settings, quit
+    assert len(labels) == len(tables.playable()) + 3      # the games, rules, settings, quit
 
 
 def test_a_game_without_a_table_cannot_be_launched(engine_only_game):

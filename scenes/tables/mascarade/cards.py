@@ -1,0 +1,203 @@
+"""Procedural tall Mascarade cards (2 : 3): a midnight back with a gold mask, and a
+parchment face per character with its accent, one simple emblem and its name in the
+current language (art direction §4.2). Cached by (character, height, language)."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.mascarade.data import default_rules
+from scenes import fonts, i18n
+from scenes.textfit import fit_text
+
+PARCHMENT = (0xEF, 0xE3, 0xC6)
+INK = (0x2A, 0x1A, 0x12)
+GOLD = (0xC9, 0xA2, 0x27)
+MIDNIGHT = (0x14, 0x1B, 0x2D)
+ACCENT = {"king": "EFB648", "queen": "B9637F", "judge": "203037", "bishop": "603579",
+          "witch": "6A8A58", "cheat": "23AFB0", "thief": "505050", "fool": "E4741C",
+          "spy": "5686AC", "peasant": "785E47", "inquisitor": "8F1318", "widow": "D6C8C5"}
+
+
+def accent(cid: str) -> tuple[int, int, int]:
+    h = ACCENT[cid]
+    return (int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16))
+
+
+def card_size(height: int) -> tuple[int, int]:
+    return (max(4, round(height * 2 / 3)), max(6, height))
+
+
+def character_name(char: int) -> str:
+    c = default_rules().characters[char]
+    return c.name.get(i18n.lang(), c.name["en"])
+
+
+class MascaradeCards:
+    """Card images; ``face`` is the one place a character face is made (privacy tests
+    watch it)."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple, pygame.Surface] = {}
+
+    def back(self, height: int) -> pygame.Surface:
+        key = ("back", height)
+        if key not in self._cache:
+            w, h = card_size(height)
+            s = pygame.Surface((w, h), pygame.SRCALPHA)
+            r = max(2, h // 14)
+            pygame.draw.rect(s, MIDNIGHT, s.get_rect(), border_radius=r)
+            pygame.draw.rect(s, GOLD, s.get_rect().inflate(-max(2, w // 10), -max(2, w // 10)),
+                             max(1, h // 60), border_radius=r)
+            _mask(s, (w / 2, h / 2), w * 0.34, GOLD, MIDNIGHT)
+            self._cache[key] = s
+        return self._cache[key]
+
+    def face(self, char: int, height: int) -> pygame.Surface:
+        key = ("face", char, height, i18n.lang())
+        if key not in self._cache:
+            self._cache[key] = self._paint_face(char, height)
+        return self._cache[key]
+
+    def _paint_face(self, char: int, height: int) -> pygame.Surface:
+        cid = default_rules().characters[char].id
+        w, h = card_size(height)
+        col = accent(cid)
+        s = pygame.Surface((w, h), pygame.SRCALPHA)
+        r = max(2, h // 14)
+        pygame.draw.rect(s, PARCHMENT, s.get_rect(), border_radius=r)
+        band = pygame.Rect(0, 0, w, round(h * 0.62))
+        pygame.draw.rect(s, col, band, border_top_left_radius=r, border_top_right_radius=r)
+        pygame.draw.rect(s, GOLD, s.get_rect(), max(1, h // 50), border_radius=r)
+        light = sum(col) > 420
+        ink = INK if light else PARCHMENT
+        EMBLEMS[cid](s, (w / 2, h * 0.31), w * 0.30, ink)
+        px = max(8, round(h * 0.11))
+        name = fit_text(character_name(char), px, INK, w - max(2, w // 8), "bold", min_px=7)
+        s.blit(name, name.get_rect(center=(w // 2, round(h * 0.80))))
+        return s
+
+
+# ------------------------------------------------------------------ emblems
+def _mask(s: pygame.Surface, c: tuple[float, float], r: float, col: tuple, hole: tuple) -> None:
+    x, y = c
+    pts = [(x - r, y - r * 0.35), (x - r * 0.5, y - r * 0.55), (x, y - r * 0.3),
+           (x + r * 0.5, y - r * 0.55), (x + r, y - r * 0.35), (x + r * 0.7, y + r * 0.35),
+           (x, y + r * 0.2), (x - r * 0.7, y + r * 0.35)]
+    pygame.draw.polygon(s, col, pts)
+    for sx in (-1, 1):
+        pygame.draw.ellipse(s, hole, pygame.Rect(x + sx * r * 0.45 - r * 0.2, y - r * 0.2,
+                                                 r * 0.4, r * 0.22))
+
+
+def _crown(s, c, r, col):
+    x, y = c
+    pygame.draw.polygon(s, col, [(x - r, y + r * .5), (x - r, y - r * .4), (x - r * .5, y),
+                                 (x, y - r * .7), (x + r * .5, y), (x + r, y - r * .4),
+                                 (x + r, y + r * .5)])
+
+
+def _tiara(s, c, r, col):
+    x, y = c
+    pygame.draw.arc(s, col, pygame.Rect(x - r, y - r * .4, 2 * r, r * 1.4), 0, math.pi,
+                    max(2, round(r * .2)))
+    pygame.draw.polygon(s, col, [(x - r * .3, y), (x, y - r * .8), (x + r * .3, y)])
+
+
+def _scales(s, c, r, col):
+    x, y = c
+    t = max(2, round(r * .12))
+    pygame.draw.line(s, col, (x, y - r * .8), (x, y + r * .7), t)
+    pygame.draw.line(s, col, (x - r, y - r * .5), (x + r, y - r * .5), t)
+    for sx in (-1, 1):
+        pygame.draw.polygon(s, col, [(x + sx * r - r * .4, y + r * .1), (x + sx * r + r * .4, y + r * .1),
+                                     (x + sx * r, y - r * .5)], t)
+        pygame.draw.ellipse(s, col, pygame.Rect(x + sx * r - r * .4, y, r * .8, r * .3))
+    pygame.draw.rect(s, col, pygame.Rect(x - r * .4, y + r * .6, r * .8, r * .2))
+
+
+def _mitre(s, c, r, col):
+    x, y = c
+    pygame.draw.polygon(s, col, [(x - r * .6, y + r * .7), (x - r * .6, y - r * .2), (x, y - r * .9),
+                                 (x + r * .6, y - r * .2), (x + r * .6, y + r * .7)])
+    pygame.draw.line(s, PARCHMENT, (x, y - r * .4), (x, y + r * .5), max(1, round(r * .12)))
+    pygame.draw.line(s, PARCHMENT, (x - r * .25, y), (x + r * .25, y), max(1, round(r * .12)))
+
+
+def _flask(s, c, r, col):
+    x, y = c
+    pygame.draw.circle(s, col, (x, y + r * .3), r * .6)
+    pygame.draw.rect(s, col, pygame.Rect(x - r * .18, y - r * .8, r * .36, r * .8))
+
+
+def _dice(s, c, r, col):
+    x, y = c
+    for dx, dy in ((-.45, -.1), (.35, .25)):
+        rect = pygame.Rect(0, 0, r * .8, r * .8)
+        rect.center = (x + dx * r, y + dy * r)
+        pygame.draw.rect(s, col, rect, border_radius=max(1, round(r * .12)))
+        pygame.draw.circle(s, MIDNIGHT, rect.center, max(1, r * .09))
+
+
+def _sack(s, c, r, col):
+    x, y = c
+    pygame.draw.circle(s, col, (x, y + r * .25), r * .65)
+    pygame.draw.polygon(s, col, [(x - r * .3, y - r * .3), (x, y - r * .8), (x + r * .3, y - r * .3)])
+
+
+def _bells(s, c, r, col):
+    x, y = c
+    for sx in (-1, 0, 1):
+        tip = (x + sx * r * .8, y - r * .5 - (0 if sx else r * .3))
+        pygame.draw.polygon(s, col, [(x - r * .5, y + r * .5), tip, (x + r * .5, y + r * .5)])
+        pygame.draw.circle(s, col, tip, max(2, r * .15))
+
+
+def _eye(s, c, r, col):
+    x, y = c
+    pygame.draw.ellipse(s, col, pygame.Rect(x - r, y - r * .45, 2 * r, r * .9))
+    pygame.draw.circle(s, PARCHMENT, (x, y), r * .35)
+    pygame.draw.circle(s, INK, (x, y), r * .18)
+
+
+def _wheat(s, c, r, col):
+    x, y = c
+    t = max(1, round(r * .1))
+    for dx in (-.35, 0, .35):
+        pygame.draw.line(s, col, (x, y + r * .8), (x + dx * r, y - r * .3), t)
+        pygame.draw.ellipse(s, col, pygame.Rect(x + dx * r - r * .14, y - r * .85, r * .28, r * .6))
+
+
+def _torch(s, c, r, col):
+    x, y = c
+    pygame.draw.polygon(s, col, [(x - r * .2, y - r * .1), (x + r * .2, y - r * .1), (x + r * .1, y + r * .9),
+                                 (x - r * .1, y + r * .9)])
+    pygame.draw.polygon(s, (0xE2, 0xB4, 0x1F), [(x - r * .35, y - r * .15), (x, y - r * .95),
+                                               (x + r * .35, y - r * .15)])
+
+
+def _purse(s, c, r, col):
+    x, y = c
+    pygame.draw.ellipse(s, col, pygame.Rect(x - r * .7, y - r * .3, r * 1.4, r * 1.1))
+    pygame.draw.arc(s, col, pygame.Rect(x - r * .4, y - r * .8, r * .8, r), 0, math.pi,
+                    max(1, round(r * .12)))
+
+
+EMBLEMS = {"king": _crown, "queen": _tiara, "judge": _scales, "bishop": _mitre, "witch": _flask,
+           "cheat": _dice, "thief": _sack, "fool": _bells, "spy": _eye, "peasant": _wheat,
+           "inquisitor": _torch, "widow": _purse}
+
+
+def coin(surface: pygame.Surface, centre: tuple[float, float], r: float) -> None:
+    pygame.draw.circle(surface, (0x8A, 0x6B, 0x12), centre, r)
+    pygame.draw.circle(surface, GOLD, centre, max(1, r - max(1, r * .18)))
+
+
+def font_px(u: float, k: float, floor: int = 12) -> int:
+    return max(floor, round(k * u))
+
+
+def label(s: str, px: int, col: tuple, weight: str = "regular") -> pygame.Surface:
+    return fonts.text(s, px, col, weight)

@@ -1,0 +1,269 @@
+"""Input: the human who must act now, with mouse and keyboard.
+
+Public decisions (the turn's choice of action and targets, claim answers, the Bishop's,
+Witch's and Inquisitor's choices, the Inquisitor's guess) are made by the active human
+without a handoff. Secret decisions — a swap's exchange-or-not (the turn's, the Fool's,
+the Spy's), a peek and the Spy's look — wait for a handoff and are made on a covered
+prompt (``self.secret``).
+
+Keys: Left/Right move the card focus, Enter picks it; P peeks, A announces, E exchanges,
+N does not; C claims, X passes; 1–9 choose on a chooser; L toggles the log."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core import IllegalAction
+from scenes import fonts, theme
+from scenes.i18n import t
+from scenes.tables.mascarade.cards import character_name
+from scenes.widgets.button import Button
+
+
+class MascaradeInput:
+    """Mixin over TableScene."""
+
+    # ------------------------------------------------------------ who acts
+    def actor(self) -> int | None:
+        """The human seat the rules wait for, if the table may take its input now."""
+        if self.handoff is not None:
+            return None
+        if self.secret is not None and self.secret[0] == "peek_show":
+            seat = self.secret[1]       # the peeked card stays up until its owner is done
+            solo = len(self.match.human_seats()) <= 1
+            return seat if solo or (seat == self.viewer and self.confirmed_viewer) else None
+        if self.anim.busy or self.match.is_over():
+            return None
+        seat = self.next_human()
+        if seat is None:
+            return None
+        if len(self.match.human_seats()) <= 1 or self.secret_seat() is None:
+            return seat
+        return seat if seat == self.viewer and self.confirmed_viewer else None
+
+    def secret_seat(self) -> int | None:
+        """The human whose secret decision is open (covered prompt), if any."""
+        if self.secret is not None:
+            return self.secret[1]
+        v = self.match.view(None)
+        if v.pending is not None and v.pending[0] == "spy_swap" and self.match.seats[v.pending[1]].is_human:
+            return v.pending[1]
+        return None
+
+    def act(self, seat: int, action: tuple) -> bool:
+        try:
+            if self.match.view(None).phase == "claim":
+                if action not in self.match.legal_actions(seat):
+                    raise IllegalAction(self.match.state._why(seat, action), "illegal")
+                self.match.press(seat, action, self.clock)
+            else:
+                self.match.submit(seat, action)
+        except IllegalAction as err:
+            self.say_no(err)
+            return False
+        self.pick = []
+        return True
+
+    def check(self, seat: int, action: tuple) -> bool:
+        """Refuse (with the reason) an action that is not legal now, before any handoff."""
+        if action in self.match.legal_actions(seat):
+            return True
+        self.say_no(IllegalAction(self.match.state._why(seat, action), "illegal"))
+        return False
+
+    def say_no(self, err: IllegalAction) -> None:
+        v = self.match.view(None)
+        msg = str(err)
+        if v.phase == "turn" and v.forced:
+            msg = t("mascarade.err_forced")
+        self.toast.show(msg)
+        self.app.audio.play("illegal")
+
+    # ------------------------------------------------------------ choices offered
+    def own_pos(self, seat: int) -> int:
+        hand = self.match.view(None).hands[seat]
+        for p in self.pick:
+            if p in hand:
+                return p
+        return hand[0]
+
+    def choices(self) -> list[tuple[str, tuple]]:
+        """The buttons of the panel: (label, action-or-command)."""
+        seat = self.actor()
+        if seat is None:
+            return []
+        v = self.match.view(None)
+        if self.secret is not None:
+            kind = self.secret[0]
+            if kind == "peek_show":
+                return [(t("mascarade.done"), ("done",))]
+            if kind == "peek":
+                return [(t("mascarade.look"), ("peek_now",))]
+            return [(t("mascarade.exchange"), ("bit", 1)), (t("mascarade.no_exchange"), ("bit", 0))]
+        if v.phase == "turn":
+            if self.chooser:
+                return [(character_name(c), ("announce", c, self.own_pos(seat))) for c in v.charset] + \
+                       [(t("common.cancel"), ("cancel",))]
+            return [(t("mascarade.peek"), ("ask_peek",)), (t("mascarade.announce"), ("ask_announce",))]
+        if v.phase == "claim":
+            return [(t("mascarade.claim"), ("claim", self.own_pos(seat))), (t("mascarade.pass"), ("pass",))]
+        kind = v.pending[0] if v.pending else ""
+        if kind == "spy_swap":
+            return [(t("mascarade.exchange"), ("spy_swap", 1)), (t("mascarade.no_exchange"), ("spy_swap", 0))]
+        if kind == "guess":
+            return [(character_name(c), ("guess", c, self.own_pos(seat))) for c in v.charset]
+        if kind in ("bishop", "witch", "inquire"):
+            out = []
+            for a in self.match.legal_actions(seat):
+                out.append((t("mascarade.decline") if a[0] == "decline" else self.seat_name(a[1]), a))
+            return out
+        return []
+
+    def choose(self, cmd: tuple) -> None:
+        seat = self.actor()
+        if seat is None:
+            return
+        kind = cmd[0]
+        if kind == "ask_peek":
+            if self.check(seat, ("peek", self.own_pos(seat))):
+                self.open_secret(("peek", seat, self.own_pos(seat)))
+        elif kind == "ask_announce":
+            if self.check(seat, ("announce", self.match.view(None).charset[0], self.own_pos(seat))) \
+                    or not self.match.view(None).forced:
+                self.chooser = True
+        elif kind == "cancel":
+            self.chooser = False
+        elif kind == "peek_now":
+            pos = self.secret[2]
+            if self.act(seat, ("peek", pos)):
+                self.secret = ("peek_show", seat, pos)
+        elif kind == "done":
+            self.close_secret()
+        elif kind == "bit":
+            what, _, a, b = self.secret
+            action = ("swap", a, b, cmd[1]) if what == "swap" else ("fool", a, b, cmd[1])
+            if self.act(seat, action):
+                self.close_secret()
+        else:
+            self.chooser = False
+            self.act(seat, cmd)
+
+    def open_secret(self, secret: tuple) -> None:
+        self.secret = secret
+        self.pick = []
+
+    def close_secret(self) -> None:
+        self.secret = None
+        self.driver.guard_privacy()
+
+    # ------------------------------------------------------------ cards picked
+    def pick_card(self, pos: int) -> None:
+        """A card clicked (or Enter on the focused one) by the acting human."""
+        seat = self.actor()
+        if seat is None or self.secret is not None:
+            return
+        v = self.match.view(None)
+        own = v.hands[seat]
+        if v.phase == "turn":
+            if pos in own and len(own) > 1 and not self.pick:
+                self.pick = [pos]
+                return
+            a = self.own_pos(seat)
+            if pos == a and len(own) == 1:
+                self.toast.show(t("mascarade.err_self"))
+                self.app.audio.play("illegal")
+                return
+            pair = (a, pos) if (a < pos or v.owner[pos] != seat) else (pos, a)
+            if self.check(seat, ("swap", *pair, 0)):
+                self.open_secret(("swap", seat, *pair))
+        elif v.phase == "claim":
+            if pos in own:
+                self.pick = [pos]
+        elif v.pending and v.pending[0] == "fool":
+            if pos in self.pick:
+                self.pick.remove(pos)
+                return
+            self.pick.append(pos)
+            if len(self.pick) == 2:
+                a, b = sorted(self.pick)
+                self.pick = []
+                if self.check(seat, ("fool", a, b, 0)):
+                    self.open_secret(("fool", seat, a, b))
+        elif v.pending and v.pending[0] == "spy_look":
+            self.act(seat, ("spy", pos))
+        elif v.pending and v.pending[0] == "guess" and pos in own:
+            self.pick = [pos]
+
+    # ------------------------------------------------------------ events
+    def handle_game(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
+            self.show_log = not self.show_log
+            return True
+        if self.log_button.handle(event):
+            return True
+        for b in self.choice_buttons:
+            if b.handle(event):
+                return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            pos = self.pos_at(event.pos)
+            if pos is not None:
+                self.focus = pos
+                self.pick_card(pos)
+                return True
+            return False
+        if event.type != pygame.KEYDOWN:
+            return False
+        k = event.key
+        n = len(self.pos_rects)
+        if k in (pygame.K_RIGHT, pygame.K_TAB):
+            self.focus = 0 if self.focus is None else (self.focus + 1) % n
+        elif k == pygame.K_LEFT:
+            self.focus = n - 1 if self.focus is None else (self.focus - 1) % n
+        elif k == pygame.K_RETURN and self.focus is not None:
+            self.pick_card(self.focus)
+        elif pygame.K_1 <= k <= pygame.K_9:
+            i = k - pygame.K_1
+            opts = self.choices()
+            if i < len(opts):
+                self.choose(opts[i][1])
+        else:
+            want = {pygame.K_p: ("ask_peek", "peek_now", "done"), pygame.K_a: ("ask_announce",),
+                    pygame.K_e: ("bit", "spy_swap"), pygame.K_n: ("bit", "spy_swap"),
+                    pygame.K_c: ("claim",), pygame.K_x: ("pass",)}.get(k)
+            if want is None:
+                return False
+            for _, cmd in self.choices():
+                if cmd[0] in want and (k not in (pygame.K_e, pygame.K_n)
+                                       or cmd[1] == (1 if k == pygame.K_e else 0)):
+                    self.choose(cmd)
+                    break
+        return True
+
+    def layout_choices(self) -> None:
+        u = self.app.u
+        w, h = self.app.size
+        opts = self.choices()
+        key = (tuple(o[1] for o in opts), self.app.size)
+        if key == getattr(self, "_choice_key", None):
+            return
+        self._choice_key = key
+        self.choice_buttons = []
+        bh = round(4.6 * u)
+        px = max(13, round(2.5 * u))
+        widths = [max(round(10 * u), fonts.text(f"{i + 1} {lbl}", px, theme.IVORY, "semibold").get_width()
+                      + round(4 * u)) for i, (lbl, _) in enumerate(opts)]
+        per_row = max(1, min(len(opts), 6))
+        rows = [opts[i:i + per_row] for i in range(0, len(opts), per_row)]
+        y = h - round(2 * u) - len(rows) * (bh + round(1 * u))
+        i = 0
+        for row in rows:
+            total = sum(widths[i:i + len(row)]) + round(1.2 * u) * (len(row) - 1)
+            x = (w - total) // 2
+            for lbl, cmd in row:
+                b = Button(f"{i + 1 if len(opts) > 2 else ''} {lbl}".strip(),
+                           lambda c=cmd: self.choose(c), "primary" if i == 0 else "normal")
+                b.rect = pygame.Rect(x, y, widths[i], bh)
+                self.choice_buttons.append(b)
+                x += widths[i] + round(1.2 * u)
+                i += 1
+            y += bh + round(1 * u)

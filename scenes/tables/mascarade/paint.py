@@ -1,0 +1,238 @@
+"""Painting: plates with coin stacks, the face-down cards (faces only when public, or on
+the covered prompt for its owner), courthouse and bank, the announcement and claim ask,
+the choice panel and the toggleable public log."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from scenes import fonts, theme
+from scenes.i18n import t
+from scenes.kit.ring import draw_ring
+from scenes.tables.mascarade.cards import GOLD, card_size, character_name, coin
+
+STONE, STONE_LINE = (0xCF, 0xC6, 0xB4), (0x6B, 0x5E, 0x4A)
+
+
+class MascaradePaint:
+    """Mixin over TableScene."""
+
+    def draw_game(self, surface: pygame.Surface) -> None:
+        u = self.app.u
+        self.layout_choices()
+        v = self.match.view(None)
+        self.draw_centre(surface, u)
+        for spot in self.spots:
+            self.draw_seat(surface, spot, v, u)
+        for pos in range(len(self.pos_rects)):
+            self.draw_pos(surface, pos, v, u)
+        if self.coin_fx is not None:
+            (sx, sy), (tx, ty), p = self.coin_fx
+            coin(surface, (sx + (tx - sx) * p, sy + (ty - sy) * p - math.sin(math.pi * p) * 4 * u),
+                 1.3 * u)
+        self.draw_banner(surface, v, u)
+        self.draw_panel(surface, u)
+        self.log_button.draw(surface, u)
+        if self.show_log:
+            self.draw_log(surface, u)
+
+    # ------------------------------------------------------------ pieces
+    def draw_centre(self, surface: pygame.Surface, u: float) -> None:
+        for rect, key, amount in ((self.court_rect, "mascarade.courthouse", self.model.court),
+                                  (self.bank_rect, "mascarade.bank", self.model.bank)):
+            col = STONE if key.endswith("courthouse") else theme.PANEL
+            pygame.draw.rect(surface, col, rect, border_radius=round(0.6 * u))
+            pygame.draw.rect(surface, STONE_LINE if col == STONE else GOLD, rect, max(1, round(0.2 * u)),
+                             border_radius=round(0.6 * u))
+            ink = theme.INK if col == STONE else theme.IVORY
+            name = fonts.text(t(key), max(12, round(1.9 * u)), ink, "semibold")
+            surface.blit(name, (rect.x + round(u), rect.y + round(0.4 * u)))
+            coin(surface, (rect.x + round(2.2 * u), rect.bottom - round(1.8 * u)), 1.1 * u)
+            num = fonts.text(str(amount), max(12, round(2.3 * u)), ink, "bold")
+            surface.blit(num, (rect.x + round(4 * u), rect.bottom - round(1.8 * u) - num.get_height() // 2))
+
+    def draw_seat(self, surface: pygame.Surface, spot, v, u: float) -> None:
+        x, y, w, h = spot.plate
+        seat = spot.seat
+        self.draw_plate(surface, seat, spot.centre, [self.seat_name(seat)], size=(w, h))
+        ann = self.model.announced
+        asked = v.asked if not self.anim.busy else None
+        if asked == seat or (ann and ann[0] == seat):
+            rect = pygame.Rect(spot.plate).inflate(round(1.2 * u), round(1.2 * u))
+            col = theme.GOLD if asked == seat else (0xB9, 0x63, 0x7F)
+            pygame.draw.rect(surface, col, rect, max(2, round(0.4 * u)), border_radius=round(1.4 * u))
+            reading = self.ring.reading(self.match, self.clock) if asked == seat else None
+            if reading is not None and reading.remaining is not None:   # the optional timer
+                draw_ring(surface, (x - round(2.4 * u), y + h / 2), 2.0 * u, 0.5 * u, reading)
+        answered = self.model.answered
+        if seat in answered:
+            tag = fonts.text(t(f"mascarade.answered_{answered[seat]}"), max(11, round(1.6 * u)),
+                             theme.GOLD if answered[seat] == "claim" else theme.MUTED, "bold")
+            surface.blit(tag, tag.get_rect(midbottom=(x + w // 2, y - round(0.2 * u))))
+        cx, cy = self.coin_at[seat]      # the coins on the plate's second line
+        r = max(3, min(h * 0.16, 1.1 * u))
+        for i in range(min(3, self.model.coins[seat])):
+            coin(surface, (cx, cy + r * 0.6 - i * max(1, r * 0.35)), r)
+        num = fonts.text(str(self.model.coins[seat]), max(11, round(min(2.2 * u, h * 0.36))),
+                         theme.IVORY, "bold")
+        surface.blit(num, num.get_rect(midleft=(cx + r * 1.5, cy)))
+
+    def draw_pos(self, surface: pygame.Surface, pos: int, v, u: float) -> None:
+        rect = self.pos_rects[pos]
+        dx, dy = self.swap_offset(pos)
+        r = rect.move(round(dx), round(dy))
+        face = self.model.faceup.get(pos)
+        squash = 1.0
+        if self.flip_fx is not None and pos in self.flip_fx[0]:
+            _, p, up = self.flip_fx
+            squash = abs(math.cos(math.pi * p))
+            showing = (p >= 0.5) if up else (p < 0.5)
+            face = face if showing else None
+        img = self.public_face(face, self.card_h) if face is not None else self.cards.back(self.card_h)
+        if squash < 0.999:
+            img = pygame.transform.smoothscale(img, (max(1, round(img.get_width() * squash)), img.get_height()))
+        surface.blit(img, img.get_rect(center=r.center))
+        if pos in self.pick or pos == self.focus and self.actor() is not None:
+            pygame.draw.rect(surface, theme.GOLD, r.inflate(round(0.8 * u), round(0.8 * u)),
+                             max(2, round(0.35 * u)), border_radius=round(0.8 * u))
+        if self.model.announced and self.model.announced[2] == pos:
+            pygame.draw.rect(surface, (0xB9, 0x63, 0x7F), r.inflate(round(0.4 * u), round(0.4 * u)),
+                             max(1, round(0.25 * u)), border_radius=round(0.8 * u))
+
+    def public_face(self, char: int, height: int) -> pygame.Surface:
+        """A face the whole table may see (setup or a reveal event)."""
+        return self.cards.face(char, height)
+
+    def private_face(self, char: int, height: int, seat: int) -> pygame.Surface:
+        """A face only ``seat`` may see: drawn only on its covered prompt."""
+        assert self.looking == seat, "a private face outside its owner's covered prompt"
+        return self.cards.face(char, height)
+
+    def draw_banner(self, surface: pygame.Surface, v, u: float) -> None:
+        w, _ = self.app.size
+        if self.model.announced is not None:
+            seat, char, _ = self.model.announced
+            text = t("mascarade.announces", seat=self.seat_name(seat), char=character_name(char))
+        elif v.turn is not None:
+            text = t("mascarade.turn_of", seat=self.seat_name(v.turn), n=v.turn_no)
+            if v.forced:
+                text += " · " + t("mascarade.forced")
+        else:
+            text = ""
+        if text:
+            img = fonts.text(text, max(13, round(2.3 * u)), theme.IVORY, "semibold")
+            surface.blit(img, img.get_rect(midbottom=(round(self.centre[0]), self.court_rect.top - round(1.2 * u))))
+
+    def prompt_text(self) -> str:
+        seat = self.actor()
+        if seat is None:
+            return ""
+        v = self.match.view(None)
+        if self.secret is not None:
+            return t(f"mascarade.prompt_{self.secret[0]}")
+        if v.phase == "turn":
+            return t("mascarade.prompt_announce" if self.chooser else "mascarade.prompt_turn",
+                     seat=self.seat_name(seat))
+        if v.phase == "claim":
+            return t("mascarade.prompt_claim", seat=self.seat_name(seat),
+                     char=character_name(v.announced[1]))
+        kind = v.pending[0] + ("_pick" if v.pending[0] == "fool" else "")
+        return t(f"mascarade.prompt_{kind}", seat=self.seat_name(seat))
+
+    def draw_panel(self, surface: pygame.Surface, u: float) -> None:
+        seat = self.actor()
+        if seat is None:
+            return
+        w, h = self.app.size
+        covered = self.secret_seat() is not None
+        if covered:       # the covered prompt: the table dims behind it
+            veil = pygame.Surface((w, h), pygame.SRCALPHA)
+            veil.fill((10, 14, 24, 235))
+            surface.blit(veil, (0, 0))
+            self.draw_secret(surface, seat, u)
+        text = self.prompt_text()
+        top = min((b.rect.top for b in self.choice_buttons), default=h - round(3 * u))
+        if text:
+            img = fonts.text(text, max(13, round(2.3 * u)), theme.GOLD, "semibold")
+            surface.blit(img, img.get_rect(midbottom=(w // 2, top - round(0.8 * u))))
+        for b in self.choice_buttons:
+            b.draw(surface, u)
+
+    def draw_secret(self, surface: pygame.Surface, seat: int, u: float) -> None:
+        """The covered prompt's cards: the peeked card, the Spy's two cards, or the two
+        backs of a swap-or-not."""
+        w, h = self.app.size
+        ch = round(24 * u)
+        cw, _ = card_size(ch)
+        mine = self.match.view(seat).private if self.looking == seat else ()
+        faces: list = []
+        places: list[int] = []
+        if self.secret is not None and self.secret[0] == "peek_show":
+            last = [p for p in mine if p[0] == "peek"]
+            faces = [last[-1][2]] if last else [None]
+            places = [self.secret[2]]
+        elif self.secret is not None:
+            places = list(self.secret[2:])
+            faces = [None] * len(places)
+        else:   # the Spy's look
+            last = [p for p in mine if p[0] == "spy"]
+            faces = [last[-1][2], last[-1][4]] if last else [None, None]
+            places = [last[-1][1], last[-1][3]] if last else []
+        gap = round(3 * u)
+        x = (w - len(faces) * cw - (len(faces) - 1) * gap) // 2
+        for i, f in enumerate(faces):
+            img = self.private_face(f, ch, seat) if f is not None else self.cards.back(ch)
+            surface.blit(img, (x, round(h * 0.2)))
+            if i < len(places):
+                name = fonts.text(self.where(places[i]), max(13, round(2.3 * u)), theme.IVORY, "semibold")
+                surface.blit(name, name.get_rect(midtop=(x + cw // 2, round(h * 0.2) + ch + round(u))))
+            x += cw + gap
+
+    def draw_log(self, surface: pygame.Surface, u: float) -> None:
+        w, h = self.app.size
+        panel = pygame.Rect(0, 0, round(w * 0.3), round(h * 0.62))
+        panel.topright = (w - round(2 * u), round(8 * u))
+        bg = pygame.Surface(panel.size, pygame.SRCALPHA)
+        bg.fill((*theme.PANEL, 250))
+        surface.blit(bg, panel)
+        pygame.draw.rect(surface, GOLD, panel, max(1, round(0.2 * u)), border_radius=round(0.6 * u))
+        px = max(12, round(1.8 * u))
+        line_h = round(px * 1.35)
+        rows = max(1, (panel.height - round(2 * u)) // line_h)
+        y = panel.y + round(u)
+        from scenes.textfit import fit_text
+        for line in self.model.log[-rows:]:
+            img = fit_text(self.log_text(line), px, theme.IVORY, panel.width - round(2 * u), min_px=10)
+            surface.blit(img, (panel.x + round(u), y))
+            y += line_h
+
+    def where(self, pos) -> str:
+        if isinstance(pos, str):
+            return t(f"mascarade.{'courthouse' if pos == 'court' else 'bank'}")
+        owner = self.model.owner[pos]
+        if owner is None:
+            return t("mascarade.middle_card", n=pos + 1)
+        return self.seat_name(owner)
+
+    def log_text(self, line) -> str:
+        p = dict(line.params)
+        for k in ("seat", "target"):
+            if k in p:
+                p[k] = self.seat_name(p[k]) if p[k] is not None else t("mascarade.nobody")
+        for k in ("a", "b", "pos"):
+            if k in p:
+                p[k] = self.where(p[k])
+        if "char" in p:
+            p["char"] = character_name(p["char"])
+        if "cards" in p:
+            p["cards"] = ", ".join(f"{self.where(pos)}: {character_name(c)}" for pos, c in p["cards"])
+        if "src" in p:
+            p["src"] = self.seat_name(p["src"]) if isinstance(p["src"], int) else self.where(p["src"])
+            p["dst"] = self.seat_name(p["dst"]) if isinstance(p["dst"], int) else self.where(p["dst"])
+        if "winners" in p:
+            p["winners"] = ", ".join(self.seat_name(s) for s in p["winners"])
+        p.pop("why", None)
+        p.pop("reason", None)
+        return f"{line.turn}. " + t(f"mascarade.log.{line.key}", **p)

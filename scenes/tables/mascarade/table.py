@@ -1,0 +1,125 @@
+"""The Mascarade table for 2–13 seats on the table kit.
+
+Pieces: the public visual model (``model``), geometry (``layout``), card images
+(``cards``), event animations (``anim``), input (``input``) and painting (``paint``), on
+the shared :class:`~scenes.tables.base.TableScene` driver with
+:class:`MascaradeHandoff` (§11.4: only secret decisions hand the screen over).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.match import Match
+from scenes.i18n import t
+from scenes.kit.driver import HandoffPolicy, TableDriver
+from scenes.kit.ring import CountdownRing
+from scenes.tables.base import TableScene
+from scenes.tables.felt import TableStyle
+from scenes.tables.mascarade.anim import MascaradeAnim
+from scenes.tables.mascarade.cards import MascaradeCards
+from scenes.tables.mascarade.input import MascaradeInput
+from scenes.tables.mascarade.layout import MascaradeLayout
+from scenes.tables.mascarade.model import MascaradeModel
+from scenes.tables.mascarade.paint import MascaradePaint
+from scenes.widgets.button import Button
+
+TEAL = (0x0F, 0x35, 0x36)
+
+
+class MascaradeHandoff(HandoffPolicy):
+    """Hand the screen over only before a secret decision (a swap's exchange-or-not,
+    a peek, the Spy's look); public answers go on without one, with nobody looking."""
+
+    def __init__(self, table: MascaradeTable) -> None:
+        self.table = table
+
+    def needed(self, driver: TableDriver) -> int | None:
+        if len(driver.match.human_seats()) <= 1:
+            return None
+        seat = self.table.secret_seat()
+        if seat is None or (seat == driver.viewer and driver.confirmed_viewer):
+            return None
+        return seat
+
+    def must_cover(self, driver: TableDriver) -> bool:
+        if len(driver.match.human_seats()) <= 1:
+            return False
+        return self.table.secret_seat() != driver.viewer
+
+
+class MascaradeTable(MascaradeLayout, MascaradeAnim, MascaradeInput, MascaradePaint, TableScene):
+    style = TableStyle(TEAL, (0x16, 0x44, 0x45), "cloth", 0.03, 0.25)
+    direction = "clockwise"
+    rules_game = "mascarade"
+
+    def __init__(self, app: Any, match: Match, viewer: int | None = None, fresh: bool = False) -> None:
+        humans = match.human_seats()
+        self.bottom = humans[0] if humans else 0
+        n_pos = len(match.view(None).owner)
+        self.model = MascaradeModel(len(match.seats), n_pos)
+        self.cards = MascaradeCards()
+        self.secret: tuple | None = None      # (kind, seat, …) of an open covered prompt
+        self.pick: list[int] = []
+        self.focus: int | None = None
+        self.chooser = False
+        self.show_log = False
+        self.choice_buttons: list[Button] = []
+        self.log_button = Button(lambda: t("mascarade.log_button"), self.toggle_log)
+        self.ring = CountdownRing()
+        self.reset_fx()
+        super().__init__(app, match, viewer)
+        if fresh:                        # replay the match from its first (public) events
+            self.cursor = 0
+            self.model.coins = [match.state.rules.start_coins] * self.n
+            self.model.court, self.model.bank = 0, self.bank_start()
+            self.model.faceup, self.model.announced, self.model.turn_no = {}, None, 1
+
+    def make_handoff_policy(self) -> HandoffPolicy:
+        return MascaradeHandoff(self)
+
+    def bank_start(self) -> int:
+        r = self.match.state.rules
+        return max(0, r.total_coins - r.start_coins * self.n)
+
+    def reset_visual(self) -> None:
+        self.model.reset(self.match.view(None), self.match.state.bank())
+        self.reset_fx()
+        self._choice_key = None
+
+    def layout(self) -> None:
+        super().layout()
+        self.compute_layout()
+        u = self.app.u
+        bw, bh = round(14 * u), round(5 * u)
+        self.log_button.rect = pygame.Rect(self.menu_button.rect.x - bw - round(1.5 * u),
+                                           self.menu_button.rect.y, bw, bh)
+        self._choice_key = None
+
+    def toggle_log(self) -> None:
+        self.show_log = not self.show_log
+
+    def open_rules(self) -> None:
+        """F1: the in-app rules, once data/rules/mascarade.yaml exists (not yet written)."""
+        from scenes.rules_doc import RULES_DIR
+        if (RULES_DIR / "mascarade.yaml").exists():
+            super().open_rules()
+        else:
+            self.toast.show(t("mascarade.no_rules"))
+
+    def handoff_preview(self, seat: int) -> str:
+        return t("mascarade.handoff_secret")
+
+    def on_privacy_change(self) -> None:
+        self._choice_key = None
+
+    def update(self, dt: float) -> None:
+        if self.secret is not None and self.secret[0] == "peek_show":
+            self.toast.update(dt)          # the peeked card is on screen: the table waits
+            return
+        super().update(dt)
+
+    def hand_top(self) -> float:
+        return self.app.size[1] * 0.78
