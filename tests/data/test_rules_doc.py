@@ -32,11 +32,12 @@ def broken(tmp_path, edit) -> DataError:
 
 
 def test_the_bundled_rules_load_with_their_pictures():
-    assert rule_games()[:2] == ["ganjifa", "kowah"]
+    assert rule_games() == ["ganjifa", "kowah", "daotam", "mascarade"]
     for game in rule_games():
         doc = load_rules(game)
         pictures = [p for s in doc.sections for p in s.paragraphs if isinstance(p, Picture)]
-        assert pictures, f"{game}: the rules show cards"
+        if game in ("ganjifa", "kowah"):     # the games whose card art the rules can draw
+            assert pictures, f"{game}: the rules show cards"
         assert all(c.game == game for p in pictures for c in p.cards)
         for lang in ("vi", "en"):
             assert all(t.strip() for t in doc.texts(lang))

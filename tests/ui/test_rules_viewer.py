@@ -47,7 +47,7 @@ def test_arrow_keys_scroll_the_text_and_do_not_move_the_button_focus():
     assert scene.scroll.offset < down
 
 
-@pytest.mark.parametrize("game", ["ganjifa", "kowah"])
+@pytest.mark.parametrize("game", ["ganjifa", "kowah", "daotam", "mascarade"])
 def test_page_keys_home_and_end_reach_both_ends(game):
     app, scene = open_rules(game)
     key(pygame.K_PAGEDOWN)
@@ -106,7 +106,7 @@ def test_the_scrollbar_thumb_drags_and_the_track_pages():
     assert scene.scroll.fraction == pytest.approx(0.5, abs=0.03)
 
 
-@pytest.mark.parametrize("game", ["ganjifa", "kowah"])
+@pytest.mark.parametrize("game", ["ganjifa", "kowah", "daotam", "mascarade"])
 def test_text_is_never_drawn_outside_the_reading_view(game):
     """Header, margins and frame are the same pixels whatever the scroll offset."""
     app, scene = open_rules(game)
@@ -173,6 +173,16 @@ def test_tabs_choose_the_game_by_mouse_and_by_keyboard():
     key(pygame.K_RIGHT)
     app.step()
     assert scene.game == "kowah"
+
+
+@pytest.mark.parametrize(("game", "title", "tab"), [("daotam", "Đạo Tâm: The Righteous Path", "Đạo Tâm"),
+                                                    ("mascarade", "Mascarade", "Mascarade")])
+def test_the_new_games_open_on_their_own_rules_with_their_own_tab(game, title, tab):
+    """What F1 at their tables shows (TableScene pushes RulesScene(app, rules_game))."""
+    app, scene = open_rules(game)
+    assert scene.game == game
+    assert scene._build()[0] == ("title", title)
+    assert scene.tabs[scene.games.index(game)].label == tab
 
 
 def test_keyboard_only_and_mouse_only_can_leave():
