@@ -43,3 +43,11 @@ def test_flags_are_for_one_run_only(tmp_path, monkeypatch):
     run(LaunchOptions(speed=0.25, lang="en" if before.lang == "vi" else "vi", frames=2, fps=0))
     after = Settings.load()
     assert (after.anim_speed, after.ai_speed, after.lang) == (before.anim_speed, before.ai_speed, before.lang)
+
+
+def test_every_table_on_the_menu_has_its_own_rules():
+    """F1 at a table opens that game's rules (a new game once opened Ganjifa's)."""
+    from scenes.rules_doc import rule_games
+    from scenes.tables import registry as tables
+    for game in tables.playable():
+        assert tables.table_class(game).rules_game == game and game in rule_games(), game

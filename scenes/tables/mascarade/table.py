@@ -101,14 +101,6 @@ class MascaradeTable(MascaradeLayout, MascaradeAnim, MascaradeInput, MascaradePa
     def toggle_log(self) -> None:
         self.show_log = not self.show_log
 
-    def open_rules(self) -> None:
-        """F1: the in-app rules, once data/rules/mascarade.yaml exists (not yet written)."""
-        from scenes.rules_doc import RULES_DIR
-        if (RULES_DIR / "mascarade.yaml").exists():
-            super().open_rules()
-        else:
-            self.toast.show(t("mascarade.no_rules"))
-
     def handoff_preview(self, seat: int) -> str:
         return t("mascarade.handoff_secret")
 
