@@ -30,7 +30,7 @@ def parse_options(text: str) -> dict:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(description="Card table: Ganjifa, Kowah and more against AI opponents.")
-    p.add_argument("--game", help="go straight to a table: ganjifa or kowah")
+    p.add_argument("--game", help="go straight to a table: ganjifa, kowah, daotam or mascarade")
     p.add_argument("--seats", help="one entry per seat in play order: human, random, easy, normal, hard")
     p.add_argument("--seed", type=int, help="deal number (seed)")
     p.add_argument("--lang", choices=["vi", "en"])
