@@ -44,26 +44,35 @@ class NoHandoff(HandoffPolicy):
     """Nothing to hand off: every seat's screen-time is public (a party race)."""
 
 
-class OwnTurnHandoff(HandoffPolicy):
-    """Ganjifa and Kowah: with several humans on one screen, a human's own turn needs
-    the screen handed to them; as soon as their own decision is over (or another human
-    is to act) the table goes public again."""
+class DecisionHandoff(HandoffPolicy):
+    """With several humans on one screen, the screen is handed to the human whose private
+    decision comes next; as soon as the viewer's own is over the table goes public again.
+    A game says whose decision needs privacy through :meth:`decision_seat`."""
+
+    def decision_seat(self, driver: TableDriver) -> int | None:
+        """The human seat about to make a decision only they may see, or None."""
+        return None
 
     def needed(self, driver: TableDriver) -> int | None:
-        match = driver.match
-        if len(match.human_seats()) <= 1:
+        if len(driver.match.human_seats()) <= 1:
             return None
-        seat = driver.next_human()
+        seat = self.decision_seat(driver)
         if seat is None or (seat == driver.viewer and driver.confirmed_viewer):
             return None
         return seat
 
     def must_cover(self, driver: TableDriver) -> bool:
-        match = driver.match
-        if len(match.human_seats()) <= 1:
+        if len(driver.match.human_seats()) <= 1:
             return False
-        own_turn = driver.viewer in match.active_seats() and not match.is_over()
-        return not own_turn or self.needed(driver) is not None
+        return self.decision_seat(driver) != driver.viewer
+
+
+class OwnTurnHandoff(DecisionHandoff):
+    """Ganjifa and Kowah: a human's own turn is private (one seat acts at a time, so the
+    next human to act is the viewer exactly while it is the viewer's turn)."""
+
+    def decision_seat(self, driver: TableDriver) -> int | None:
+        return driver.next_human()
 
 
 class TableDriver:

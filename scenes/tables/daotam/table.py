@@ -15,7 +15,7 @@ from game.daotam.deck import default_deck
 from game.match import Match
 from scenes.i18n import t
 from scenes.kit.buzzers import Buzzers
-from scenes.kit.driver import HandoffPolicy, TableDriver
+from scenes.kit.driver import DecisionHandoff, HandoffPolicy, TableDriver
 from scenes.kit.ring import CountdownRing
 from scenes.kit.token import DAO_TAM, TA_NIEM, Token
 from scenes.tables.base import TableScene, lang
@@ -33,30 +33,16 @@ WINDOW_PHASES = ("challenge", "race")
 PEEK_KEYS = (pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r, pygame.K_t)
 
 
-class DaoTamHandoff(HandoffPolicy):
+class DaoTamHandoff(DecisionHandoff):
     """Hot-seat privacy for Đạo Tâm: a handoff before a human's own decision (turn, push,
     option); during the reaction windows every screen is public (nobody's hand shown, no
     handoff); with one human the hand is simply shown."""
 
-    @staticmethod
-    def _own_decision(driver: TableDriver) -> int | None:
+    def decision_seat(self, driver: TableDriver) -> int | None:
         match = driver.match
         if match.is_over() or match.state.phase in WINDOW_PHASES:
             return None
         return driver.next_human()
-
-    def needed(self, driver: TableDriver) -> int | None:
-        if len(driver.match.human_seats()) <= 1:
-            return None
-        seat = self._own_decision(driver)
-        if seat is None or (seat == driver.viewer and driver.confirmed_viewer):
-            return None
-        return seat
-
-    def must_cover(self, driver: TableDriver) -> bool:
-        if len(driver.match.human_seats()) <= 1:
-            return False
-        return self._own_decision(driver) != driver.viewer
 
 
 class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPaint, TableScene):

@@ -14,7 +14,7 @@ import pygame
 
 from game.match import Match
 from scenes.i18n import t
-from scenes.kit.driver import HandoffPolicy, TableDriver
+from scenes.kit.driver import DecisionHandoff, HandoffPolicy, TableDriver
 from scenes.kit.ring import CountdownRing
 from scenes.tables.base import TableScene
 from scenes.tables.felt import TableStyle
@@ -29,25 +29,15 @@ from scenes.widgets.button import Button
 TEAL = (0x0F, 0x35, 0x36)
 
 
-class MascaradeHandoff(HandoffPolicy):
+class MascaradeHandoff(DecisionHandoff):
     """Hand the screen over only before a secret decision (a swap's exchange-or-not,
     a peek, the Spy's look); public answers go on without one, with nobody looking."""
 
     def __init__(self, table: MascaradeTable) -> None:
         self.table = table
 
-    def needed(self, driver: TableDriver) -> int | None:
-        if len(driver.match.human_seats()) <= 1:
-            return None
-        seat = self.table.secret_seat()
-        if seat is None or (seat == driver.viewer and driver.confirmed_viewer):
-            return None
-        return seat
-
-    def must_cover(self, driver: TableDriver) -> bool:
-        if len(driver.match.human_seats()) <= 1:
-            return False
-        return self.table.secret_seat() != driver.viewer
+    def decision_seat(self, driver: TableDriver) -> int | None:
+        return self.table.secret_seat()
 
 
 class MascaradeTable(MascaradeLayout, MascaradeAnim, MascaradeInput, MascaradePaint, TableScene):
