@@ -35,10 +35,10 @@ def shot(app: App, path: Path, frames: int = 3) -> None:
     print(path)
 
 
-def drive(match: Match, until, seed: int = 0) -> bool:
-    """Play every seat with Normal agents until ``until(match)`` or the end."""
-    agents = {s: registry.make_agent(match.game, "normal", s, seed + s) for s in range(len(match.seats))}
-    for _ in range(2000):
+def drive(match: Match, until, level: str = "normal", seed: int = 0) -> bool:
+    """Play every seat (the human's too) with agents until ``until(match)`` or the end."""
+    agents = {s: registry.make_agent(match.game, level, s, seed + s) for s in range(len(match.seats))}
+    for _ in range(3000):
         if until(match) or match.is_over():
             return until(match)
         seat = match.active_seats()[0]
@@ -74,7 +74,7 @@ def ganjifa_shots(out: Path, size, lang: str) -> None:
 
     for seed in range(1, 400):
         match = Match("ganjifa", [Seat("human"), Seat("normal"), Seat("normal")], seed, {"time": "night"})
-        if drive(match, lambda m: m.state.phase == "give" and m.active_seats() == (0,), seed):
+        if drive(match, lambda m: m.state.phase == "give" and m.active_seats() == (0,), seed=seed):
             break
     table = GanjifaTable(app, match)
     app.stack.reset(table)
@@ -85,7 +85,7 @@ def ganjifa_shots(out: Path, size, lang: str) -> None:
     for seed in range(1, 400):
         match = Match("ganjifa", [Seat("human"), Seat("normal"), Seat("normal")], seed, {"time": "day"})
         if drive(match, lambda m: m.active_seats() == (0,) and m.state.phase == "lead"
-                 and any(a[0] == "dukal" for a in m.legal_actions(0)), seed):
+                 and any(a[0] == "dukal" for a in m.legal_actions(0)), seed=seed):
             break
     table = GanjifaTable(app, match)
     app.stack.reset(table)
@@ -96,7 +96,7 @@ def ganjifa_shots(out: Path, size, lang: str) -> None:
     for seed in range(1, 400):
         match = Match("ganjifa", [Seat("human"), Seat("normal"), Seat("normal")], seed, {"time": "day"})
         if drive(match, lambda m: bool(m.state.history) and m.state.history[-1].kind == "dukal"
-                 and m.active_seats() == (0,), seed):
+                 and m.active_seats() == (0,), seed=seed):
             break
     table = GanjifaTable(app, match)
     app.stack.reset(table)

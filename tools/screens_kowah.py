@@ -10,22 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from game import registry
 from game.match import Match, Seat
-from tools.screens import app_for, shot
+from tools.screens import app_for, drive, shot
 
 SEATS = ("human", "normal", "hard")
-
-
-def drive(match: Match, until: Callable[[Match], bool], level: str = "normal", seed: int = 0) -> bool:
-    """Play every seat (the human's too) with agents until ``until(match)`` or the end."""
-    agents = {s: registry.make_agent("kowah", level, s, seed + s) for s in range(len(match.seats))}
-    for _ in range(3000):
-        if until(match) or match.is_over():
-            return until(match)
-        seat = match.active_seats()[0]
-        match.submit(seat, agents[seat].decide(match.view(seat), match.legal_actions(seat)))
-    return False
 
 
 def find(until: Callable[[Match], bool], level: str = "normal", seeds: range = range(1, 300),

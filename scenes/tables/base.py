@@ -146,12 +146,6 @@ class TableScene(Scene):
         """The human seat the rules wait for now (the first active one), if any."""
         return self.driver.next_human()
 
-    def handoff_needed(self) -> int | None:
-        """The game's handoff policy (``make_handoff_policy``): which human must hold the
-        screen before the table may show their private things. Returns None when the
-        current viewer may go on looking."""
-        return self.driver.handoff_needed()
-
     def handoff_preview(self, seat: int) -> str:
         """What the handed-to player is about to see (the handoff screen says it)."""
         return t("handoff.sees_hand")
