@@ -327,9 +327,11 @@ class Match:
             try:
                 outcome = pending.future.result()
             except WorkerDied:
-                # the worker process died: carry on with a local agent, nothing is lost
-                self.seats[seat].agent = registry.make_agent(
-                    self.game, self.seats[seat].kind, seat, self._agent_seed(seat))
+                # the worker process died: carry on with a local agent that has seen
+                # what this seat has seen, so nothing is lost (card counting included)
+                local = registry.make_agent(self.game, self.seats[seat].kind, seat, self._agent_seed(seat))
+                local.observe([e for e in self.events if e.visible_to(seat)])
+                self.seats[seat].agent = local
                 self._pending.pop(seat, None)
                 return None
             except Exception:

@@ -5,7 +5,8 @@ The worker is a plain ``python -m game.ai.worker`` subprocess (it imports only
 ``game``, never pygame, and never re-runs the caller's main module). Messages are
 pickled tuples over its stdin/stdout; the pipe is first-in first-out, so an agent
 always observes events before it is asked to decide. If the worker dies, pending
-decisions fail with :class:`WorkerDied` and the Match carries on with local agents.
+decisions fail with :class:`WorkerDied` and the Match carries on with local agents;
+an agent that raises fails with :class:`AgentFailed` and the worker keeps serving.
 """
 
 from __future__ import annotations
@@ -28,6 +29,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 class WorkerDied(RuntimeError):
     """The agent process ended; decisions must be made locally."""
+
+
+class AgentFailed(RuntimeError):
+    """The agent raised while deciding in the (still running) worker: the worker is fine,
+    the decision is not — the Match submits the window's default, as for a local agent."""
 
 
 class AgentHost:
@@ -70,7 +76,7 @@ class AgentHost:
             if ok:
                 fut.set_result(payload)
             else:
-                fut.set_exception(WorkerDied(payload))
+                fut.set_exception(AgentFailed(payload))
 
     def _die(self) -> None:
         self._dead = True

@@ -40,3 +40,56 @@ def test_game_goes_on_when_the_worker_dies():
         assert m.is_over() and sum(m.result().scores) == 120
     finally:
         m.close()
+
+
+def test_an_agent_error_in_the_worker_is_not_a_dead_worker():
+    """A decision that raises inside the worker fails with AgentFailed; the worker keeps
+    serving (it was reported as WorkerDied, and the seat lost its remote agent)."""
+    from game.ai.remote import AgentFailed, AgentHost
+    m = Match("kowah", parse_seats("normal,normal,normal"), seed=3, think_scale=0.0)
+    host = AgentHost()
+    try:
+        agent = host.make("kowah", "normal", 0, 7)
+        bad = agent.decide_async("not a view", [("nonsense", 1), ("nonsense", 2)])
+        err = bad.exception(timeout=30)
+        assert isinstance(err, AgentFailed) and "Error" in str(err)
+        assert not host._dead
+        legal = m.legal_actions(m.active_seats()[0])
+        good = host.make("kowah", "normal", m.active_seats()[0], 7)
+        action, _spent = good.decide_async(m.view(m.active_seats()[0]), legal).result(timeout=30)
+        assert action in legal
+    finally:
+        host.close()
+        m.close()
+
+
+def test_a_replacement_agent_has_seen_what_its_seat_saw(monkeypatch):
+    """When the worker dies, the local agent that takes over is first shown every event
+    its seat could see, so a card-counting or belief-tracking agent loses nothing."""
+    from game import registry
+    made: list[tuple[int, list]] = []
+    real = registry.make_agent
+
+    def recording(game, kind, seat, seed):
+        agent = real(game, kind, seat, seed)
+        seen: list = []
+        made.append((seat, seen))
+        inner = agent.observe
+        agent.observe = lambda events: (seen.extend(events), inner(events))
+        return agent
+
+    m = Match("mascarade", parse_seats("normal,normal,normal,normal"), seed=5, think_scale=0.0,
+              threaded=True)
+    try:
+        while len(m.log) < 6:
+            m.tick(time.perf_counter())
+        m._host.proc.kill()
+        monkeypatch.setattr(registry, "make_agent", recording)
+        while not made:
+            m.tick(time.perf_counter())
+            time.sleep(0.001)
+        seat, seen = made[0]
+        assert seen, "the replacement agent was shown nothing"
+        assert seen == [e for e in m.events if e.visible_to(seat)]
+    finally:
+        m.close()
