@@ -1,8 +1,9 @@
 """A seeded UI monkey: random mouse, key and resize events through the real App.
 
-    python -m scenes.monkey --scene menu|ganjifa|kowah|all --humans 1|2 --events 50000 --seed N
+    python -m scenes.monkey --scene menu|ganjifa|kowah|daotam|mascarade|all --humans 1|2|3 --events 50000 --seed N
 
-Starting from the menu or from a table (one human, or two humans on one screen), it posts
+Starting from the menu or from a table (one human, or two or three humans on one screen, at
+any seat count the game allows — Đạo Tâm 3–5, Mascarade 2–13), it posts
 random events (biased toward buttons, cards and the hand) with frames between them,
 and records every exception and every lock-up (more than ``MAX_SCENES`` scenes stacked).
 After a failure, or when the app quits, it starts a fresh app and carries on.
@@ -43,12 +44,14 @@ import pygame  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 MAX_SCENES = 6            # more stacked scenes than this is a lock-up (e.g. a handoff per frame)
 STEP_TIMEOUT = 30.0       # seconds one frame may take before it counts as a hang
-SCENES = ("menu", "ganjifa", "kowah")
+SCENES = ("menu", "ganjifa", "kowah", "daotam", "mascarade")
 AI_KINDS = ("random", "easy", "normal", "hard")
 TINY_SIZES = ((1, 1), (2, 2), (50, 40), (120, 90), (320, 200), (200, 320), (640, 360))
 HUGE_SIZES = ((3840, 2160), (2560, 1440), (1920, 1080), (3840, 400), (400, 2160))
 # Hard agents without a clock: reproducible, and quick enough to decide in-process.
-QUICK_HARD = {"ganjifa": {"time_budget": None, "iterations": 12}, "kowah": {"time_budget": None}}
+QUICK_HARD = {"ganjifa": {"time_budget": None, "iterations": 12}, "kowah": {"time_budget": None},
+              "daotam": {"time_budget": None}}
+MAX_MONKEY_SEATS = 13
 
 K = pygame
 KEYS = (K.K_LEFT, K.K_RIGHT, K.K_UP, K.K_DOWN, K.K_RETURN, K.K_KP_ENTER, K.K_ESCAPE, K.K_SPACE,
@@ -119,7 +122,7 @@ def deterministic(seed: int, clock: FakeClock) -> Iterator[None]:
 class Start:
     """How a fresh app is opened."""
 
-    scene: str                       # "menu", "ganjifa" or "kowah"
+    scene: str                       # "menu" or a game of scenes.tables.registry
     seats: tuple[str, ...] = ()
     deal: int = 1
     lang: str = "en"
@@ -267,8 +270,10 @@ class Runner:
         s = self.start
         options = {"time": s.time} if s.scene == "ganjifa" else {}
         sim = Match(s.scene, [Seat("easy") for _ in s.seats], s.deal, options, think_scale=0.0)
-        while len(sim.log) < s.advance and not sim.is_over():
-            sim.tick(0.0)
+        now = 0.0
+        while len(sim.log) < s.advance and not sim.is_over() and now < 10_000:
+            sim.tick(now)
+            now += 0.25         # reaction windows close on time (Đạo Tâm, Mascarade)
         sim.close()
         keep = min(s.advance, len(sim.log) - 1 if sim.is_over() else len(sim.log))
         data = sim.to_json()
@@ -410,8 +415,12 @@ class Monkey:
         speed = 1.0 if r.random() < 0.25 else 0.0     # mostly instant; sometimes real animations
         if self.scene == "menu":
             return Start("menu", lang=lang, size=self.size, speed=speed)
-        seats = [r.choice(AI_KINDS) for _ in range(3)]
-        for s in r.sample(range(3), self.humans):
+        from game import registry
+        info = registry.info(self.scene)
+        lo, hi = max(info.min_seats, self.humans), min(info.max_seats, MAX_MONKEY_SEATS)
+        n = lo if lo >= hi else r.choice((lo, lo, r.randint(lo, hi), hi))
+        seats = [r.choice(AI_KINDS) for _ in range(n)]
+        for s in r.sample(range(n), self.humans):
             seats[s] = "human"
         advance = r.randrange(1, 400) if r.random() < 0.3 else 0     # sometimes late in a hand
         return Start(self.scene, tuple(seats), r.randrange(1, 100000), lang, self.size,
@@ -710,7 +719,7 @@ def _is_scene(obj: Any) -> bool:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--scene", choices=(*SCENES, "all"), default="all")
-    p.add_argument("--humans", type=int, choices=(1, 2), default=None,
+    p.add_argument("--humans", type=int, choices=(1, 2, 3), default=None,
                    help="humans at a table (default: both 1 and 2; ignored for the menu)")
     p.add_argument("--events", type=int, default=50_000, help="events per scene")
     p.add_argument("--seed", type=int, default=1)

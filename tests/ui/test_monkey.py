@@ -1,5 +1,5 @@
 """The seeded UI monkey (scenes/monkey.py) in the suite: from the menu and from each table
-with one and with two humans, a few thousand random mouse, key and resize events through
+(all four games, at the seat counts each allows) with one and with two humans, a few thousand random mouse, key and resize events through
 the real app, with frames between them — zero exceptions, and never more than
 ``MAX_SCENES`` scenes stacked (a handoff screen pushed every frame is a lock-up).
 
@@ -17,7 +17,8 @@ from scenes.stack import Scene
 
 SEED = 20261201
 EVENTS = 2000
-COMBOS = [("menu", 1), ("ganjifa", 1), ("ganjifa", 2), ("kowah", 1), ("kowah", 2)]
+COMBOS = [("menu", 1), ("ganjifa", 1), ("ganjifa", 2), ("kowah", 1), ("kowah", 2),
+          ("daotam", 1), ("daotam", 2), ("mascarade", 1), ("mascarade", 2)]
 
 
 @pytest.fixture

@@ -120,10 +120,13 @@ class MascaradeInput:
         return []
 
     def choose(self, cmd: tuple) -> None:
+        self.choice_buttons, self._choice_key = [], None    # laid out again for what follows
         seat = self.actor()
         if seat is None:
             return
         kind = cmd[0]
+        if kind in ("peek_now", "bit") and self.secret is None:
+            return      # a second click on a prompt's button in the frame that closed it
         if kind == "ask_peek":
             if self.check(seat, ("peek", self.own_pos(seat))):
                 self.open_secret(("peek", seat, self.own_pos(seat)))
