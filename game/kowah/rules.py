@@ -418,6 +418,10 @@ class KowahState(OneSeatAtATime):
         self.declared[seat] = xc
         self.locked[seat] = tuple(self.hands[seat])
         self.any_declared = True
+        kn = self.known[seat]
+        for _ in range(2):      # the exposed pair is on the table now, not in the concealed hand
+            if xc in kn:
+                kn.remove(xc)
         events = [Event("declare", seat, {"pair": xc, "wait": xc})]
         return events + self._end_turn()
 

@@ -499,3 +499,16 @@ def test_clone_is_independent():
     assert twin.legal_actions(seat) == [("draw",)]
     act(twin, seat, "draw")
     assert twin.hands == st.hands
+
+
+def test_an_exposed_pair_leaves_the_known_cards():
+    """A card taken in the open is "known" in the concealed hand; once it is exposed as
+    the declared pair it is on the table instead (the view after a reload said both)."""
+    st = deal(hands=("7C 7S 7M 9C 9C 9S 2C 3M", JUNK1, JUNK2), discards="2C", opening=False)
+    act(st, 0, "take")
+    assert st.view(1).known[0] == (P("2C"),)
+    act(st, 0, "discard", P("3M"))
+    assert st.phase == "declare"
+    act(st, 0, "declare", P("2C"))
+    assert st.declared[0] == P("2C")
+    assert st.view(1).known[0] == () and st.view(0).known[0] == ()
