@@ -16,14 +16,16 @@ recorded game is over (:meth:`Replay.full_state`, :meth:`Replay.hidden_events`).
 from __future__ import annotations
 
 import bisect
+import time
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from game import registry
 from game.core import Action, Event
 from game.match import SEAT_KINDS, Match, Seat
 from game.saves import SaveData, no_replay, parse_save, unknown_game
-from game.storage import SaveError
+from game.storage import SaveError, read_json, user_dir, write_json_atomic
 
 CHECKPOINT_EVERY = 16       # moves between kept states (stepping back replays < this many)
 
@@ -164,7 +166,7 @@ class Replay:
         the new events into animations)."""
         n = self.pos if n is None else self._clamp(n)
         save = self.save
-        seats = [Seat(k, agent=None if k == "human" else _Silent()) for k in save.seats]
+        seats: list[Seat] = [_Watching(k, agent=_Silent()) for k in save.seats]
         match = ReplayMatch(save.game, seats, save.seed, dict(save.options))
         i = bisect.bisect_right(self._marks, n) - 1
         mark = self._marks[i]
@@ -174,6 +176,39 @@ class Replay:
         for seat, action in save.actions[mark:n]:
             match.submit(seat, action)
         return match
+
+
+# ------------------------------------------------------------ export / import
+def export_dir() -> Path:
+    return user_dir() / "exports"
+
+
+def export_record(record: dict, folder: Path | None = None) -> Path:
+    """Write a record as one small JSON file in the exports folder; its path."""
+    save = parse_save(record, SEAT_KINDS)
+    folder = export_dir() if folder is None else folder
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"{save.game}-{save.seed}-{stamp}.json"
+    k = 1
+    while path.exists():
+        k += 1
+        path = folder / f"{save.game}-{save.seed}-{stamp}-{k}.json"
+    write_json_atomic(path, record, durable=False)
+    return path
+
+
+def import_record(path: Path) -> dict:
+    """A record read from a file and checked to replay. SaveError (with the reason's
+    i18n key) for anything wrong with it, a missing file included."""
+    try:
+        data = read_json(Path(path))
+    except FileNotFoundError as err:
+        raise SaveError(f"There is no file {path}.", "replay.no_file") from err
+    except IsADirectoryError as err:
+        raise SaveError(f"{path} is a folder, not a file.", "replay.no_file") from err
+    Replay(data)            # raises SaveError if it does not replay
+    return data
 
 
 def _all(replay: Replay, upto: int) -> list[Event]:
@@ -190,6 +225,15 @@ class _Silent:
 
     def observe(self, events: Iterable[Event]) -> None:
         pass
+
+
+class _Watching(Seat):
+    """A seat in a replay: nobody at it acts (not even a recorded human), so a table
+    offers no moves, no buzzers and no handoffs."""
+
+    @property
+    def is_human(self) -> bool:
+        return False
 
 
 class ReplayMatch(Match):

@@ -116,3 +116,28 @@ def test_a_bad_record_says_why(bad, key):
     with pytest.raises(SaveError) as err:
         Replay(bad)
     assert err.value.key == key
+
+
+def test_export_then_import_gives_the_same_game(tmp_path):
+    from game.replay import export_record, import_record
+    m = play("kowah", 3, 12)
+    path = export_record(m.to_json(), tmp_path / "exports")
+    assert path.parent.name == "exports" and path.stat().st_size < 20_000
+    again = Replay(import_record(path))
+    assert tup(again.events(again.length, everything=True)) == tup(m.events)
+    assert export_record(m.to_json(), tmp_path / "exports") != path
+
+
+@pytest.mark.parametrize("content,key", [
+    (None, "replay.no_file"), (b"\xff\xfe", "save.damaged"), (b"{}", "save.not_a_save"),
+    (b'{"version": 1, "game": "kowah", "seed": 1, "seats": ["human","human","human"], '
+     b'"actions": [[0, ["nonsense"]]]}', "save.no_replay"),
+])
+def test_a_bad_file_is_refused_with_a_reason(tmp_path, content, key):
+    from game.replay import import_record
+    path = tmp_path / "x.json"
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(SaveError) as err:
+        import_record(path)
+    assert err.value.key == key
