@@ -147,3 +147,12 @@ def decode(code: str) -> Deal:
         index, i = divmod(index, len(spec.values))
         options[spec.key] = spec.values[i]
     return Deal(game, info.min_seats + seat_i, dict(reversed(options.items())), deal)
+
+
+def code_for(game: str, seats: int, options: dict, deal: int) -> str:
+    """The deal's code, or "" for one no code names (an unknown game, or an option value
+    the setup screen does not offer)."""
+    try:
+        return encode(game, seats, options, deal)
+    except ValueError:
+        return ""

@@ -15,7 +15,7 @@ from game.dealcode import ALPHABET, DealCodeError, decode, encode
 def combos(game):
     specs = registry.option_specs(game)
     for values in itertools.product(*(s.values for s in specs)):
-        yield {s.key: v for s, v in zip(specs, values)}
+        yield {s.key: v for s, v in zip(specs, values, strict=True)}
 
 
 @pytest.mark.parametrize("game", list(registry.GAMES))
@@ -68,7 +68,7 @@ def test_neighbour_swaps_are_mostly_caught():
     code = encode("ganjifa", 3, {"time": "night", "void_rule": "strict"}, 80_412)
     body = [i for i, c in enumerate(code) if i >= 3 and c != "-"]
     caught = total = 0
-    for a, b in zip(body, body[1:]):
+    for a, b in zip(body, body[1:], strict=False):
         if code[a] == code[b]:
             continue
         s = list(code)
