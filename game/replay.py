@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from game import registry
-from game.core import Action, Event
+from game.core import Action, Event, IllegalAction
 from game.match import SEAT_KINDS, Match, Seat
 from game.saves import SaveData, no_replay, parse_save, unknown_game
 from game.storage import SaveError, read_json, user_dir, write_json_atomic
@@ -162,7 +162,7 @@ class Replay:
     # ------------------------------------------------------------ a Match to draw
     def match_at(self, n: int | None = None) -> ReplayMatch:
         """A :class:`ReplayMatch` standing at move ``n``: what a table is built on.
-        Further moves are fed with :meth:`ReplayMatch.submit` (the table's driver turns
+        Further moves are fed with :meth:`ReplayMatch.feed` (the table's driver turns
         the new events into animations)."""
         n = self.pos if n is None else self._clamp(n)
         save = self.save
@@ -174,7 +174,7 @@ class Replay:
         match.log = list(save.actions[:mark])
         match.events = _all(self, mark)      # a Match holds every seat's events
         for seat, action in save.actions[mark:n]:
-            match.submit(seat, action)
+            match.feed(seat, action)
         return match
 
 
@@ -238,10 +238,35 @@ class _Watching(Seat):
 
 class ReplayMatch(Match):
     """A Match whose clock moves nothing: no agent decides, no window closes by time.
-    Only :meth:`submit` (the replay feeding the recorded moves) changes it."""
+    Only :meth:`feed` (the replay giving it the recorded moves) changes it; a table that
+    offers a move of its own (a click on a card) is refused."""
+
+    def submit(self, seat: int, action: Action) -> list[Event]:
+        raise IllegalAction("This is a replay: the moves are the recorded ones.", "replay_only")
+
+    def feed(self, seat: int, action: Action) -> list[Event]:
+        """The next recorded move."""
+        return Match.submit(self, seat, action)
 
     def tick(self, now: float) -> list[Event]:
         return []
 
     def thinking(self) -> set[int]:
         return set()
+
+
+# ------------------------------------------------------------ records and rematches
+def record_of(match: Match) -> dict:
+    """A finished (or unfinished) match as a record: its save plus the result."""
+    record = match.to_json()
+    result = match.result() if match.is_over() else None
+    if result is not None:
+        record.update(winners=list(result.winners), scores=list(result.scores),
+                      reason=result.reason)
+    return record
+
+
+def rotated(seats: list[str]) -> list[str]:
+    """A rematch's seats: everyone moves one seat on (seat i's player sits at i + 1), so
+    the human plays the cards the next seat held."""
+    return seats[-1:] + seats[:-1]

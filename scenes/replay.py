@@ -96,6 +96,8 @@ class ReplayScene(Scene):
         table.driver.over_shown = True          # no results screen from inside a replay
         table.top_buttons = []
         table.reveal_all = self.faces_up
+        explain = table.explain
+        table.explain = lambda err: t("replay.only") if err.key == "replay_only" else explain(err)
         table.reset_visual()
         table.layout()
         self.table = table
@@ -109,7 +111,7 @@ class ReplayScene(Scene):
         self.table.driver.skip()
         seat, action = r.move(r.pos + 1)
         r.forward()
-        self.table.match.submit(seat, action)
+        self.table.match.feed(seat, action)
         return True
 
     def back(self) -> None:
@@ -194,7 +196,7 @@ class ReplayScene(Scene):
         if self.panel.handle(event):
             return True
         if event.type != pygame.KEYDOWN:
-            return False
+            return self._to_table(event)
         k = event.key
         actions = {
             pygame.K_ESCAPE: self.close, pygame.K_SPACE: self.toggle_play,
@@ -208,9 +210,19 @@ class ReplayScene(Scene):
         }
         fn = actions.get(k)
         if fn is None:
-            return False
+            return self._to_table(event)
         fn()
         return True
+
+    def _to_table(self, event: pygame.event.Event) -> bool:
+        """The table's own looking aids (sorting, the last trick, its log) still answer;
+        a move it offers is refused by the replay's match."""
+        if self.table is None:
+            return False
+        pos = getattr(event, "pos", None)
+        if pos is not None and not self.table_rect().collidepoint(pos):
+            return False
+        return self.table.handle(event)
 
     def _step_forward(self) -> None:
         self.playing = False

@@ -144,7 +144,7 @@ class ReplayPanel:
                          width, "bold")
         surface.blit(title, (x, round(1.5 * u)))
         code = code_for(r.game, len(r.seats), r.save.options, r.save.seed)
-        line = t("replay.deal_code", n=r.save.seed, code=code) if code else t("table.deal", n=r.save.seed)
+        line = t("table.deal", n=r.save.seed) + (" · " + t("replay.code", code=code) if code else "")
         surface.blit(fit_text(line, round(2 * u), theme.MUTED, width), (x, round(5.6 * u)))
         move = fit_text(t("replay.move", n=r.pos, total=r.length), round(2.2 * u), theme.IVORY,
                         width, "semibold")

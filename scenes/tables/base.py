@@ -382,8 +382,12 @@ class TableScene(Scene):
         surface.blit(table_surface(self.style, surface.get_size()), (0, 0))
         self.draw_game(surface)
         u = self.app.u
-        deal = fonts.text(self.deal_label(), max(12, round(1.8 * u)), theme.MUTED)
-        surface.blit(deal, (round(3 * u), round(5.3 * u)))
+        px = max(12, round(1.8 * u))
+        deal = fonts.text(t("table.deal", n=self.match.seed), px, theme.MUTED)
+        at = surface.blit(deal, (round(3 * u), round(5.3 * u)))
+        if self.deal_code():
+            code = fonts.text(t("replay.code", code=self.deal_code()), px, theme.MUTED)
+            surface.blit(code, (at.right + round(0.8 * u), at.y))
         for b in self.top_buttons:
             b.draw(surface, u)
         w, h = surface.get_size()
@@ -393,13 +397,12 @@ class TableScene(Scene):
             surface.blit(img, img.get_rect(center=(w // 2, round(self.hand_top() - 6 * u))))
         self.toast.draw(surface, (w // 2, round(self.hand_top() - 11 * u)), u)
 
-    def deal_label(self) -> str:
-        """"Deal #12345 · KW-G1AH-15VV": the number and the code a friend types to get it."""
-        m = self.match
+    def deal_code(self) -> str:
+        """The deal's code ("KW-G1AH-15VV"), what a friend types to get these cards."""
         if getattr(self, "_code", None) is None:
+            m = self.match
             self._code = code_for(m.game, self.n, m.options, m.seed)
-        code = self._code
-        return t("replay.deal_code", n=m.seed, code=code) if code else t("table.deal", n=m.seed)
+        return self._code
 
     def hand_top(self) -> float:
         return self.app.size[1] * 0.70

@@ -141,3 +141,22 @@ def test_a_bad_file_is_refused_with_a_reason(tmp_path, content, key):
     with pytest.raises(SaveError) as err:
         import_record(path)
     assert err.value.key == key
+
+
+def test_a_rematch_gives_the_human_the_next_seats_cards():
+    from game.replay import rotated
+    seats = ["human", "normal", "hard"]
+    again = rotated(seats)
+    assert again == ["hard", "human", "normal"] and rotated(["human", "easy"]) == ["easy", "human"]
+    first = Match("kowah", [Seat(k) for k in seats], seed=31)
+    second = Match("kowah", [Seat(k) for k in again], seed=31)
+    human = again.index("human")
+    assert second.view(human).hand == first.view(1).hand      # the next seat's cards
+    assert second.view(human).hand != first.view(0).hand
+
+
+def test_record_of_adds_the_result():
+    from game.replay import record_of
+    m = play("ganjifa", 3, 2)
+    record = record_of(m)
+    assert record["winners"] == list(m.result().winners) and Replay(record).over
