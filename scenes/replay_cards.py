@@ -56,7 +56,7 @@ def draw_holdings(surface: pygame.Surface, table: Any, game: str, state: Any, na
     most = max((len(h) for h in hands), default=0)
     if most <= 2:
         return _grid(surface, table, game, hands, names, x, y, width, bottom, u)
-    card_h = round(6.5 * u if most <= 6 else 5.2 * u)
+    card_h = round(7 * u if most <= 10 else 5.2 * u)
     name_px = max(11, round(1.8 * u))
     for seat, cards in enumerate(hands):
         label = fit_text(names[seat], name_px, theme.IVORY, width, "semibold")

@@ -386,7 +386,7 @@ class TableScene(Scene):
         deal = fonts.text(t("table.deal", n=self.match.seed), px, theme.MUTED)
         at = surface.blit(deal, (round(3 * u), round(5.3 * u)))
         if self.deal_code():
-            code = fonts.text(t("replay.code", code=self.deal_code()), px, theme.MUTED)
+            code = fonts.text("· " + t("replay.code", code=self.deal_code()), px, theme.MUTED)
             surface.blit(code, (at.right + round(0.8 * u), at.y))
         for b in self.top_buttons:
             b.draw(surface, u)
