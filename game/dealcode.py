@@ -83,8 +83,12 @@ def encode(game: str, seats: int, options: dict, deal: int) -> str:
         raise ValueError(f"{game} is played by {info.min_seats}–{info.max_seats}, not {seats}")
     if not isinstance(deal, int) or deal < 0:
         raise ValueError(f"a deal number is a whole number ≥ 0, not {deal!r}")
+    specs = _specs(game)
+    unknown = sorted(set(options) - {s.key for s in specs})
+    if unknown:             # a code names only the setup options: it would deal other cards
+        raise ValueError(f"a code cannot name the option {unknown[0]!r}")
     index = 0
-    for spec in _specs(game):
+    for spec in specs:
         value = options.get(spec.key, spec.default)
         if value not in spec.values:
             raise ValueError(f"{spec.key}={value!r} is not one of {list(spec.values)}")

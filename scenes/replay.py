@@ -8,8 +8,9 @@ changing the seat) builds the table afresh at the new move, from the replay's
 checkpoints. The table draws in the area left of the side panel, through a
 :class:`Frame` that tells it the area's size.
 
-Keys: Space play/pause, ← → step, + − speed, V next seat, F faces up (finished games
-only), E export, Esc back.
+Keys: Space play/pause, ← → step, Home/End, + − speed, V next seat, F faces up (finished
+games only), E export, F1 rules, Esc back. Other keys and clicks on the table reach the
+table (sorting, the last trick, its log); a move it offers is refused.
 """
 
 from __future__ import annotations
@@ -168,6 +169,11 @@ class ReplayScene(Scene):
         else:
             nav.reset(self.app, self.back_to or "menu")
 
+    def open_rules(self) -> None:
+        if self.replay is not None:
+            self.playing = False
+            nav.push(self.app, "rules", self.replay.game)
+
     def seat_name(self, seat: int) -> str:
         return self.table.seat_name(seat) if self.table is not None else str(seat + 1)
 
@@ -205,7 +211,7 @@ class ReplayScene(Scene):
             pygame.K_KP_PLUS: lambda: self.change_speed(1), pygame.K_MINUS: lambda: self.change_speed(-1),
             pygame.K_KP_MINUS: lambda: self.change_speed(-1), pygame.K_v: self.next_seat,
             pygame.K_f: self.toggle_faces_up, pygame.K_e: self.export,
-            pygame.K_HOME: lambda: self.seek(0),
+            pygame.K_HOME: lambda: self.seek(0), pygame.K_F1: self.open_rules,
             pygame.K_END: lambda: self.seek(self.replay.length if self.replay else 0),
         }
         fn = actions.get(k)

@@ -37,6 +37,8 @@ class ReplayPanel:
         self.progress = pygame.Rect(0, 0, 0, 0)
         self.side = pygame.Rect(0, 0, 0, 0)
         self._lines: tuple[tuple, Any] = ((), None)
+        self._painted: tuple[tuple, Any] = ((), None)
+        self._code: str | None = None
         self.layout()
 
     @property
@@ -91,6 +93,10 @@ class ReplayPanel:
             self.close_b.rect = pygame.Rect(0, 0, round(24 * u), bh)
             self.close_b.rect.center = (w // 2, round(h * 0.62))
 
+    def invalidate(self) -> None:
+        """Paint the list afresh at the next frame."""
+        self._painted = ((), None)
+
     # ------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event) -> bool:
         for b in self.buttons:
@@ -143,7 +149,9 @@ class ReplayPanel:
         title = fit_text(t("replay.title", game=t(f"short.{r.game}")), round(3 * u), theme.GOLD,
                          width, "bold")
         surface.blit(title, (x, round(1.5 * u)))
-        code = code_for(r.game, len(r.seats), r.save.options, r.save.seed)
+        if self._code is None:      # the option specs are read from YAML: once
+            self._code = code_for(r.game, len(r.seats), r.save.options, r.save.seed)
+        code = self._code
         line = t("table.deal", n=r.save.seed) + (" · " + t("replay.code", code=code) if code else "")
         surface.blit(fit_text(line, round(2 * u), theme.MUTED, width), (x, round(5.6 * u)))
         move = fit_text(t("replay.move", n=r.pos, total=r.length), round(2.2 * u), theme.IVORY,
@@ -171,14 +179,26 @@ class ReplayPanel:
         return t("replay.knew", name=name(s.seat)), None, timeline(r, r.pos, name, s.seat, state)
 
     def draw_list(self, surface: pygame.Surface, u: float, x: int, width: int) -> None:
+        """The list, painted once per step, seat, mode, language and size (wrapping the
+        lines costs more than a frame may)."""
+        s = self.scene
+        area = pygame.Rect(x, self.list_top, width, self.side.bottom - self.list_top)
+        key = (s.replay.pos, s.seat, s.faces_up, t("replay.truth"), area.size, round(u, 3))
+        if self._painted[0] != key:
+            layer = pygame.Surface(area.size, pygame.SRCALPHA)
+            self.paint_list(layer, u, 0, width, -self.list_top)
+            self._painted = (key, layer)
+        surface.blit(self._painted[1], area.topleft)
+
+    def paint_list(self, surface: pygame.Surface, u: float, x: int, width: int, dy: int) -> None:
         head, held, events = self.lines()
-        y = self.list_top
+        y = self.list_top + dy
         img = fit_text(head, round(2.4 * u), theme.GOLD, width, "semibold")
         surface.blit(img, (x, y))
         y += img.get_height() + round(0.8 * u)
         px = max(11, round(1.8 * u))
         step = fonts.font(px).get_linesize()
-        bottom = self.side.bottom - round(1.5 * u)
+        bottom = self.side.bottom - round(1.5 * u) + dy
         if held is not None:
             r = self.scene.replay
             names = [self.scene.seat_name(i) for i in range(len(r.seats))] + [t("replay.middle")]

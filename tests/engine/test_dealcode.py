@@ -88,3 +88,6 @@ def test_encode_refuses_what_it_cannot_name():
         encode("ganjifa", 3, {"time": "dusk"}, 1)
     with pytest.raises(ValueError):
         encode("kowah", 3, {}, -1)
+    with pytest.raises(ValueError):      # an option the setup screen does not offer
+        encode("mascarade", 5, {"extra_middle_cards": 2}, 1)
+    assert dealcode.code_for("mascarade", 5, {"extra_middle_cards": 2}, 1) == ""

@@ -42,6 +42,11 @@ def open_replay(rec, **kw):
     return app, scene
 
 
+def painted(scene, app):
+    scene.panel.invalidate()
+    scene.draw(app.screen)
+
+
 def tup(events):
     return [tuple(e) for e in events]
 
@@ -116,7 +121,7 @@ def test_faces_up_waits_for_the_end_of_the_game():
     key(pygame.K_f)
     app.step()
     assert not scene.faces_up and not scene.table.reveal_all
-    seen = strings_drawn(lambda: scene.draw(app.screen))
+    seen = strings_drawn(lambda: painted(scene, app))
     assert t("replay.truth") not in seen
 
 
@@ -127,7 +132,7 @@ def test_faces_up_tells_what_really_happened(game, secret):
     key(pygame.K_f)
     app.step()
     assert scene.faces_up and scene.table.reveal_all
-    seen = strings_drawn(lambda: scene.draw(app.screen))
+    seen = strings_drawn(lambda: painted(scene, app))
     assert t("replay.truth") in seen
     names = [scene.seat_name(s) for s in range(SEATS[game])]
     assert all(any(n in s for s in seen) for n in names)         # every seat's hand is shown
@@ -165,7 +170,7 @@ def test_a_bad_record_is_shown_with_its_reason_and_closes_to_the_menu():
     app, scene = open_replay({"version": 1, "game": "kowah", "seed": 1, "seats": ["human"] * 3,
                               "actions": [[1, ["take"]]]})
     assert scene.replay is None and scene.error.key == "save.no_replay"
-    seen = strings_drawn(lambda: scene.draw(app.screen))
+    seen = strings_drawn(lambda: painted(scene, app))
     assert t("replay.bad_title") in seen
     key(pygame.K_ESCAPE)
     app.step()
@@ -203,3 +208,16 @@ def test_every_size_draws(size):
     scene.toggle_faces_up()
     scene.draw(app.screen)
     assert scene.table_rect().right <= size[0]
+
+
+def test_rules_open_over_the_replay_and_a_resize_relays_the_table():
+    from scenes.rules_viewer import RulesScene
+    app, scene = open_replay(record("daotam", moves=10))
+    key(pygame.K_F1)
+    app.step()
+    assert isinstance(app.stack.top, RulesScene) and app.stack.top.app is app
+    app.stack.pop()
+    from tests.ui.helpers import post
+    post(pygame.VIDEORESIZE, size=(1600, 900), w=1600, h=900)
+    app.step()
+    assert scene.frame.size == scene.table_rect().size and scene.table_rect().width < 1600
