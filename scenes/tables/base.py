@@ -387,7 +387,7 @@ class TableScene(Scene):
         at = surface.blit(deal, (round(3 * u), round(5.3 * u)))
         if self.deal_code():
             code = fonts.text("· " + t("replay.code", code=self.deal_code()), px, theme.MUTED)
-            surface.blit(code, (at.right + round(0.8 * u), at.y))
+            surface.blit(code, (at.right + round(0.5 * u), at.y))
         for b in self.top_buttons:
             b.draw(surface, u)
         w, h = surface.get_size()
