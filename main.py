@@ -44,6 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--until-over", action="store_true", help="quit when the match ends; print the result as JSON")
     p.add_argument("--screenshot", type=Path, help="save the last frame as PNG")
     p.add_argument("--fps", type=int, default=60, help="frame-rate cap (0 = uncapped)")
+    p.add_argument("--replay", type=Path, metavar="FILE", help="watch an exported game (a JSON record)")
     return p
 
 
@@ -80,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
             game=args.game, seats=args.seats, seed=args.seed, lang=args.lang, size=args.size,
             fullscreen=args.fullscreen, autoplay=args.autoplay, speed=args.speed,
             frames=args.frames, until_over=args.until_over, screenshot=args.screenshot,
-            time=args.time, options=args.options, fps=args.fps,
+            time=args.time, options=args.options, fps=args.fps, replay=args.replay,
         )
         return run(opts)
     except DataError as err:

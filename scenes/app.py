@@ -45,6 +45,7 @@ class LaunchOptions:
     time: str | None = None           # "day"/"night" for Ganjifa
     options: dict = field(default_factory=dict)
     fps: int = 60
+    replay: Path | None = None        # an exported record to watch (main.py --replay FILE)
 
 
 class App:
@@ -166,8 +167,12 @@ class App:
 
 def run(opts: LaunchOptions) -> int:
     app = App(opts)
-    from scenes.boot import first_scene
-    app.stack.push(first_scene(app))
+    if opts.replay is not None:       # a bad file opens the replay scene with its reason
+        from scenes import nav
+        app.stack.push(nav.resolve("scenes.replay:from_file")(app, opts.replay))
+    else:
+        from scenes.boot import first_scene
+        app.stack.push(first_scene(app))
     return app.run()
 
 

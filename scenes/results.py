@@ -1,4 +1,5 @@
-"""End of a hand: scores, winners, the deal number, deal again or back to the menu."""
+"""End of a hand: scores, winners, the deal number and code; deal again, rematch (the
+same cards, seats turned by one), watch the replay, export it, or back to the menu."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from scenes import fonts, theme
 from scenes.art.shapes import star
 from scenes.dialog import Dialog
 from scenes.i18n import t
-from scenes.nav import reset
+from scenes.nav import push, reset
 from scenes.widgets.button import Button
 
 
@@ -35,19 +36,46 @@ class ResultsScene(Dialog):
         self.result = result
         title = t("results.title")
         super().__init__(app, title)
+        self.note = ""          # what Export did
         self.set_buttons([
             Button(lambda: t("results.again"), self.again, "primary"),
+            Button(lambda: t("replay.rematch"), self.rematch),
+            Button(lambda: t("replay.watch"), self.watch),
+            Button(lambda: t("replay.export_short"), self.export),
             Button(lambda: t("results.menu"), self.menu),
         ])
 
     def body_height(self) -> float:
-        return (5 + 4.5 * len(self.result.scores)) * self.app.u + self.table.result_extra_height()
+        return (8 + 4.5 * len(self.result.scores)) * self.app.u + self.table.result_extra_height()
 
     def again(self) -> None:
         reset(self.app, "deal_again", self.table.match)
 
     def menu(self) -> None:
         reset(self.app, "menu")
+
+    def rematch(self) -> None:
+        """The same deal (seed and options) with every player one seat on."""
+        from game.replay import rotated
+        from scenes import session
+        m = self.table.match
+        match = session.start(m.game, rotated([s.kind for s in m.seats]), m.seed, dict(m.options))
+        reset(self.app, "table", match, fresh=True)
+
+    def record(self) -> dict:
+        from game.replay import record_of
+        return record_of(self.table.match)
+
+    def watch(self) -> None:
+        push(self.app, "replay", record=self.record())
+
+    def export(self) -> None:
+        from game.replay import export_record
+        from game.storage import SaveError
+        try:
+            self.note = t("replay.exported", path=str(export_record(self.record())))
+        except (OSError, SaveError):
+            self.note = t("replay.export_failed")
 
     def deal_label(self) -> str:
         """"Deal #12345": the number a player gives a friend to replay this deal."""
@@ -62,6 +90,10 @@ class ResultsScene(Dialog):
         img = fitted(self.deal_label(), px, room, theme.MUTED, "semibold")
         at = img.get_rect(topright=(self.panel.right - round(2 * u), self.panel.y + round(2.6 * u)))
         surface.blit(img, at)
+        code = self.table.deal_code()
+        if code:
+            img = fitted(t("replay.code", code=code), round(1.9 * u), room, theme.MUTED)
+            surface.blit(img, img.get_rect(topright=(at.right, at.bottom)))
 
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         u = self.app.u
@@ -84,4 +116,8 @@ class ResultsScene(Dialog):
             surface.blit(name, (area.x + round(4.2 * u), y))
             surface.blit(score, (area.right - score.get_width() - round(2 * u), y))
             y += round(4.5 * u)
-        self.table.draw_result_extra(surface, pygame.Rect(area.x, y, area.width, area.bottom - y))
+        note = self.note or t("replay.results_hint")
+        img = fitted(note, round(1.9 * u), area.width, theme.MUTED)
+        surface.blit(img, (area.x, area.bottom - img.get_height()))
+        bottom = area.bottom - round(3 * u)
+        self.table.draw_result_extra(surface, pygame.Rect(area.x, y, area.width, bottom - y))

@@ -62,6 +62,9 @@ class SetupScene(Scene):
         self.deal_row = NumberRow(lambda: t("setup.deal"), lambda: self.seed, self._set_seed, 1, MAX_DEAL,
                                   lambda: t("setup.deal_typing"),
                                   lambda: t("setup.deal_range", lo=1, hi=grouped(MAX_DEAL)))
+        from scenes.replay_code_row import CodeRow
+        self.code_row = CodeRow(lambda: (self.game, len(self.seats), self.options, self.seed),
+                                self.use_code)
         self.count_row: OptionRow | None = None
         if self.info.min_seats < self.info.max_seats:
             self.count_row = OptionRow(lambda: t("setup.players"),
@@ -90,6 +93,7 @@ class SetupScene(Scene):
                                     lambda v: t(f"level.{v}")) for i in range(len(self.seats))]
         rows += self.seat_rows
         rows.append(self.deal_row)
+        rows.append(self.code_row)
         rows += [self.option_row(spec) for spec in self.specs]
         rows.append(OptionRow(lambda: t("settings.language"), ["vi", "en"], i18n.lang,
                               self._set_lang, lambda v: "Tiếng Việt" if v == "vi" else "English"))
@@ -115,6 +119,22 @@ class SetupScene(Scene):
         return cls(app, match.game, [s.kind for s in match.seats], match.seed % MAX_DEAL + 1,
                    again_options(match.game, match.options, suggestions()))
 
+    def use_code(self, deal) -> str | None:
+        """A typed deal code: set the game, players, options and deal number it names (an
+        i18n key says why it cannot be played here)."""
+        if deal.game not in tables.playable():
+            return "replay.code_no_table"
+        if not 1 <= deal.deal <= MAX_DEAL:
+            return "replay.code_range"
+        seats = (self.seats + ["normal"] * deal.seats)[:deal.seats]
+        if deal.game != self.game:
+            nav.replace(self.app, "setup", deal.game, seats, deal.deal, deal.options)
+            return None
+        self.seed = deal.deal
+        self.options.update(deal.options)
+        self.set_seat_count(deal.seats)
+        return None
+
     def _set_seat(self, i: int, v: str) -> None:
         self.seats[i] = v
 
@@ -130,6 +150,8 @@ class SetupScene(Scene):
 
     def start(self) -> None:
         if self.deal_row.editing and not self.deal_row.accept():
+            return
+        if self.code_row.editing and not self.code_row.accept():
             return
         match = session.start(self.game, self.seats, self.seed, self.options)
         nav.reset(self.app, "table", match, fresh=True)

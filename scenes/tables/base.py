@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from game.core import Event, IllegalAction
+from game.dealcode import code_for
 from game.match import Match
 from scenes import fonts, i18n, theme
 from scenes.i18n import t
@@ -53,6 +54,7 @@ class TableScene(Scene):
     style = TableStyle((58, 34, 24), (74, 44, 31))
     direction = "counter_clockwise"
     rules_game = ""
+    reveal_all = False      # a finished game's replay, faces up: every face the table knows
 
     def __init__(self, app: Any, match: Match, viewer: int | None = None) -> None:
         super().__init__(app)
@@ -140,7 +142,7 @@ class TableScene(Scene):
 
     def shown(self, card: int | None) -> int | None:
         """``card`` if its face may be drawn now, else None (draw its back)."""
-        return card if self.may_show(card) else None
+        return card if self.reveal_all or self.may_show(card) else None
 
     def next_human(self) -> int | None:
         """The human seat the rules wait for now (the first active one), if any."""
@@ -362,7 +364,8 @@ class TableScene(Scene):
 
     def draw_flying(self, surface: pygame.Surface) -> None:
         for sprite in self.flying:
-            if sprite.owner is not None and sprite.owner != self.looking and sprite.card is not None:
+            if (sprite.owner is not None and sprite.owner != self.looking and sprite.card is not None
+                    and not self.reveal_all):
                 card, sprite.card = sprite.card, None      # a private card flies face down
                 self.draw_card(surface, sprite)
                 sprite.card = card
@@ -379,8 +382,12 @@ class TableScene(Scene):
         surface.blit(table_surface(self.style, surface.get_size()), (0, 0))
         self.draw_game(surface)
         u = self.app.u
-        deal = fonts.text(t("table.deal", n=self.match.seed), max(12, round(1.8 * u)), theme.MUTED)
-        surface.blit(deal, (round(3 * u), round(5.3 * u)))
+        px = max(12, round(1.8 * u))
+        deal = fonts.text(t("table.deal", n=self.match.seed), px, theme.MUTED)
+        at = surface.blit(deal, (round(3 * u), round(5.3 * u)))
+        if self.deal_code():
+            code = fonts.text("· " + t("replay.code", code=self.deal_code()), px, theme.MUTED)
+            surface.blit(code, (at.right + round(0.5 * u), at.y))
         for b in self.top_buttons:
             b.draw(surface, u)
         w, h = surface.get_size()
@@ -389,6 +396,13 @@ class TableScene(Scene):
             img.set_alpha(round(255 * min(1.0, self.turn_banner / 0.3)))
             surface.blit(img, img.get_rect(center=(w // 2, round(self.hand_top() - 6 * u))))
         self.toast.draw(surface, (w // 2, round(self.hand_top() - 11 * u)), u)
+
+    def deal_code(self) -> str:
+        """The deal's code ("KW-G1AH-15VV"), what a friend types to get these cards."""
+        if getattr(self, "_code", None) is None:
+            m = self.match
+            self._code = code_for(m.game, self.n, m.options, m.seed)
+        return self._code
 
     def hand_top(self) -> float:
         return self.app.size[1] * 0.70
