@@ -67,16 +67,24 @@ def _check(conn: sqlite3.Connection) -> None:
     if found == 0 and tables:
         raise _Bad("stats.problem.schema", f"unversioned tables {sorted(tables)}")
     try:
-        if conn.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower() != "wal":
-            log.warning("history: WAL journal refused; using the default journal")
+        missing = schema.missing_columns(conn) if found == schema.VERSION else {}
+        if missing:                         # checked before anything writes to the file
+            raise _Bad("stats.problem.schema", f"missing columns {missing}")
         schema.migrate(conn)
         missing = schema.missing_columns(conn)
+    except sqlite3.OperationalError as err:  # no such table / column: not our v<found>
+        raise _Bad("stats.problem.schema", f"migration failed: {err}") from err
     except sqlite3.DatabaseError as err:
         raise _Bad("stats.problem.damaged", str(err)) from err
-    except (ValueError, TypeError, KeyError) as err:     # a v1 row whose JSON is not ours
+    except (ValueError, TypeError, KeyError, AttributeError) as err:   # a v1 row not ours
         raise _Bad("stats.problem.schema", f"migration failed: {err}") from err
     if missing:
         raise _Bad("stats.problem.schema", f"missing columns {missing}")
+    try:
+        if conn.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower() != "wal":
+            log.warning("history: WAL journal refused; using the default journal")
+    except sqlite3.DatabaseError as err:
+        raise _Bad("stats.problem.damaged", str(err)) from err
 
 
 def set_aside(path: Path) -> str | None:

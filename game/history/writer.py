@@ -56,6 +56,8 @@ class Recorder:
     whether no database could be had at all (then records are dropped, with a log line)."""
 
     def __init__(self, path: Path | None = None, synchronous: str = "FULL") -> None:
+        if synchronous not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+            raise ValueError(f"synchronous must be OFF, NORMAL, FULL or EXTRA, not {synchronous!r}")
         self.path = db_path() if path is None else Path(path)
         self.synchronous = synchronous
         self.problem: HistoryProblem | None = None
