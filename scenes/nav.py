@@ -27,6 +27,7 @@ SCENES: dict[str, str | Callable[..., Any]] = {
     "handoff": "scenes.handoff:HandoffScene",
     "confirm": "scenes.confirm:ConfirmDialog",
     "table": "scenes.tables.registry:make_table",
+    "stats": "scenes.stats:StatsScene",
 }
 
 

@@ -73,14 +73,13 @@ def build(log: dict, winners: list[int], scores: list[float], reason: str = "",
     }
 
 
-def from_match(match: Any, payload: dict | None = None) -> dict:
-    """The record of a finished Match. ``payload`` is what the table sent the app
-    (``played_s``: the table's own clock, pauses excluded, is the duration)."""
+def from_match(match: Any, played_s: float = 0.0) -> dict:
+    """The record of a finished Match. ``played_s``: how long it was played (the table's
+    own clock, which stops under the pause menu, the rules and handoff screens)."""
     result = match.result()
-    payload = payload or {}
     return build(match.to_json(), list(result.winners), list(result.scores), result.reason,
                  getattr(result, "details", None), assisted=bool(getattr(match, "assisted", False)),
-                 duration_s=float(payload.get("played_s", 0.0) or 0.0))
+                 duration_s=float(played_s or 0.0))
 
 
 def worth_recording(record: dict) -> bool:

@@ -66,7 +66,7 @@ def test_record_from_a_real_match_reads_the_assisted_flag():
     m = synthetic.play_out("ganjifa", 3, 4)
     m.seats[1].kind = "human"
     m.assisted = True                      # what the hints/undo helper sets on the Match
-    rec = history.from_match(m, {"played_s": 95.5})
+    rec = history.from_match(m, 95.5)
     assert rec["mode"] == "assisted" and rec["assisted"] and rec["human_seats"] == [1]
     assert rec["duration_s"] == 95.5 and rec["moves"] == len(m.log)
     assert rec["started_at"] == pytest.approx(rec["finished_at"] - 95.5)
