@@ -174,8 +174,10 @@ class HistoryReader:
         """The latest games, newest first: each a record without its actions."""
         where, args = _where(game, mode)
         rows = self.conn.execute(
-            f"SELECT id, record FROM games{where} ORDER BY finished_at DESC, id DESC "
-            f"LIMIT ? OFFSET ?", [*args, limit, offset])
+            f"SELECT g.id, r.record FROM (SELECT id, finished_at FROM games{where} "
+            f"ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?) AS g "
+            f"JOIN records r ON r.game_id = g.id ORDER BY g.finished_at DESC, g.id DESC",
+            [*args, limit, offset])
         out = []
         for gid, text in rows:
             rec = _loads(text)
@@ -188,7 +190,7 @@ class HistoryReader:
         """One game: the save format (game, seed, options, seats, actions) plus its
         result fields — what a replay is built from. None if there is no such game or
         its stored JSON cannot be read."""
-        row = self.conn.execute("SELECT record FROM games WHERE id = ?", (game_id,)).fetchone()
+        row = self.conn.execute("SELECT record FROM records WHERE game_id = ?", (game_id,)).fetchone()
         rec = _loads(row[0]) if row else None
         return None if rec is None else {**rec, "id": game_id}
 

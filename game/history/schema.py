@@ -8,8 +8,9 @@ an upgrade leaves the file at the old version, whole.
 v1: one row per game: the game, when it finished, and the whole record as JSON text
     (the save format + the result: :func:`game.history.record.build`).
 v2: the columns the statistics filter and count on (mode, opponents' level, won,
-    humans, duration, moves…) and one row per seat (kind, human, winner, score, share),
-    filled in from v1's JSON; indexes for the statistics screen's questions.
+    humans, duration, moves…), one row per seat (kind, human, winner, score, share),
+    filled in from v1's JSON; the JSON itself in a table of its own (``records``), so
+    counting never reads it; indexes for the statistics screen's questions.
 """
 
 from __future__ import annotations
@@ -54,12 +55,27 @@ FILTER_COLUMNS = ("seed", "mode", "level", "won", "humans", "n_seats", "assisted
 
 
 def _v2(conn: sqlite3.Connection) -> None:
-    for column in ("seed INTEGER", "mode TEXT NOT NULL DEFAULT 'ai'",
-                   "level TEXT NOT NULL DEFAULT 'none'", "won INTEGER NOT NULL DEFAULT 0",
-                   "humans INTEGER NOT NULL DEFAULT 1", "n_seats INTEGER NOT NULL DEFAULT 0",
-                   "assisted INTEGER NOT NULL DEFAULT 0", "reason TEXT NOT NULL DEFAULT ''",
-                   "started_at REAL", "duration_s REAL", "moves INTEGER NOT NULL DEFAULT 0"):
-        conn.execute(f"ALTER TABLE games ADD COLUMN {column}")
+    # The records move to a table of their own: SQLite reads a row's columns in order,
+    # so any column stored after a few kilobytes of JSON costs a walk through overflow
+    # pages, and the statistics read those columns for thousands of rows.
+    conn.execute("""
+        CREATE TABLE games_v2 (
+            id INTEGER PRIMARY KEY,
+            game TEXT NOT NULL,
+            finished_at REAL NOT NULL,
+            seed INTEGER,
+            mode TEXT NOT NULL,
+            level TEXT NOT NULL,
+            won INTEGER NOT NULL,
+            humans INTEGER NOT NULL,
+            n_seats INTEGER NOT NULL,
+            assisted INTEGER NOT NULL,
+            reason TEXT NOT NULL,
+            started_at REAL,
+            duration_s REAL,
+            moves INTEGER NOT NULL
+        )""")
+    conn.execute("CREATE TABLE records (game_id INTEGER PRIMARY KEY, record TEXT NOT NULL)")
     conn.execute("""
         CREATE TABLE seats (
             game_id INTEGER NOT NULL,
@@ -71,13 +87,18 @@ def _v2(conn: sqlite3.Connection) -> None:
             share REAL,
             PRIMARY KEY (game_id, seat)
         ) WITHOUT ROWID""")
-    sets = ", ".join(f"{c} = ?" for c in FILTER_COLUMNS)
-    for gid, text in conn.execute("SELECT id, record FROM games").fetchall():
+    marks = ", ".join("?" * (3 + len(FILTER_COLUMNS)))
+    for gid, game, finished, text in conn.execute(
+            "SELECT id, game, finished_at, record FROM games").fetchall():
         rec = upgrade_v1_record(json.loads(text))
-        conn.execute(f"UPDATE games SET {sets}, record = ? WHERE id = ?",
-                     (*columns(rec), json.dumps(rec, ensure_ascii=False, separators=(",", ":")), gid))
+        conn.execute(f"INSERT INTO games_v2 VALUES ({marks})", (gid, game, finished, *columns(rec)))
+        conn.execute("INSERT INTO records VALUES (?, ?)",
+                     (gid, json.dumps(rec, ensure_ascii=False, separators=(",", ":"))))
         conn.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?)", seat_rows(gid, rec))
-    conn.execute("CREATE INDEX games_by_game ON games (game, mode, finished_at)")
+    conn.execute("DROP TABLE games")
+    conn.execute("ALTER TABLE games_v2 RENAME TO games")
+    conn.execute("CREATE INDEX games_by_mode ON games (game, mode, finished_at)")
+    conn.execute("CREATE INDEX games_by_game ON games (game, finished_at)")
     conn.execute("CREATE INDEX games_by_time ON games (finished_at)")
 
 
@@ -103,7 +124,8 @@ VERSION = len(MIGRATIONS)
 
 #: The columns each table must have at the current version (a check on open).
 COLUMNS = {
-    "games": {"id", "game", "finished_at", "record", *FILTER_COLUMNS},
+    "games": {"id", "game", "finished_at", *FILTER_COLUMNS},
+    "records": {"game_id", "record"},
     "seats": {"game_id", "seat", "kind", "human", "winner", "score", "share"},
 }
 

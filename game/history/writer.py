@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 MAX_BATCH = 2000         # games per transaction at most (a benchmark queues thousands)
 _STOP = object()
 _OPEN = object()         # queued first: flush() waits for the database to be open
-_COLUMNS = ("id", "game", "finished_at", "record", *FILTER_COLUMNS)
+_COLUMNS = ("id", "game", "finished_at", *FILTER_COLUMNS)
 _INSERT = f"INSERT INTO games ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})"
 # Built once, without the cycle check (a record is fresh plain data, see record.build):
 # encoding the logs is most of a batch's cost.
@@ -35,7 +35,7 @@ _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circu
 
 def game_row(game_id: int, rec: dict) -> tuple:
     """The ``games`` row of a record (see :func:`game.history.record.build`)."""
-    return (game_id, rec["game"], rec["finished_at"], _dumps(rec), *columns(rec))
+    return (game_id, rec["game"], rec["finished_at"], *columns(rec))
 
 
 def insert(conn: sqlite3.Connection, records: list[dict]) -> list[int]:
@@ -44,6 +44,8 @@ def insert(conn: sqlite3.Connection, records: list[dict]) -> list[int]:
     base = conn.execute("SELECT COALESCE(MAX(id), 0) FROM games").fetchone()[0]
     ids = list(range(base + 1, base + 1 + len(records)))
     conn.executemany(_INSERT, [game_row(gid, rec) for gid, rec in zip(ids, records, strict=True)])
+    conn.executemany("INSERT INTO records VALUES (?, ?)",
+                     [(gid, _dumps(rec)) for gid, rec in zip(ids, records, strict=True)])
     conn.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?)",
                      [row for gid, rec in zip(ids, records, strict=True)
                       for row in seat_rows(gid, rec)])

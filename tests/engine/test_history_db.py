@@ -142,6 +142,7 @@ def test_a_v1_file_is_migrated(tmp_path, sample):
             (rec["finished_at"],)).fetchone()
         assert row == (rec["mode"], rec["level"], int(rec["won"]), len(rec["human_seats"]),
                        len(rec["seats"]), rec["moves"])
+    assert reader.conn.execute("SELECT COUNT(*) FROM records").fetchone()[0] == len(sample)
     n_seats = sum(len(r["seats"]) for r in sample)
     assert reader.conn.execute("SELECT COUNT(*) FROM seats").fetchone()[0] == n_seats
     stats = reader.stats(sample[0]["game"])
