@@ -45,10 +45,29 @@ def heading(surface: pygame.Surface, text: str, x: int, y: int, width: int, u: f
     return img.get_height()
 
 
-def _cells(row: LevelRow) -> list[str]:
-    return [level_label(row.level) if row.level != "all" else t("stats.levels.all"),
-            str(row.played), str(row.wins), pct(row.win_rate), str(row.streak),
-            str(row.best_streak), pct(row.avg_share), number(row.avg_score)]
+DROP_FIRST = ("best", "score", "share")     # what a narrow window leaves out, in order
+
+
+def _cells(row: LevelRow) -> dict[str, str]:
+    return {"level": level_label(row.level) if row.level != "all" else t("stats.levels.all"),
+            "played": str(row.played), "won": str(row.wins), "rate": pct(row.win_rate),
+            "streak": str(row.streak), "best": str(row.best_streak), "share": pct(row.avg_share),
+            "score": number(row.avg_score)}
+
+
+def visible_columns(width: int, px: int, u: float) -> list[tuple[str, float]]:
+    """The columns whose headings fit ``width`` (the least needed go first)."""
+    cols = list(COLUMNS)
+    pad = round(1.4 * u)
+
+    def need(key: str) -> int:
+        return fonts.size(t(f"stats.col.{key}"), px, "semibold")[0] + pad
+
+    for key in DROP_FIRST:
+        if sum(need(k) for k, _ in cols) <= width:
+            break
+        cols = [c for c in cols if c[0] != key]
+    return cols
 
 
 def level_table_height(stats: Stats, u: float) -> int:
@@ -62,22 +81,23 @@ def draw_level_table(surface: pygame.Surface, rect: pygame.Rect, stats: Stats, t
     pad = round(1.6 * u)
     inner = rect.inflate(-2 * pad, -2 * pad)
     y = inner.y + heading(surface, title, inner.x, inner.y, inner.width, u) + round(0.6 * u)
-    total_w = sum(wt for _, wt in COLUMNS)
+    px, rh = text_px(u), row_height(u)
+    cols = visible_columns(inner.width, px, u)
+    total_w = sum(wt for _, wt in cols)
     xs, x = [], float(inner.x)
-    for _, wt in COLUMNS:
+    for _, wt in cols:
         xs.append((round(x), round(inner.width * wt / total_w)))
         x += inner.width * wt / total_w
-    px, rh = text_px(u), row_height(u)
 
-    def line(cells: list[str], colour, weight: str) -> None:
+    def line(cells: dict[str, str], colour, weight: str) -> None:
         for i, (cx, cw) in enumerate(xs):
-            img = fit_text(cells[i], px, colour, cw - round(0.6 * u), weight)
+            img = fit_text(cells[cols[i][0]], px, colour, cw - round(0.6 * u), weight)
             if i == 0:
                 surface.blit(img, (cx, y + (rh - img.get_height()) // 2))
             else:                          # figures right-aligned, like a ledger
                 surface.blit(img, img.get_rect(midright=(cx + cw - round(0.3 * u), y + rh // 2)))
 
-    line([t(f"stats.col.{key}") for key, _ in COLUMNS], theme.MUTED, "semibold")
+    line({key: t(f"stats.col.{key}") for key, _ in COLUMNS}, theme.MUTED, "semibold")
     y += rh
     for i, row in enumerate(stats.levels):
         if i % 2 == 0:
