@@ -77,6 +77,9 @@ class App:
         self.frame_times: list[float] = []
         self.frames = 0
         self.result_line: str | None = None
+        # game.history.Recorder: opened at the first finished game (see may_record); a
+        # test that wants a database sets its own here
+        self.recorder = None
         self.now = time.perf_counter()
 
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
@@ -108,12 +111,44 @@ class App:
     def quit(self) -> None:
         self.running = False
 
-    def finish_match(self, payload: dict) -> None:
-        """Called by a table when its match ends (for --until-over)."""
+    def finish_match(self, payload: dict, match=None, played_s: float = 0.0) -> None:
+        """Called by a table when its match ends: the game goes into the history (on the
+        recorder's thread), and --until-over prints the result."""
         self.result_line = json.dumps(payload, ensure_ascii=False)
+        if match is not None:
+            self.record_match(match, played_s)
         if self.opts.until_over:
             print(self.result_line, flush=True)
             self.running = False
+
+    @property
+    def may_record(self) -> bool:
+        """Whether this run opens the player's history: not on --autoplay (scenes.bench
+        runs on it too), not with CARDTABLE_HISTORY=off (the test suite)."""
+        from game import history
+        return not self.opts.autoplay and history.enabled()
+
+    def history(self):
+        """The recorder of finished games, started on first use (None: no recording)."""
+        if self.recorder is None and self.may_record:
+            import atexit
+
+            from game import history
+            self.recorder = history.Recorder()
+            atexit.register(self.recorder.close)    # a crash in the loop still commits
+        return self.recorder
+
+    def record_match(self, match, played_s: float = 0.0) -> None:
+        """Queue a finished game for the history (never raises: a record is not worth a
+        crash). Games without a human seat are not the player's and are not kept."""
+        try:
+            from game import history
+            rec = history.from_match(match, played_s)
+            recorder = self.history() if history.worth_recording(rec) else None
+            if recorder is not None:
+                recorder.record(rec)
+        except Exception:   # noqa: BLE001
+            log.exception("the finished game could not be recorded")
 
     def step(self) -> float:
         """One frame: events, update, draw. Returns the work time in seconds."""
@@ -161,6 +196,8 @@ class App:
             log.warning("settings not saved: %s", err)
         for scene in list(self.stack.scenes):
             scene.exit()
+        if self.recorder is not None:
+            self.recorder.close()       # commits what is still queued
         pygame.quit()
         return 0
 

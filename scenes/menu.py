@@ -51,6 +51,7 @@ class MenuScene(Scene):
                     for i, g in enumerate(self.games)]
         buttons += [
             Button(lambda: t("menu.rules"), self.rules),
+            Button(lambda: t("stats.menu"), lambda: nav.push(self.app, "stats")),
             Button(lambda: t("menu.settings"), self.settings),
             Button(lambda: t("menu.quit"), self.app.quit),
         ]

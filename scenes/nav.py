@@ -28,6 +28,7 @@ SCENES: dict[str, str | Callable[..., Any]] = {
     "confirm": "scenes.confirm:ConfirmDialog",
     "table": "scenes.tables.registry:make_table",
     "replay": "scenes.replay:ReplayScene",
+    "stats": "scenes.stats:StatsScene",
 }
 
 

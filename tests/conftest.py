@@ -11,5 +11,7 @@ import pytest  # noqa: E402
 
 @pytest.fixture(autouse=True)
 def _private_user_dir(tmp_path, monkeypatch):
-    """Saves and settings of a test go to its own temporary folder."""
+    """Saves and settings of a test go to its own temporary folder; the app records no
+    history unless a test gives it a recorder (app.recorder)."""
     monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("CARDTABLE_HISTORY", "off")

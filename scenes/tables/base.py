@@ -227,7 +227,7 @@ class TableScene(Scene):
             "seats": [s.kind for s in self.match.seats],
             "winners": list(result.winners), "scores": list(result.scores),
             "reason": result.reason, "actions": len(self.match.log),
-        })
+        }, self.match, self.clock)
         if self.app.running:
             from scenes.results import ResultsScene
             self.app.stack.push(ResultsScene(self.app, self))

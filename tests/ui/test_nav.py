@@ -184,7 +184,7 @@ def test_a_game_without_a_table_is_not_on_the_menu(engine_only_game):
     assert menu.games == tables.playable()
     labels = [b.label for b in menu.row.buttons]
     assert not any("enginegame" in label for label in labels)
-    assert len(labels) == len(tables.playable()) + 3      # the games, rules, settings, quit
+    assert len(labels) == len(tables.playable()) + 4      # the games, rules, statistics, settings, quit
 
 
 def test_a_game_without_a_table_cannot_be_launched(engine_only_game):
