@@ -35,10 +35,11 @@ class ResultsScene(Dialog):
         self.result = result
         title = t("results.title")
         super().__init__(app, title)
+        extra = getattr(table, "result_buttons", None)       # a game's own panels (e.g. a timeline)
         self.set_buttons([
             Button(lambda: t("results.again"), self.again, "primary"),
             Button(lambda: t("results.menu"), self.menu),
-        ])
+        ] + (extra() if extra else []))
 
     def body_height(self) -> float:
         return (5 + 4.5 * len(self.result.scores)) * self.app.u + self.table.result_extra_height()
