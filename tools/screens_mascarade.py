@@ -15,10 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools.screens import app_for, shot  # noqa: E402
-
 from game import registry  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
+from tools.screens import app_for, shot  # noqa: E402
 
 
 def drive(match: Match, until, level: str = "normal", seed: int = 0, limit: int = 20000) -> bool:

@@ -21,14 +21,24 @@ def rows_for(n_seats: int) -> int:
 class MascaradeKnownView:
     """Mixin over the table: ``draw_known`` paints every position's box."""
 
-    def known_box(self, pos: int, rows: int, taken: list[pygame.Rect]) -> pygame.Rect:
+    def known_width(self, top: list[tuple[int, float]]) -> int:
+        """As wide as the longest line needs, at most 15u."""
+        u = self.app.u
+        px = max(10, round(1.5 * u))
+        need = max(fonts.size(character_name(c), px)[0] + fonts.size("100%", px, "bold")[0]
+                   for c, _ in top)
+        return min(round(15 * u), need + max(4, round(px * 0.7)) + round(2.2 * u))
+
+    def known_box(self, pos: int, rows: int, taken: list[pygame.Rect],
+                  bw: int | None = None) -> tuple[pygame.Rect, int]:
         """Where a position's box goes: toward the centre first (beside a side seat's
         card, above a bottom seat's, below a top seat's or a middle card), else the first
-        other side that clears every card, plate, the piles and the boxes placed so far."""
+        other side that clears every card, plate, the piles and the boxes placed so far
+        (else the least covering one). Returns the box and the area it still covers."""
         u = self.app.u
         card = self.pos_rects[pos]
         px = max(10, round(1.5 * u))
-        bw = max(card.width + round(2 * u), round(15 * u))
+        bw = bw or round(15 * u)
         bh = rows * round(px * 1.3) + round(0.6 * u)
         gap = round(0.4 * u)
         sides = {"below": {"midtop": (card.centerx, card.bottom + gap)},
@@ -50,15 +60,18 @@ class MascaradeKnownView:
         banner = pygame.Rect(0, 0, round(34 * u), round(3.2 * u))
         banner.midbottom = (round(self.centre[0]), self.banner_y)
         blocks.append(banner)
-        first = None
+        best: tuple[float, pygame.Rect] | None = None
         for side in order:
             box = pygame.Rect(0, 0, bw, bh)
             for attr, at in sides[side].items():
                 setattr(box, attr, at)
-            first = first or box
-            if screen.contains(box) and box.collidelist(blocks) < 0:
-                return box
-        return first
+            box.clamp_ip(screen)
+            hit = sum(box.clip(b).width * box.clip(b).height for b in blocks if box.colliderect(b))
+            if hit == 0:
+                return box, 0
+            if best is None or hit < best[0]:
+                best = (hit, box)
+        return best[1], best[0]
 
     def draw_known(self, surface: pygame.Surface, u: float) -> None:
         known = self.model.known
@@ -71,7 +84,10 @@ class MascaradeKnownView:
             top = known.top(pos, rows)
             if not top:
                 continue
-            box = self.known_box(pos, len(top), taken)
+            box, hit = self.known_box(pos, len(top), taken, self.known_width(top))
+            if hit and len(top) > 1:        # crowded: only the likeliest character
+                top = top[:1]
+                box, _ = self.known_box(pos, 1, taken, self.known_width(top))
             taken.append(box)
             bg = pygame.Surface(box.size, pygame.SRCALPHA)
             bg.fill((*theme.PANEL, 225))

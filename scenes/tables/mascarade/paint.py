@@ -49,7 +49,8 @@ class MascaradePaint:
             pygame.draw.rect(surface, STONE_LINE if col == STONE else GOLD, rect, max(1, round(0.2 * u)),
                              border_radius=round(0.6 * u))
             ink = theme.INK if col == STONE else theme.IVORY
-            name = fonts.text(t(key), max(12, round(1.9 * u)), ink, "semibold")
+            name = fit_text(t(key), max(12, round(1.9 * u)), ink, rect.width - round(1.6 * u), "semibold",
+                            min_px=9)
             surface.blit(name, (rect.x + round(u), rect.y + round(0.4 * u)))
             coin(surface, (rect.x + round(2.2 * u), rect.bottom - round(1.8 * u)), 1.1 * u)
             num = fonts.text(str(amount), max(12, round(2.3 * u)), ink, "bold")
