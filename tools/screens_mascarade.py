@@ -82,10 +82,15 @@ def shots(out: Path, size: tuple[int, int], lang: str, counts=(4, 8, 13)) -> Non
         # a swap mid-animation: replay the match up to a swap and stop half way
         table = table_for(mid, fresh=True)
         app.settings.anim_speed = 1.0
-        for _ in range(400):
-            app.step()
+        seen = 0
+        for _ in range(4000):
+            table.update(0.03)
             if table.swap_fx is not None and 0.35 < table.swap_fx[2] < 0.6:
-                break
+                seen += 1
+                if seen > 2:                 # not the first swap: a few lines in the log
+                    break
+        table.show_log = False
+        app.stack.draw(app.screen)
         shot(app, out / f"masc_{n}_swapping_{tag}.png", frames=0)
 
         # a counter-claim reveal: faces up together
@@ -96,10 +101,12 @@ def shots(out: Path, size: tuple[int, int], lang: str, counts=(4, 8, 13)) -> Non
             idx = max(i for i, e in enumerate(rev.events) if e.kind == "reveal")
             table.cursor = idx
             table.model.faceup = {}
-            for _ in range(30):
-                app.step()
+            app.settings.anim_speed = 1.0
+            for _ in range(200):
+                table.update(0.03)
                 if table.flip_fx is None and table.model.faceup:
                     break
+            app.stack.draw(app.screen)
             shot(app, out / f"masc_{n}_reveal_{tag}.png", frames=0)
         app.settings.anim_speed = 0.0
 
