@@ -23,17 +23,23 @@ class TableKnowledge:
     def __init__(self, k_max: int = 1500) -> None:
         self.tracker = WorldSet(OBSERVER, k_max=k_max, soft=False, seed=0)
         self.fed = 0                      # public events seen
+        self._pending: list[Event] = []
         self._probs: list[dict[int, float]] | None = None
 
     def observe(self, events: Iterable[Event]) -> None:
+        """Queue the public events; the tracker takes them when the numbers are next
+        asked for (a table with the view hidden pays nothing per frame)."""
         public = [e for e in events if e.to is None]
         if public:
-            self.tracker.observe(public)
+            self._pending += public
             self.fed += len(public)
             self._probs = None
 
     def probs(self) -> list[dict[int, float]]:
         """P(card) per position (cached until the next event)."""
+        if self._pending:
+            self.tracker.observe(self._pending)
+            self._pending = []
         if self._probs is None:
             self._probs = self.tracker.card_probs() if self.tracker.worlds else []
         return self._probs

@@ -73,7 +73,10 @@ class MascaradePaint:
         if seat in answered:
             tag = fonts.text(t(f"mascarade.answered_{answered[seat]}"), max(11, round(1.6 * u)),
                              theme.GOLD if answered[seat] == "claim" else theme.MUTED, "bold")
-            surface.blit(tag, tag.get_rect(midbottom=(x + w // 2, y - round(0.2 * u))))
+            at = tag.get_rect(midbottom=(x + w // 2, y - round(0.2 * u)))
+            if at.collidelist([self.pos_rects[p] for p in v.hands[seat]]) >= 0:
+                at = tag.get_rect(midleft=(x + w + round(0.6 * u), y + h // 2))   # its card is above
+            surface.blit(tag, at)
         cx, cy = self.coin_at[seat]      # the coins on the plate's second line
         r = max(3, min(h * 0.16, 1.1 * u))
         for i in range(min(3, self.model.coins[seat])):
