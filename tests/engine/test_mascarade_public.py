@@ -96,3 +96,22 @@ def test_the_timeline_tells_every_hidden_decision():
         if ln.key == "peek":
             own = next(p for p, o in enumerate(st.owner) if o == ln.params["seat"])
             assert ln.params["char"] == layout[own]
+
+
+def test_hard_weighs_its_turn_over_sampled_layouts():
+    """Hard (seat 0, holding the Judge with an empty courthouse) takes the King the
+    table saw at seat 1 with a real exchange: over every sampled layout that leaves it a
+    card it knows and can announce next turn; announcing the King now would be
+    contested by seat 1, who knows it holds it (and the middle holds no card worth an
+    uncontested bluff; the Bishop takes little from players with one coin)."""
+    from game.mascarade.ai import HardAgent
+    from tests.engine.mascarade_helpers import R
+    st = rigged(4, ["judge", "king", "queen", "bishop", "witch", "cheat"], coins=[6, 1, 1, 1], turn_no=5)
+    picks = set()
+    for seed in range(6):
+        hard = HardAgent(0, seed=seed)
+        hard.observe(st.deal_events())
+        hard.bluff_rate = 0.0
+        picks.add(hard.decide(st.view(0), st.legal_actions(0)))
+    assert picks == {("swap", 0, 1, 1)}, picks
+    assert R.index("king") == st.cards[1]
