@@ -37,13 +37,14 @@ class ResultsScene(Dialog):
         title = t("results.title")
         super().__init__(app, title)
         self.note = ""          # what Export did
+        extra = getattr(table, "result_buttons", None)       # a game's own panels (e.g. a timeline)
         self.set_buttons([
             Button(lambda: t("results.again"), self.again, "primary"),
             Button(lambda: t("replay.rematch"), self.rematch),
             Button(lambda: t("replay.watch"), self.watch),
             Button(lambda: t("replay.export_short"), self.export),
             Button(lambda: t("results.menu"), self.menu),
-        ])
+        ] + (extra() if extra else []))
 
     def body_height(self) -> float:
         return (8 + 4.5 * len(self.result.scores)) * self.app.u + self.table.result_extra_height()

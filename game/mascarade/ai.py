@@ -10,9 +10,12 @@ caps are world counts and sample counts, never wall time).
   its likeliest card, random swap bits, counter-claims only when ``p > 0.7``.
 * Normal: :class:`~game.mascarade.belief.WorldSet` (300 worlds) without soft evidence;
   announce / swap / peek by expected value; counter-claims by EV with the cross-decision.
-* Hard: 1500 worlds with soft evidence, the announcement evaluated over 48 sampled worlds
-  with an opponent claim model, the must-block rules (a Cheat at ≥ 10 and every other
-  one-move win) and denial swaps (taking a card a leader knows is a winner).
+* Hard: 1500 worlds with soft evidence; every turn option evaluated over the same 48
+  sampled layouts (an announcement with an opponent claim model — who believes they
+  hold the card, who holds it unknowingly, how often the table blocks a win — a swap or
+  a peek by the card it leaves me and whether I would know it); the must-block rules (a
+  Cheat at ≥ 10 and every other one-move win) and denial swaps (taking a card a leader
+  knows is a winner).
 """
 
 from __future__ import annotations
@@ -41,6 +44,9 @@ from game.mascarade.rules import (
 
 WIN = 20.0          # the value of winning, in coins
 FINE = 1.0
+NEXT = 0.5          # Hard: a card's worth next turn, against a gain now
+UNSURE = 0.3        # … when I would not know which card it is
+PEEK_COST = 0.2
 
 
 def gain(c: int, seat: int, v: MascaradeView) -> float:
@@ -345,6 +351,54 @@ class HardAgent(NormalAgent):
             contested = 1.0 - miss
             total += (1 - contested) * g + contested * (g if mine else -FINE)
         return total / len(worlds) - 0.1
+
+    def turn(self, v: MascaradeView, legal: list[Action]) -> Action:
+        """Every option evaluated over the same sampled layouts (perm, know): an
+        announcement by its claim model, a swap-or-not and a peek by the card I would
+        then hold and whether I would know it (a card I know is worth announcing next
+        turn; one I do not, much less), plus the denial bonus."""
+        worlds = self.tracker.sample(self.samples)
+        if not worlds or self.rng.random() < self.bluff_rate:
+            return super().turn(v, legal)
+        certain: dict[int, int | None] = {}
+        future: dict[tuple[int, bool], float] = {}
+
+        def later(c: int, known: bool) -> float:
+            key = (c, known)
+            if key not in future:
+                g = max(gain(c, self.seat, v), 0.0)
+                future[key] = NEXT * (g if known else UNSURE * g)
+            return future[key]
+
+        best: tuple[float, float, Action] | None = None
+        for a in legal:
+            kind = a[0]
+            if kind == "announce":
+                if v.forced:
+                    continue
+                value = self.announce_value(v, a[1], a[2])
+            elif kind == "swap":
+                own, other, bit = a[1], a[2], a[3]
+                if other not in certain:
+                    certain[other] = self.tracker._certain(other)
+                total = 0.0
+                for perm, know in worlds:
+                    if bit:
+                        total += later(perm[other], certain[other] is not None)
+                    else:
+                        total += later(perm[own], know[own] == perm[own])
+                value = total / len(worlds) + self.swap_bonus(v, own, other, bit)
+            elif kind == "peek":
+                if v.forced:
+                    continue
+                pos = a[1]
+                value = sum(later(perm[pos], True) for perm, _ in worlds) / len(worlds) - PEEK_COST
+            else:
+                continue
+            tie = self.rng.random()
+            if best is None or (value, tie) > best[:2]:
+                best = (value, tie, a)
+        return best[2] if best is not None else super().turn(v, legal)
 
     def swap_bonus(self, v: MascaradeView, own: int, other: int, bit: int) -> float:
         """Denial: take a card its owner knows is a one-move win."""

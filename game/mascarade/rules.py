@@ -325,6 +325,15 @@ class MascaradeState(OneSeatAtATime):
         from game.mascarade.powers import power_action
         return power_action(self, seat, action)
 
+    def why_illegal(self, seat: int, action: Any) -> str:
+        """A sentence saying why ``seat`` may not play ``action`` now (the text of the
+        IllegalAction that :meth:`apply` would raise); the state is left unchanged."""
+        if self.phase == OVER:
+            return "The game is over."
+        if seat not in self.active_seats():
+            return f"It is not seat {seat}'s move."
+        return self._why(seat, action)
+
     def _why(self, seat: int, action: Any) -> str:
         """A sentence saying why ``action`` is refused (the state is left unchanged)."""
         kind = action[0] if isinstance(action, tuple) and action else action

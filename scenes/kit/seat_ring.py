@@ -58,8 +58,12 @@ def plate_scale(n: int) -> float:
 
 def seat_ring(n: int, viewer: int, direction: str, size: tuple[int, int],
               centre: tuple[float, float] = (0.5, 0.40),
-              radii: tuple[float, float] = (0.40, 0.33)) -> list[SeatSpot]:
-    """Every seat's spot: ``centre`` and ``radii`` are fractions of the window."""
+              radii: tuple[float, float] = (0.40, 0.33),
+              start_scale: float | None = None) -> list[SeatSpot]:
+    """Every seat's spot: ``centre`` and ``radii`` are fractions of the window.
+
+    ``start_scale`` (default :func:`plate_scale`) is the first size tried; a table whose
+    plates carry long names passes 1.0 to keep them as wide as the ring allows."""
     if not MIN_SEATS <= n <= MAX_SEATS:
         raise ValueError(f"a table seats {MIN_SEATS}–{MAX_SEATS}, not {n}")
     w, h = size
@@ -67,7 +71,7 @@ def seat_ring(n: int, viewer: int, direction: str, size: tuple[int, int],
     c = (w * centre[0], h * centre[1])
     points = seat_points(n, viewer, direction, c, (w * radii[0], h * radii[1]))
     angles = seat_angles(n, viewer, direction)
-    scale = plate_scale(n)
+    scale = plate_scale(n) if start_scale is None else start_scale
     while True:
         plates = [_plate(p, scale, u, size) for p in points]
         if scale <= MIN_SCALE or not _crowded(plates, GAP_U * u):

@@ -7,7 +7,8 @@ the Spy's), a peek and the Spy's look — wait for a handoff and are made on a c
 prompt (``self.secret``).
 
 Keys: Left/Right move the card focus, Enter picks it; P peeks, A announces, E exchanges,
-N does not; C claims, X passes; 1–9 choose on a chooser; L toggles the log."""
+N does not; C claims, X passes; 1–9 choose on a chooser; L toggles the log, K the
+"what the table can know" view."""
 
 from __future__ import annotations
 
@@ -54,7 +55,7 @@ class MascaradeInput:
         try:
             if self.match.view(None).phase == "claim":
                 if action not in self.match.legal_actions(seat):
-                    raise IllegalAction(self.match.state._why(seat, action), "illegal")
+                    raise IllegalAction(self.match.state.why_illegal(seat, action), "illegal")
                 self.match.press(seat, action, self.clock)
             else:
                 self.match.submit(seat, action)
@@ -68,7 +69,7 @@ class MascaradeInput:
         """Refuse (with the reason) an action that is not legal now, before any handoff."""
         if action in self.match.legal_actions(seat):
             return True
-        self.say_no(IllegalAction(self.match.state._why(seat, action), "illegal"))
+        self.say_no(IllegalAction(self.match.state.why_illegal(seat, action), "illegal"))
         return False
 
     def say_no(self, err: IllegalAction) -> None:
@@ -200,9 +201,10 @@ class MascaradeInput:
     # ------------------------------------------------------------ events
     def handle_game(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
-            self.show_log = not self.show_log
+            self.toggle_log()
             return True
-        if self.log_button.handle(event):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_k:
+            self.toggle_known()
             return True
         for b in self.choice_buttons:
             if b.handle(event):

@@ -12,25 +12,56 @@ import pygame
 from scenes.kit.seat_ring import SeatSpot, seat_ring
 from scenes.tables.mascarade.cards import card_size
 
-CENTRE = (0.5, 0.42)
+CENTRE = (0.5, 0.5)         # of the ring's area (below the top buttons, above the prompt)
+RADII = (0.42, 0.455)
+TOP_U, BOTTOM_U = 8.0, 12.0  # kept free for the top buttons / the prompt and its buttons
 
 
 def card_height(n: int, u: float) -> int:
     """Tall cards shrink with the seat count so neighbours never touch."""
-    return round(u * max(7.5, min(15.0, 15.0 - 0.75 * (n - 4))))
+    return round(u * max(7.5, min(13.5, 15.0 - 0.75 * (n - 4))))
 
 
 class MascaradeLayout:
     """Mixin: ``self.spots``, ``self.pos_rects`` (per position), ``self.court_rect``,
     ``self.bank_rect``, ``self.coin_at`` (per seat)."""
 
-    def compute_layout(self) -> None:
+    def log_rect(self) -> pygame.Rect:
+        """The public log's panel: the right-hand side, below the top buttons."""
         w, h = self.app.size
         u = self.app.u
+        panel = pygame.Rect(0, 0, round(min(w * 0.3, 60 * u)), round(h * 0.62))
+        panel.topright = (w - round(2 * u), round(8 * u))
+        return panel
+
+    def ring_width(self) -> int:
+        """The width the seats go round: the window, less the log panel when it is open
+        (the log then never covers a seat or a card)."""
+        w, _ = self.app.size
+        if getattr(self, "show_log", False):
+            return self.log_rect().left - round(self.app.u)
+        return w
+
+    def ring_spots(self) -> list[SeatSpot]:
+        """The kit's ring in the area between the top buttons and the prompt (and left of
+        the log when it is open), so no plate runs under a button, the prompt or the log."""
+        _, h = self.app.size
+        w = self.ring_width()
+        u = self.app.u
+        top = round(TOP_U * u)
+        area = (w, h - top - round(BOTTOM_U * u))
+        spots = seat_ring(self.n, self.bottom, "clockwise", area, CENTRE, RADII, start_scale=1.0)
+        return [SeatSpot(s.seat, s.angle, (s.anchor[0], s.anchor[1] + top),
+                         (s.plate[0], s.plate[1] + top, s.plate[2], s.plate[3])) for s in spots]
+
+    def compute_layout(self) -> None:
+        _, h = self.app.size
+        w = self.ring_width()
+        u = self.app.u
+        self.spots: list[SeatSpot] = self.ring_spots()
+        area_h = h - round(TOP_U * u) - round(BOTTOM_U * u)
+        self.centre = (w * CENTRE[0], round(TOP_U * u) + area_h * CENTRE[1])
         n = self.n
-        self.spots: list[SeatSpot] = seat_ring(n, self.bottom, "clockwise", (w, h), CENTRE,
-                                               (0.42, 0.36))
-        self.centre = (w * CENTRE[0], h * CENTRE[1])
         self.card_h = card_height(n, u)
         cw, ch = card_size(self.card_h)
         view = self.match.view(None)
@@ -50,16 +81,22 @@ class MascaradeLayout:
                 off = (i - (k - 1) / 2) * (cw + 0.6 * u)
                 rects[pos].center = (round(c[0] + off), round(c[1]))
         middle = [p for p, o in enumerate(view.owner) if o is None]
-        for i, pos in enumerate(middle):
+        cx, cy = self.centre
+        for i, pos in enumerate(middle):         # the middle row on the centre line
             off = (i - (len(middle) - 1) / 2) * (cw + 0.8 * u)
-            rects[pos].center = (round(self.centre[0] + off), round(self.centre[1] + 0.5 * ch))
+            rects[pos].center = (round(cx + off), round(cy - 1.5 * u))
         self.pos_rects = rects
         box = pygame.Rect(0, 0, round(13 * u), round(5.5 * u))
-        top = self.centre[1] - (0.3 * ch if middle else 0) - 3.5 * u
-        self.court_rect = box.copy()
-        self.court_rect.center = (round(self.centre[0] - 7.5 * u), round(top))
-        self.bank_rect = box.copy()
-        self.bank_rect.center = (round(self.centre[0] + 7.5 * u), round(top))
+        self.court_rect, self.bank_rect = box.copy(), box.copy()
+        if middle:      # courthouse and bank either side of the middle cards
+            half = len(middle) * (cw + 0.8 * u) / 2 + 7.5 * u
+            self.court_rect.center = (round(cx - half), round(cy - 1.5 * u))
+            self.bank_rect.center = (round(cx + half), round(cy - 1.5 * u))
+            self.banner_y = min(r.top for r in (rects[p] for p in middle)) - round(0.8 * u)
+        else:
+            self.court_rect.center = (round(cx - 7.5 * u), round(cy - 3.5 * u))
+            self.bank_rect.center = (round(cx + 7.5 * u), round(cy - 3.5 * u))
+            self.banner_y = self.court_rect.top - round(1.2 * u)
         self.coin_at = {}
         for spot in self.spots:
             x, y, pw, ph = spot.plate

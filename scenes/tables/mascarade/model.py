@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core import Event
+from game.mascarade.known import TableKnowledge
 
 LOG_KINDS = ("swap", "fool", "spy_swap", "spy", "peek", "announce", "claim", "pass", "reveal",
              "coins", "witch", "inquire", "guess", "cheat", "end")
@@ -37,6 +38,15 @@ class MascaradeModel:
     log: list[LogLine] = field(default_factory=list)
     turn_no: int = 1
     answered: dict[int, str] = field(default_factory=dict)   # the claim ask so far
+    known: TableKnowledge = field(default_factory=TableKnowledge)  # public beliefs
+    applied: int = 0                                          # public events applied
+
+    def catch_up(self, events: list[Event]) -> None:
+        """Apply the public events of ``events`` this model has not seen yet (a table
+        rebuilt mid-game keeps its log and the table's knowledge)."""
+        public = [e for e in events if e.to is None]
+        for ev in public[self.applied:]:
+            self.apply(ev)
 
     def reset(self, view: Any, bank: int) -> None:
         """Rebuild from a public view (a resumed game or a new viewer)."""
@@ -54,6 +64,8 @@ class MascaradeModel:
 
     def apply(self, ev: Event) -> None:
         """The model's change for one public event (the animations wrap it)."""
+        self.applied += 1
+        self.known.observe([ev])
         d = ev.data
         k = ev.kind
         if k == "setup":

@@ -12,6 +12,7 @@ from scenes import fonts, theme
 from scenes.i18n import t
 from scenes.kit.ring import draw_ring
 from scenes.tables.mascarade.cards import GOLD, card_size, character_name, coin
+from scenes.textfit import fit_text
 
 STONE, STONE_LINE = (0xCF, 0xC6, 0xB4), (0x6B, 0x5E, 0x4A)
 
@@ -34,7 +35,8 @@ class MascaradePaint:
                  1.3 * u)
         self.draw_banner(surface, v, u)
         self.draw_panel(surface, u)
-        self.log_button.draw(surface, u)
+        if self.show_known:
+            self.draw_known(surface, u)
         if self.show_log:
             self.draw_log(surface, u)
 
@@ -47,7 +49,8 @@ class MascaradePaint:
             pygame.draw.rect(surface, STONE_LINE if col == STONE else GOLD, rect, max(1, round(0.2 * u)),
                              border_radius=round(0.6 * u))
             ink = theme.INK if col == STONE else theme.IVORY
-            name = fonts.text(t(key), max(12, round(1.9 * u)), ink, "semibold")
+            name = fit_text(t(key), max(12, round(1.9 * u)), ink, rect.width - round(1.6 * u), "semibold",
+                            min_px=9)
             surface.blit(name, (rect.x + round(u), rect.y + round(0.4 * u)))
             coin(surface, (rect.x + round(2.2 * u), rect.bottom - round(1.8 * u)), 1.1 * u)
             num = fonts.text(str(amount), max(12, round(2.3 * u)), ink, "bold")
@@ -70,7 +73,10 @@ class MascaradePaint:
         if seat in answered:
             tag = fonts.text(t(f"mascarade.answered_{answered[seat]}"), max(11, round(1.6 * u)),
                              theme.GOLD if answered[seat] == "claim" else theme.MUTED, "bold")
-            surface.blit(tag, tag.get_rect(midbottom=(x + w // 2, y - round(0.2 * u))))
+            at = tag.get_rect(midbottom=(x + w // 2, y - round(0.2 * u)))
+            if at.collidelist([self.pos_rects[p] for p in v.hands[seat]]) >= 0:
+                at = tag.get_rect(midleft=(x + w + round(0.6 * u), y + h // 2))   # its card is above
+            surface.blit(tag, at)
         cx, cy = self.coin_at[seat]      # the coins on the plate's second line
         r = max(3, min(h * 0.16, 1.1 * u))
         for i in range(min(3, self.model.coins[seat])):
@@ -123,7 +129,7 @@ class MascaradePaint:
             text = ""
         if text:
             img = fonts.text(text, max(13, round(2.3 * u)), theme.IVORY, "semibold")
-            surface.blit(img, img.get_rect(midbottom=(round(self.centre[0]), self.court_rect.top - round(1.2 * u))))
+            surface.blit(img, img.get_rect(midbottom=(round(self.centre[0]), self.banner_y)))
 
     def prompt_text(self) -> str:
         seat = self.actor()
@@ -191,18 +197,15 @@ class MascaradePaint:
             x += cw + gap
 
     def draw_log(self, surface: pygame.Surface, u: float) -> None:
-        w, h = self.app.size
-        panel = pygame.Rect(0, 0, round(w * 0.3), round(h * 0.62))
-        panel.topright = (w - round(2 * u), round(8 * u))
+        panel = self.log_rect()
         bg = pygame.Surface(panel.size, pygame.SRCALPHA)
         bg.fill((*theme.PANEL, 250))
         surface.blit(bg, panel)
         pygame.draw.rect(surface, GOLD, panel, max(1, round(0.2 * u)), border_radius=round(0.6 * u))
-        px = max(12, round(1.8 * u))
+        px = max(11, round(1.8 * u))
         line_h = round(px * 1.35)
         rows = max(1, (panel.height - round(2 * u)) // line_h)
         y = panel.y + round(u)
-        from scenes.textfit import fit_text
         for line in self.model.log[-rows:]:
             img = fit_text(self.log_text(line), px, theme.IVORY, panel.width - round(2 * u), min_px=10)
             surface.blit(img, (panel.x + round(u), y))
@@ -216,7 +219,8 @@ class MascaradePaint:
             return t("mascarade.middle_card", n=pos + 1)
         return self.seat_name(owner)
 
-    def log_text(self, line) -> str:
+    def log_text(self, line, prefix: str = "mascarade.log") -> str:
+        """One log (or timeline) line in the current language, names filled in."""
         p = dict(line.params)
         for k in ("seat", "target"):
             if k in p:
@@ -224,8 +228,9 @@ class MascaradePaint:
         for k in ("a", "b", "pos"):
             if k in p:
                 p[k] = self.where(p[k])
-        if "char" in p:
-            p["char"] = character_name(p["char"])
+        for k in ("char", "held"):
+            if k in p:
+                p[k] = character_name(p[k])
         if "cards" in p:
             p["cards"] = ", ".join(f"{self.where(pos)}: {character_name(c)}" for pos, c in p["cards"])
         if "src" in p:
@@ -235,4 +240,4 @@ class MascaradePaint:
             p["winners"] = ", ".join(self.seat_name(s) for s in p["winners"])
         p.pop("why", None)
         p.pop("reason", None)
-        return f"{line.turn}. " + t(f"mascarade.log.{line.key}", **p)
+        return f"{line.turn}. " + t(f"{prefix}.{line.key}", **p)

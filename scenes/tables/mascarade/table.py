@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from game.mascarade.known import TableKnowledge
 from game.match import Match
 from scenes.i18n import t
 from scenes.kit.driver import DecisionHandoff, HandoffPolicy, TableDriver
@@ -21,6 +22,7 @@ from scenes.tables.felt import TableStyle
 from scenes.tables.mascarade.anim import MascaradeAnim
 from scenes.tables.mascarade.cards import MascaradeCards
 from scenes.tables.mascarade.input import MascaradeInput
+from scenes.tables.mascarade.known_view import MascaradeKnownView
 from scenes.tables.mascarade.layout import MascaradeLayout
 from scenes.tables.mascarade.model import MascaradeModel
 from scenes.tables.mascarade.paint import MascaradePaint
@@ -40,7 +42,8 @@ class MascaradeHandoff(DecisionHandoff):
         return self.table.secret_seat()
 
 
-class MascaradeTable(MascaradeLayout, MascaradeAnim, MascaradeInput, MascaradePaint, TableScene):
+class MascaradeTable(MascaradeLayout, MascaradeAnim, MascaradeInput, MascaradeKnownView,
+                     MascaradePaint, TableScene):
     style = TableStyle(TEAL, (0x16, 0x44, 0x45), "cloth", 0.03, 0.25)
     direction = "clockwise"
     rules_game = "mascarade"
@@ -56,16 +59,21 @@ class MascaradeTable(MascaradeLayout, MascaradeAnim, MascaradeInput, MascaradePa
         self.focus: int | None = None
         self.chooser = False
         self.show_log = False
+        self.show_known = False
         self.choice_buttons: list[Button] = []
         self.log_button = Button(lambda: t("mascarade.log_button"), self.toggle_log)
+        self.known_button = Button(lambda: t("mascarade_memory.known_button"), self.toggle_known)
         self.ring = CountdownRing()
         self.reset_fx()
         super().__init__(app, match, viewer)
+        self.top_buttons += [self.log_button, self.known_button]     # work mid-animation too
         if fresh:                        # replay the match from its first (public) events
             self.cursor = 0
             self.model.coins = [match.state.rules.start_coins] * self.n
             self.model.court, self.model.bank = 0, self.bank_start()
             self.model.faceup, self.model.announced, self.model.turn_no = {}, None, 1
+            self.model.log, self.model.applied = [], 0
+            self.model.known = TableKnowledge()
 
     def make_handoff_policy(self) -> HandoffPolicy:
         return MascaradeHandoff(self)
@@ -75,6 +83,7 @@ class MascaradeTable(MascaradeLayout, MascaradeAnim, MascaradeInput, MascaradePa
         return max(0, r.total_coins - r.start_coins * self.n)
 
     def reset_visual(self) -> None:
+        self.model.catch_up(self.match.events)
         self.model.reset(self.match.view(None), self.match.state.bank())
         self.reset_fx()
         self._choice_key = None
@@ -86,10 +95,25 @@ class MascaradeTable(MascaradeLayout, MascaradeAnim, MascaradeInput, MascaradePa
         bw, bh = round(14 * u), round(5 * u)
         self.log_button.rect = pygame.Rect(self.menu_button.rect.x - bw - round(1.5 * u),
                                            self.menu_button.rect.y, bw, bh)
+        kw = round(18 * u)
+        self.known_button.rect = pygame.Rect(self.log_button.rect.x - kw - round(1.5 * u),
+                                             self.menu_button.rect.y, kw, bh)
         self._choice_key = None
 
     def toggle_log(self) -> None:
         self.show_log = not self.show_log
+        self.layout()
+
+    def toggle_known(self) -> None:
+        self.show_known = not self.show_known
+
+    def result_buttons(self) -> list[Button]:
+        """The results dialog's extra button: the timeline of every hidden decision."""
+        return [Button(lambda: t("mascarade_memory.timeline_button"), self.open_timeline)]
+
+    def open_timeline(self) -> None:
+        from scenes.tables.mascarade.timeline_scene import TimelineScene
+        self.app.stack.push(TimelineScene(self.app, self))
 
     def handoff_preview(self, seat: int) -> str:
         return t("mascarade.handoff_secret")
@@ -104,4 +128,5 @@ class MascaradeTable(MascaradeLayout, MascaradeAnim, MascaradeInput, MascaradePa
         super().update(dt)
 
     def hand_top(self) -> float:
-        return self.app.size[1] * 0.78
+        """The kit draws "your turn" 6u and toasts 11u above this: below the centre piles."""
+        return self.centre[1] + 16 * self.app.u

@@ -1,0 +1,105 @@
+"""The "what the table can know" view: under (or above) every card, the likeliest
+characters there with their probability, as a careful observer would hold them from the
+public events alone (:class:`game.mascarade.known.TableKnowledge` on the model). It never
+reads a private event nor the true layout."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.mascarade.data import default_rules
+from scenes import fonts, theme
+from scenes.tables.mascarade.cards import accent, character_name
+from scenes.textfit import fit_text
+
+
+def rows_for(n_seats: int) -> int:
+    """How many characters are listed per card: fewer when the table is crowded."""
+    return 3 if n_seats <= 8 else 2
+
+
+class MascaradeKnownView:
+    """Mixin over the table: ``draw_known`` paints every position's box."""
+
+    def known_width(self, top: list[tuple[int, float]]) -> int:
+        """As wide as the longest line needs, at most 15u."""
+        u = self.app.u
+        px = max(10, round(1.5 * u))
+        need = max(fonts.size(character_name(c), px)[0] + fonts.size("100%", px, "bold")[0]
+                   for c, _ in top)
+        return min(round(15 * u), need + max(4, round(px * 0.7)) + round(2.2 * u))
+
+    def known_box(self, pos: int, rows: int, taken: list[pygame.Rect],
+                  bw: int | None = None) -> tuple[pygame.Rect, int]:
+        """Where a position's box goes: toward the centre first (beside a side seat's
+        card, above a bottom seat's, below a top seat's or a middle card), else the first
+        other side that clears every card, plate, the piles and the boxes placed so far
+        (else the least covering one). Returns the box and the area it still covers."""
+        u = self.app.u
+        card = self.pos_rects[pos]
+        px = max(10, round(1.5 * u))
+        bw = bw or round(15 * u)
+        bh = rows * round(px * 1.3) + round(0.6 * u)
+        gap = round(0.4 * u)
+        sides = {"below": {"midtop": (card.centerx, card.bottom + gap)},
+                 "above": {"midbottom": (card.centerx, card.top - gap)},
+                 "right": {"midleft": (card.right + gap, card.centery)},
+                 "left": {"midright": (card.left - gap, card.centery)}}
+        owner = self.model.owner[pos] if pos < len(self.model.owner) else None
+        order = ["below", "above", "right", "left"]
+        if owner is not None:
+            px_, py_ = self.spots[owner].centre
+            dx, dy = card.centerx - px_, card.centery - py_
+            if abs(dx) > 1.5 * abs(dy):
+                order = ["right", "below", "above", "left"] if dx > 0 else ["left", "below", "above", "right"]
+            elif dy < 0:
+                order = ["above", "right", "left", "below"]
+        screen = pygame.Rect((0, 0), self.app.size)
+        blocks = [r for i, r in enumerate(self.pos_rects) if i != pos] + \
+                 [pygame.Rect(sp.plate) for sp in self.spots] + [self.court_rect, self.bank_rect] + taken
+        banner = pygame.Rect(0, 0, round(34 * u), round(3.2 * u))
+        banner.midbottom = (round(self.centre[0]), self.banner_y)
+        blocks.append(banner)
+        best: tuple[float, pygame.Rect] | None = None
+        for side in order:
+            box = pygame.Rect(0, 0, bw, bh)
+            for attr, at in sides[side].items():
+                setattr(box, attr, at)
+            box.clamp_ip(screen)
+            hit = sum(box.clip(b).width * box.clip(b).height for b in blocks if box.colliderect(b))
+            if hit == 0:
+                return box, 0
+            if best is None or hit < best[0]:
+                best = (hit, box)
+        return best[1], best[0]
+
+    def draw_known(self, surface: pygame.Surface, u: float) -> None:
+        known = self.model.known
+        rows = rows_for(self.n)
+        px = max(10, round(1.5 * u))
+        line_h = round(px * 1.3)
+        chars = default_rules().characters
+        taken: list[pygame.Rect] = []
+        for pos in range(len(self.pos_rects)):
+            top = known.top(pos, rows)
+            if not top:
+                continue
+            box, hit = self.known_box(pos, len(top), taken, self.known_width(top))
+            if hit and len(top) > 1:        # crowded: only the likeliest character
+                top = top[:1]
+                box, _ = self.known_box(pos, 1, taken, self.known_width(top))
+            taken.append(box)
+            bg = pygame.Surface(box.size, pygame.SRCALPHA)
+            bg.fill((*theme.PANEL, 225))
+            surface.blit(bg, box)
+            y = box.y + round(0.3 * u)
+            sw = max(4, round(px * 0.7))
+            for c, p in top:
+                pygame.draw.rect(surface, accent(chars[c].id),
+                                 pygame.Rect(box.x + round(0.4 * u), y + (line_h - sw) // 2, sw, sw))
+                pct = fonts.text(f"{round(100 * p)}%", px, theme.GOLD, "bold")
+                surface.blit(pct, (box.right - round(0.4 * u) - pct.get_width(), y))
+                room = box.width - sw - pct.get_width() - round(1.4 * u)
+                name = fit_text(character_name(c), px, theme.IVORY, room, min_px=9)
+                surface.blit(name, (box.x + sw + round(0.8 * u), y))
+                y += line_h

@@ -1,0 +1,140 @@
+"""Mascarade screenshots: 4, 8 and 13 seats mid-game, the log with the "what the table can
+know" view, a swap mid-animation, a counter-claim reveal, the results and the end
+timeline.
+
+    python tools/screens_mascarade.py --out /tmp/shots --size 1280x720 --lang vi
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game import registry  # noqa: E402
+from game.match import Match, Seat  # noqa: E402
+from tools.screens import app_for, shot  # noqa: E402
+
+
+def drive(match: Match, until, level: str = "normal", seed: int = 0, limit: int = 20000) -> bool:
+    """Play every seat with agents that observe their events (tools/screens.drive's agents
+    never see any, which Mascarade's trackers need) until ``until(match)`` or the end."""
+    n = len(match.seats)
+    agents = {s: registry.make_agent("mascarade", level, s, seed + s) for s in range(n)}
+    seen = 0
+    for _ in range(limit):
+        new, seen = match.events[seen:], len(match.events)
+        for s, agent in agents.items():
+            agent.observe([e for e in new if e.visible_to(s)])
+        if until(match) or match.is_over():
+            return until(match)
+        seat = match.active_seats()[0]
+        match.submit(seat, agents[seat].decide(match.view(seat), match.legal_actions(seat)))
+    return False
+
+
+def seats_for(n: int) -> list[str]:
+    return ["human"] + ["normal"] * (n - 1)
+
+
+def find(n: int, until: Callable[[Match], bool], seeds=range(1, 60)) -> Match | None:
+    for seed in seeds:
+        match = Match("mascarade", [Seat(k) for k in seats_for(n)], seed)
+        if drive(match, until, "normal", seed):
+            return match
+    return None
+
+
+def _turn(m: Match) -> bool:
+    v = m.view(None)
+    return v.phase == "turn" and v.turn == 0
+
+
+def shots(out: Path, size: tuple[int, int], lang: str, counts=(4, 8, 13)) -> None:
+    from scenes.results import ResultsScene
+    from scenes.tables.mascarade import MascaradeTable
+    from scenes.tables.mascarade.timeline_scene import TimelineScene
+    tag = f"{size[0]}x{size[1]}_{lang}"
+    app = app_for(size, lang)
+
+    def table_for(match: Match, fresh: bool = False) -> MascaradeTable:
+        table = MascaradeTable(app, match, fresh=fresh)
+        app.stack.reset(table)
+        table.over_shown = True
+        return table
+
+    for n in counts:
+        mid = find(n, lambda m: m.view(None).turn_no >= 9 and _turn(m))
+        if mid is None:
+            continue
+        table = table_for(mid)
+        shot(app, out / f"masc_{n}_mid_{tag}.png")
+        table.toggle_log()
+        table.toggle_known()
+        shot(app, out / f"masc_{n}_memory_{tag}.png")
+        table.toggle_log()
+        shot(app, out / f"masc_{n}_known_{tag}.png")
+
+        # a swap mid-animation: replay the match up to a swap and stop half way
+        table = table_for(mid, fresh=True)
+        app.settings.anim_speed = 1.0
+        seen = 0
+        for _ in range(4000):
+            table.update(0.03)
+            if table.swap_fx is not None and 0.35 < table.swap_fx[2] < 0.6:
+                seen += 1
+                if seen > 2:                 # not the first swap: a few lines in the log
+                    break
+        table.show_log = False
+        app.stack.draw(app.screen)
+        shot(app, out / f"masc_{n}_swapping_{tag}.png", frames=0)
+
+        # a counter-claim reveal: faces up together
+        rev = find(n, lambda m: any(e.kind == "reveal" and len(e.data["cards"]) >= 2
+                                    for e in m.events[-6:]))
+        if rev is not None:
+            table = table_for(rev)
+            idx = max(i for i, e in enumerate(rev.events) if e.kind == "reveal")
+            table.cursor = idx
+            table.model.faceup = {}
+            app.settings.anim_speed = 1.0
+            for _ in range(200):
+                table.update(0.03)
+                if table.flip_fx is None and table.model.faceup:
+                    break
+            app.stack.draw(app.screen)
+            shot(app, out / f"masc_{n}_reveal_{tag}.png", frames=0)
+        app.settings.anim_speed = 0.0
+
+        end = Match("mascarade", [Seat(k) for k in seats_for(n)], 2)
+        drive(end, lambda m: False, "normal", 2)
+        table = table_for(end)
+        app.stack.push(ResultsScene(app, table))
+        shot(app, out / f"masc_{n}_results_{tag}.png")
+        app.stack.push(TimelineScene(app, table))
+        shot(app, out / f"masc_{n}_timeline_{tag}.png")
+        app.stack.top.scroll.by(size[1] * 0.6)
+        shot(app, out / f"masc_{n}_timeline2_{tag}.png")
+
+
+def main() -> int:
+    p = argparse.ArgumentParser()
+    p.add_argument("--out", default="shots")
+    p.add_argument("--size", default="1280x720")
+    p.add_argument("--lang", default="vi")
+    p.add_argument("--seats", default="4,8,13")
+    args = p.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    os.environ.setdefault("CARDTABLE_HOME", str(out / "home"))
+    size = tuple(int(x) for x in args.size.split("x"))
+    shots(out, size, args.lang, tuple(int(x) for x in args.seats.split(",")))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
