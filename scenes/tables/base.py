@@ -384,14 +384,20 @@ class TableScene(Scene):
         for b in self.top_buttons:
             b.draw(surface, u)
         w, h = surface.get_size()
-        if self.turn_banner > 0 and self.viewer_can_act:
-            img = fonts.text(t("table.your_turn"), round(3.4 * u), theme.GOLD, "bold")
+        banner = self.banner_text() if self.turn_banner > 0 and self.viewer_can_act else None
+        if banner:
+            img = fonts.text(banner, round(3.4 * u), theme.GOLD, "bold")
             img.set_alpha(round(255 * min(1.0, self.turn_banner / 0.3)))
             surface.blit(img, img.get_rect(center=(w // 2, round(self.hand_top() - 6 * u))))
         self.toast.draw(surface, (w // 2, round(self.hand_top() - 11 * u)), u)
 
     def hand_top(self) -> float:
         return self.app.size[1] * 0.70
+
+    def banner_text(self) -> str | None:
+        """The banner shown when the viewer may act ("Your turn"); a table whose reaction
+        windows are everyone's says what the window asks instead (or None: no banner)."""
+        return t("table.your_turn")
 
     def draw_plate(self, surface: pygame.Surface, seat: int, centre: tuple[float, float],
                    lines: list[str], size: tuple[int, int] | None = None,

@@ -28,7 +28,10 @@ class DaoTamInput:
         if phase == "race":
             return ("shout",)
         if phase == "challenge":
-            return ("challenge",)
+            ow = self.match.open_window()
+            # the actor (or a possessed seat) has no challenge to make: its press is a
+            # shout while no race is open, a false start (R7.2)
+            return ("challenge",) if ow is not None and seat in ow.window.seats else ("shout",)
         # outside any window a press is a false start: what would close the next one
         return ("shout",) if self.match.state.turn == seat else ("challenge",)
 

@@ -119,6 +119,15 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPain
         card = self.deck.by_id.get(cid)
         return card.name.get(lang(), cid) if card else cid
 
+    def banner_text(self) -> str | None:
+        """A reaction window is everyone's, not the viewer's turn: say what it asks."""
+        phase = self.match.state.phase
+        if phase == "challenge":
+            return t("daotam_table.banner_challenge")
+        if phase == "race":
+            return t("daotam_table.banner_race")
+        return super().banner_text()
+
     def handoff_preview(self, seat: int) -> str:
         return t("handoff.sees_hand")
 
