@@ -23,6 +23,7 @@ from scenes.tables.daotam.anim import DaoTamAnim
 from scenes.tables.daotam.cards import DaoTamCards
 from scenes.tables.daotam.input import DaoTamInput
 from scenes.tables.daotam.layout import DaoTamLayout
+from scenes.tables.daotam.memory import MemoryPanel
 from scenes.tables.daotam.model import DaoTamModel, hand_cards
 from scenes.tables.daotam.paint import DaoTamPaint
 from scenes.tables.felt import TableStyle
@@ -45,7 +46,8 @@ class DaoTamHandoff(DecisionHandoff):
         return driver.next_human()
 
 
-class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPaint, TableScene):
+class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, MemoryPanel, DaoTamPaint,
+                  TableScene):
     style = TableStyle(NAVY, (0x1C, 0x2C, 0x4A), "cloth", 0.03, 0.24)
     direction = "clockwise"
     rules_game = "daotam"
@@ -81,6 +83,9 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPain
                 tok.face = DAO_TAM if i < v.dao_tam[seat] else TA_NIEM
                 tok.scale_x, tok.lift, tok.puff = 1.0, 0.0, None
         self.model.clear()
+        self.model.settle()
+        self._cd_pending = None
+        self.flying = []
         self.drag.cancel()
 
     def layout(self) -> None:
