@@ -375,8 +375,12 @@ class TableScene(Scene):
         return seat_points(self.n, self.viewer, self.direction, (w / 2, h * 0.40),
                            (w * 0.40, h * 0.33))[seat]
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_background(self, surface: pygame.Surface) -> None:
+        """The table's mat (a table that bakes more into it overrides this)."""
         surface.blit(table_surface(self.style, surface.get_size()), (0, 0))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
         self.draw_game(surface)
         u = self.app.u
         deal = fonts.text(t("table.deal", n=self.match.seed), max(12, round(1.8 * u)), theme.MUTED)
@@ -416,9 +420,7 @@ class TableScene(Scene):
         rect.clamp_ip(surface.get_rect().inflate(-round(2 * u), -round(2 * u)))
         active = seat in self.match.active_seats() and not self.match.is_over()
         fill = theme.lighten(theme.PANEL, 0.1) if active else theme.PANEL
-        panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, (*fill, 225), panel.get_rect(), border_radius=round(u))
-        surface.blit(panel, rect)
+        surface.blit(plate_panel(rect.size, fill, round(u)), rect)
         border = theme.GOLD if active else (90, 80, 66)
         pygame.draw.rect(surface, border, rect, max(1, round(0.3 * u if active else 0.15 * u)),
                          border_radius=round(u))
@@ -475,6 +477,24 @@ class TableScene(Scene):
 
 def lang() -> str:
     return i18n.lang()
+
+
+_PANELS: dict[tuple, pygame.Surface] = {}
+
+
+def plate_panel(size: tuple[int, int], fill: tuple, radius: int) -> pygame.Surface:
+    """A seat plate's translucent fill (cached: made once per size, not every frame)."""
+    key = (size, fill, radius)
+    panel = _PANELS.get(key)
+    if panel is None:
+        panel = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (*fill, 225), panel.get_rect(), border_radius=radius)
+        if pygame.display.get_surface() is not None:
+            panel = panel.convert_alpha()
+        if len(_PANELS) > 64:
+            _PANELS.clear()
+        _PANELS[key] = panel
+    return panel
 
 
 def direction_layer(size: tuple[int, int], centre: tuple[float, float], radius: float,

@@ -53,7 +53,7 @@ class DaoTamLayout:
         cw, ch = card_size(11 * u)
         cx, cy = self.centre
         g = round(5 * u)
-        left, right = round(cx - 34 * u), round(cx + 34 * u)
+        left, right = round(cx - 32 * u), round(cx + 32 * u)
         top = round(cy - ch / 2)
         self.deck_rects = {
             "ct_deck": pygame.Rect(left, top, cw, ch),

@@ -43,7 +43,10 @@ class MemoryPanel:
         rect = self.memory_rect()
         key = (rect.size, lang(), v.reveal_log, tuple(self.model.log[-LOG_LINES:]))
         if self._memory is None or self._memory[0] != key:
-            self._memory = (key, self._paint_memory(rect.size, v.reveal_log))
+            img = self._paint_memory(rect.size, v.reveal_log)
+            if pygame.display.get_surface() is not None:
+                img = img.convert_alpha()
+            self._memory = (key, img)
         surface.blit(self._memory[1], rect)
 
     def _paint_memory(self, size: tuple[int, int], reveal_log) -> pygame.Surface:

@@ -16,6 +16,7 @@ from scenes.kit.ring import draw_burst, draw_ring
 from scenes.tables.daotam.cards import STAGE_COLOUR, cd_back, ct_back
 from scenes.tables.daotam.layout import card_size
 from scenes.tables.daotam.model import hand_cards
+from scenes.tables.felt import table_surface
 from scenes.textfit import fit_text
 
 GHOST = (0x8E, 0x6F, 0xA8)
@@ -29,7 +30,6 @@ class DaoTamPaint:
         v = self.match.view(self.looking)
         u = self.app.u
         w, h = surface.get_size()
-        self.draw_seams(surface)
         self.draw_centre(surface, v)
         for spot in self.spots:
             self.draw_seat(surface, v, spot.seat)
@@ -45,20 +45,26 @@ class DaoTamPaint:
         surface.blit(img, (round(3 * u), round(1.8 * u)))
         self.draw_memory(surface)
 
+    def draw_background(self, surface: pygame.Surface) -> None:
+        self.draw_seams(surface)
+
     def draw_seams(self, surface: pygame.Surface) -> None:
-        """The mat's tile seams (0.2u lines every 12u), painted once per window size."""
+        """The mat with its tile seams (0.2u lines every 12u): felt and seams painted once
+        per window size into one opaque layer, so a frame costs one plain blit (a
+        colour-keyed full-window blit was the frame's largest cost)."""
         size = surface.get_size()
         cached = getattr(self, "_seams", None)
         if cached is None or cached[0] != size:
             u = self.app.u
-            layer = pygame.Surface(size)
-            layer.set_colorkey((0, 0, 0))
+            layer = table_surface(self.style, size).copy()
             step = max(8, round(12 * u))
             lw = max(1, round(0.2 * u))
             for x in range(step, size[0], step):
                 pygame.draw.line(layer, SEAM, (x, 0), (x, size[1]), lw)
             for y in range(step, size[1], step):
                 pygame.draw.line(layer, SEAM, (0, y), (size[0], y), lw)
+            if pygame.display.get_surface() is not None:
+                layer = layer.convert()
             cached = self._seams = (size, layer)
         surface.blit(cached[1], (0, 0))
 
@@ -123,7 +129,8 @@ class DaoTamPaint:
     def draw_card(self, surface: pygame.Surface, sprite) -> None:
         """A card in flight: ``sprite.card`` is ("ct" | "cd", kind or card id, None a back)."""
         deck, face = sprite.card if sprite.card is not None else ("ct", None)
-        size = card_size(sprite.size)
+        q = max(4, round(1.5 * self.app.u))           # sizes in steps: faces stay cached
+        size = card_size(max(q, round(sprite.size / q) * q))
         if deck == "cd":
             img = cd_back(size) if face is None else self.cd_face(face, size)
         else:

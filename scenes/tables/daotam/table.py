@@ -94,6 +94,34 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, MemoryPane
         w, h = self.app.size
         self.push_chip = pygame.Rect(0, 0, round(14 * u), round(5 * u))
         self.push_chip.midbottom = (round(w / 2), round(h - 4 * u))
+        self.warm_caches()
+
+    def warm_caches(self) -> None:
+        """Draw once, off screen, what the first claim, draw and window would otherwise
+        build mid-game (card faces at the sizes in use, the rings in every colour step),
+        so no frame pays for it."""
+        from scenes.kit.ring import RingReading, draw_ring
+        from scenes.tables.daotam.cards import cd_back, ct_back
+        from scenes.tables.daotam.layout import card_size
+        u = self.app.u
+        sizes = {card_size(self.hand_h), card_size(self.claim_card_h())}
+        for size in sizes:
+            ct_back(size)
+            for kind in ("cuong", "nhu", "ta_khi"):
+                self.ct_face(kind, size)
+        slot = self.slot_rects[self.viewer][0].size if self.slot_rects else card_size(9 * u)
+        for size in (slot, card_size(self.reveal_card_h())):
+            cd_back(size)
+            for cid in self.deck.by_id:
+                self.cd_face(cid, size)
+        scratch = pygame.Surface((4, 4), pygame.SRCALPHA)
+        radii = [(9 * u, 0.7 * u), (10.5 * u, 0.7 * u)]
+        from scenes.kit.buzzers import ring_radius
+        radii += [ring_radius(r) for _, r in self.buzzers.caps.values()]
+        for radius, stroke in radii:
+            for k in range(17):
+                left = 1.5 - k / 16
+                draw_ring(scratch, (0, 0), radius, stroke, RingReading(-1, 0.5, left, 3.0))
 
     def update(self, dt: float) -> None:
         super().update(dt)
