@@ -139,3 +139,64 @@ def test_plates_tokens_and_slots_are_readable_and_apart(n, size):
     for b in boxes:
         for c in centre:
             assert not overlaps(b, c), (n, size, b, c)
+
+
+def first_window(seed):
+    """A table (AI at seat 0, two humans) at the first window, opened by the AI's move."""
+    from tests.ui.helpers import make_app as _make
+    app = _make(speed=1.0)
+    match = Match("daotam", [Seat("normal"), Seat("human"), Seat("human")], seed, {"first": 0})
+    table = DaoTamTable(app, match, fresh=True)
+    app.stack.push(table)
+    for _ in range(600):
+        app.stack.update(DT)
+        if match.open_window() is not None:
+            return app, table
+    raise AssertionError("no window")
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_ring_ticks_softly_and_a_challenge_stops_it_with_a_burst_at_the_challenger(seed):
+    import pygame
+
+    from scenes.i18n import t
+    from tests.ui.helpers import key, strings_drawn
+    app, table = first_window(seed)
+    match = table.match
+    assert match.open_window().window.kind == table.model.window_kind == "challenge"
+    assert any(s.startswith(t("daotam.challenge")) for s in strings_drawn(lambda: app.stack.draw(app.screen)))
+    for _ in range(int(1.2 / DT)):                   # past the first whole second
+        app.stack.update(DT)
+    assert match.open_window() is not None and table.ticks == 1, "a soft tick as a second passes"
+    key(pygame.K_2)                                  # seat 1's buzzer
+    for _ in range(10):
+        for event in pygame.event.get():
+            app.dispatch(event)
+        app.stack.update(DT)
+        if table.ring.burst_seat is not None:
+            break
+    assert [e.seat for e in match.events if e.kind == "challenge"] == [1]
+    assert table.ring.burst_seat == 1
+    reading = table.ring.reading(match, table.clock)
+    assert reading is not None and reading.stopped and 0.4 < reading.fraction < 0.7
+    ticks = table.ticks
+    for _ in range(30):
+        app.stack.update(DT)
+    assert table.ticks == ticks, "a stopped ring no longer ticks"
+
+
+def test_the_shout_race_has_its_own_ring_and_the_winners_plate_pops():
+    from scenes.i18n import t
+    from tests.ui.helpers import strings_drawn
+    app, table = first_window(3)
+    match = table.match
+    assert match.open_window().window.kind == table.model.window_kind == "race"
+    assert any(s.startswith(t("daotam.shout")) for s in strings_drawn(lambda: app.stack.draw(app.screen)))
+    pops = set()
+    for _ in range(int(2.5 / DT)):
+        app.stack.update(DT)
+        if table.model.pop is not None:
+            pops.add(table.model.pop[0])
+            assert table.ring.burst_seat == table.model.pop[0]
+    winners = [e.data["winner"] for e in match.events if e.kind == "race_won"]
+    assert winners and winners[0] is not None and pops == {winners[0]}
