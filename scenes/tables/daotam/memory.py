@@ -34,7 +34,7 @@ class MemoryPanel:
         u = self.app.u
         hand_left = min((r.left for r in self.hand_rects), default=round(w * 0.3))
         pw = max(round(24 * u), min(round(42 * u), hand_left - round(5 * u)))
-        ph = round(19 * u)
+        ph = round(21 * u)
         return pygame.Rect(round(2 * u), h - ph - round(1.5 * u), pw, ph)
 
     def draw_memory(self, surface: pygame.Surface) -> None:
@@ -80,10 +80,33 @@ class MemoryPanel:
             count = fonts.text(f"{kinds.get(kind, 0)}/{totals[i]}", big, KIND_COLOUR_LIGHT[kind], "bold")
             img.blit(count, count.get_rect(midleft=(round(cx + 2.9 * r), round(row_y))))
         cd_y = row_y + round(2.2 * u)
-        names = ", ".join(self.card_name(c) for c in reversed(cds)) or t("daotam_table.memory_none")
-        line = fit_text(f"{t('daotam_table.memory_cd')} {names}", px, theme.MUTED, box.w - 2 * pad, min_px=11)
-        img.blit(line, (box.x + pad, cd_y))
+        names = [self.card_name(c) for c in reversed(cds)] or [t("daotam_table.memory_none")]
+        words = [t("daotam_table.memory_cd")] + [n + "," for n in names[:-1]] + names[-1:]
+        for line in wrap(words, px, box.w - 2 * pad, max(1, (box.bottom - cd_y) // fonts.size("Ág", px)[1])):
+            text = fit_text(line, px, theme.MUTED, box.w - 2 * pad, min_px=11)
+            img.blit(text, (box.x + pad, cd_y))
+            cd_y += text.get_height()
         return img
+
+
+def wrap(words: list[str], px: int, width: int, lines: int) -> list[str]:
+    """``words`` (the latest Chính Đạo first) in at most ``lines`` lines of ``width``; the
+    last line is ellipsized by the caller if the rest does not fit."""
+    if lines <= 1:
+        return [" ".join(words)]
+    out: list[str] = []
+    cur = ""
+    for i, word in enumerate(words):
+        trial = f"{cur} {word}".strip()
+        if cur and fonts.size(trial, px)[0] > width:
+            out.append(cur)
+            if len(out) == lines - 1:
+                out.append(" ".join(words[i:]))
+                return out
+            cur = word
+        else:
+            cur = trial
+    return out + [cur]
 
 
 KIND_COLOUR_LIGHT = {k: tuple(min(255, round(c + (255 - c) * 0.45)) for c in KIND_COLOUR[k])

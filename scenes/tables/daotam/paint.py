@@ -171,9 +171,20 @@ class DaoTamPaint:
             for slot in self.slot_rects[seat]:
                 pygame.draw.rect(surface, theme.GOLD, slot.inflate(round(0.8 * u), round(0.8 * u)),
                                  max(2, round(0.4 * u)), border_radius=round(0.8 * u))
+        alpha = round(255 * min(1.0, p * 2))
         img = fonts.text(t("daotam_table.win_sweep"), round(7 * u), theme.GOLD, "bold")
-        img.set_alpha(round(255 * min(1.0, p * 2)))
-        surface.blit(img, img.get_rect(center=(w // 2, round(h * 0.2))))
+        names = fonts.text(", ".join(self.seat_name(s) for s in winners), round(2.6 * u), theme.IVORY,
+                           "semibold")
+        ribbon = pygame.Rect(0, 0, max(img.get_width(), names.get_width()) + round(8 * u),
+                             img.get_height() + names.get_height() + round(2 * u))
+        ribbon.center = (w // 2, round(h * 0.56))
+        back = pygame.Surface(ribbon.size, pygame.SRCALPHA)
+        pygame.draw.rect(back, (10, 14, 28, round(alpha * 0.8)), back.get_rect(), border_radius=round(2 * u))
+        surface.blit(back, ribbon)
+        img.set_alpha(alpha)
+        names.set_alpha(alpha)
+        surface.blit(img, img.get_rect(midtop=(ribbon.centerx, ribbon.top + round(0.6 * u))))
+        surface.blit(names, names.get_rect(midbottom=(ribbon.centerx, ribbon.bottom - round(0.8 * u))))
 
     def label(self, surface: pygame.Surface, text: str, midtop: tuple[int, int], px: int,
               colour: tuple = theme.MUTED, weight: str = "regular") -> None:
@@ -219,7 +230,6 @@ class DaoTamPaint:
         img = fit_text(line, sub_px, theme.IVORY if status == "possessed" else theme.MUTED,
                        max(1, rect.right - left - round(u)), min_px=min(10, sub_px))
         surface.blit(img, img.get_rect(midleft=(left, round(cy))))
-        self.draw_badges(surface, rect, badges)
         hidden = self.model.hidden_slots
         for stage, slot, cid in zip(STAGES, self.slot_rects[seat], v.opened[seat], strict=True):
             if cid is None or (seat, stage) in hidden:
@@ -230,6 +240,7 @@ class DaoTamPaint:
         if self.acting_phase() == "push" and seat in self.push_targets():
             pygame.draw.rect(surface, GHOST, rect.inflate(round(u), round(u)), max(2, round(0.4 * u)),
                              border_radius=round(1.4 * u))
+        self.draw_badges(surface, rect, badges)
 
     def draw_badges(self, surface: pygame.Surface, rect: pygame.Rect, badges: list[str]) -> None:
         """Small pills on the plate's top border, right-aligned (Nhập Ma n/3, Tĩnh Tâm…)."""
