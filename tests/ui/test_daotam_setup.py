@@ -68,3 +68,44 @@ def test_the_banner_in_a_reaction_window_says_what_it_asks(kind):
     drawn = strings_drawn(lambda: app.stack.draw(app.screen))
     assert t("table.your_turn") not in drawn
     assert t(f"daotam_table.banner_{kind}") in drawn
+
+
+def test_timers_off_a_window_waits_for_the_human_who_passes_by_key_or_button():
+    import pygame
+
+    from tests.ui.helpers import click, key
+    app = make_app(speed=1.0)
+    match = Match("daotam", [Seat("normal"), Seat("human"), Seat("normal")], 5,
+                  {"first": 0, "timers": False})
+    table = DaoTamTable(app, match, fresh=True)
+    app.stack.push(table)
+    brain = registry.make_agent("daotam", "normal", 1, 1)
+    answered = []
+    for _ in range(20000):
+        if match.is_over() or len(answered) >= 2:
+            break
+        app.stack.update(DT)
+        st = match.state
+        if st.phase == "turn" and st.turn == 1 and table.viewer_can_act:
+            table.submit(brain.decide(match.view(1), match.legal_actions(1)))
+        ow = match.open_window()
+        if ow is None or 1 not in st.waiting or table.anim.busy:
+            continue
+        assert ow.ends_at is None
+        for _ in range(int(5.0 / DT)):               # far past any timer: it still waits
+            app.stack.update(DT)
+        assert match.open_window() is ow and 1 in match.state.waiting
+        assert table.pass_label(1) in strings_drawn(lambda: app.stack.draw(app.screen))
+        n = len(match.log)
+        if answered:
+            click(table.pass_buttons[1].rect.center)
+        else:
+            key(pygame.K_s)                          # seat 1's pass key (A S D F G)
+        for event in pygame.event.get():
+            app.dispatch(event)
+        for _ in range(5):
+            app.stack.update(DT)
+        assert match.open_window() is not ow, "the human's answer let the window close"
+        assert (1, ("pass",)) in match.log[n:] or match.log[n][1][0] in ("challenge", "shout")
+        answered.append(ow.window.id)
+    assert len(answered) == 2

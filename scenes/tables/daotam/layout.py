@@ -72,6 +72,12 @@ class DaoTamLayout:
         y0 = h - 3 * (bh + round(u)) - round(u)
         for i, b in enumerate(self.action_buttons):
             b.rect = pygame.Rect(x, y0 + i * (bh + round(u)), bw, bh)
+        # pass buttons under the ring, one per human seat (shown while a window waits for it)
+        pw_, ph_ = round(16 * u), round(4 * u)
+        seats = sorted(self.pass_buttons)
+        x0 = round(cx - (len(seats) * pw_ + (len(seats) - 1) * u) / 2)
+        for i, seat in enumerate(seats):
+            self.pass_buttons[seat].rect = pygame.Rect(round(x0 + i * (pw_ + u)), round(cy + 12.5 * u), pw_, ph_)
         # each seat: three tokens in the plate, three stage slots beside it
         self.slot_rects: dict[int, list[pygame.Rect]] = {}
         for spot in self.spots:

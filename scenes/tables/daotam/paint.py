@@ -274,6 +274,8 @@ class DaoTamPaint:
                 word += f"  {reading.seconds_label}"
             self.label(surface, word, (rect.centerx, rect.bottom + round(0.4 * u)),
                        round(2.2 * u), theme.GOLD, "bold")
+        for seat in self.passing_seats():
+            self.pass_buttons[seat].draw(surface, u)
         live = self.eligible()
         for seat in live:
             if seat in self.buzzers.caps and reading is not None and not reading.stopped:

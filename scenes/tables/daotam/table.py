@@ -32,6 +32,7 @@ from scenes.widgets.button import Button
 NAVY = (0x16, 0x23, 0x3D)
 WINDOW_PHASES = ("challenge", "race")
 PEEK_KEYS = (pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r, pygame.K_t)
+PASS_KEYS = (pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_f, pygame.K_g)
 
 
 class DaoTamHandoff(DecisionHandoff):
@@ -60,6 +61,9 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, MemoryPane
         self.buzzers = Buzzers(match.human_seats())
         self.peek_seat_of = {PEEK_KEYS[s]: s for s in match.human_seats() if s < len(PEEK_KEYS)}
         self.peek: int | None = None
+        self.pass_seat_of = {PASS_KEYS[s]: s for s in match.human_seats() if s < len(PASS_KEYS)}
+        self.pass_buttons = {s: Button(lambda s=s: self.pass_label(s), lambda s=s: self.pass_window(s))
+                             for s in self.pass_seat_of.values()}
         self.ticks = 0
         self.spots = []
         self.push_chip = pygame.Rect(0, 0, 0, 0)
@@ -128,6 +132,12 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, MemoryPane
         if self.ring.ticker.poll(self.ring.reading(self.match, self.clock)):
             self.ticks += 1
             self.app.audio.play("tick")
+
+    def pass_label(self, seat: int) -> str:
+        key = pygame.key.name(PASS_KEYS[seat]).upper()
+        if len(self.match.human_seats()) <= 1:
+            return t("daotam_table.pass", k=key)
+        return t("daotam_table.pass_seat", name=self.seat_name(seat), k=key)
 
     def on_privacy_change(self) -> None:
         self.peek = None
