@@ -72,12 +72,15 @@ class DaoTamLayout:
         y0 = h - 3 * (bh + round(u)) - round(u)
         for i, b in enumerate(self.action_buttons):
             b.rect = pygame.Rect(x, y0 + i * (bh + round(u)), bw, bh)
-        # pass buttons under the ring, one per human seat (shown while a window waits for it)
-        pw_, ph_ = round(16 * u), round(4 * u)
-        seats = sorted(self.pass_buttons)
-        x0 = round(cx - (len(seats) * pw_ + (len(seats) - 1) * u) / 2)
-        for i, seat in enumerate(seats):
-            self.pass_buttons[seat].rect = pygame.Rect(round(x0 + i * (pw_ + u)), round(cy + 12.5 * u), pw_, ph_)
+        # a pass button beside each human seat's buzzer cap (shown while a window waits for it)
+        from scenes import fonts
+        for seat, button in self.pass_buttons.items():
+            (bx, by), r = self.buzzers.caps[seat]
+            bw = fonts.size(button.label, max(13, round(2.5 * u)), "semibold")[0] + round(3 * u)
+            button.rect = pygame.Rect(0, 0, bw, round(4.2 * u))
+            button.rect.midleft = (round(bx + r * 1.7 + 0.6 * u), by)
+            if button.rect.right > w - round(u):                 # no room right: go left
+                button.rect.midright = (round(bx - r * 1.7 - 0.6 * u), by)
         # each seat: three tokens in the plate, three stage slots beside it
         self.slot_rects: dict[int, list[pygame.Rect]] = {}
         for spot in self.spots:

@@ -134,10 +134,7 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, MemoryPane
             self.app.audio.play("tick")
 
     def pass_label(self, seat: int) -> str:
-        key = pygame.key.name(PASS_KEYS[seat]).upper()
-        if len(self.match.human_seats()) <= 1:
-            return t("daotam_table.pass", k=key)
-        return t("daotam_table.pass_seat", name=self.seat_name(seat), k=key)
+        return t("daotam_table.pass", k=pygame.key.name(PASS_KEYS[seat]).upper())
 
     def on_privacy_change(self) -> None:
         self.peek = None
