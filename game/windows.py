@@ -8,7 +8,8 @@ agents (``press``), and hands back, one at a time, the answer to submit next
 * a press counts if ``opened_at <= at < ends_at``; at the deadline the window is shut;
 * the first answer by ``(time, tie-break order)`` is submitted first; the engine closes
   the window on a closing answer, and the presses still queued for it are dropped;
-* a press while no window is open is a *false start*: it does nothing, and if the next
+* a press while no window it answers is open (a shout during a challenge window) is a
+  *false start*: it does nothing, and if the next
   window opens at most ``lockout`` seconds later, that seat's closing answers in it are
   ignored (a seat may still pass). A press that lands in a window already closed early
   (somebody was faster) is only late, not a false start;
@@ -124,6 +125,14 @@ class Timing:
 
 
 # --------------------------------------------------------------------- the desk
+def answers(window: Window, action: Action) -> bool:
+    """Whether ``action`` is an answer to ``window`` (a closing press or its default):
+    a shout while only a challenge window is open is a press for no open window, so a
+    false start (Đạo Tâm R7.2), not an answer the rules refuse."""
+    kind = action[0] if action else None
+    return kind in window.closes_on or (bool(window.default) and kind == window.default[0])
+
+
 @dataclass
 class OpenWindow:
     """A window as the Match judges it: what the table's countdown ring reads."""
@@ -232,9 +241,10 @@ class WindowDesk:
                     valid.append(p)
                 else:
                     self._drop("stale", p)
-            elif cur is not None and cur.counts(p.at):
+            elif cur is not None and cur.counts(p.at) and answers(cur.window, p.action):
                 valid.append(p)
-            elif self.previous is not None and self.previous.counts(p.at):
+            elif (self.previous is not None and self.previous.counts(p.at)
+                  and answers(self.previous.window, p.action)):
                 self._drop("late", p)
             else:
                 self._drop("false start", p)

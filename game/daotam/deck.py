@@ -13,15 +13,17 @@ Every error names the file, the card and the field (:class:`game.cards.DataError
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from game.cards import DATA_DIR, DataError, Reader, read_yaml
 from game.daotam.effects import CONDITIONS, EFFECTS, KINDS, MODES, TRIGGERS
+from game.options import accept_setup_fields
 
 STAGES = ("hoc_dao", "hieu_dao", "hanh_dao")
+OPTION_KEYS = ("timers",)           # rule options the engine accepts (besides "first")
 TYPES = ("tam_niem", "tinh_tam", "ao_niem")
 RULE_KEYS = {"start_hand": (1, 20), "dao_tam": (1, 10), "refill_target": (1, 20),
              "hand_cap": (1, 55), "round_limit_turns": (3, 10000)}
@@ -84,6 +86,7 @@ class Deck:
     chieu_thuc: tuple[ChieuThuc, ...]       # by kind index
     chinh_dao: tuple[ChinhDao, ...]
     by_id: dict[str, ChinhDao]
+    options: dict[str, dict] = field(default_factory=dict)   # key -> {default, values}
 
     def chieu_counts(self) -> tuple[int, int, int]:
         return tuple(c.copies for c in self.chieu_thuc)   # type: ignore[return-value]
@@ -181,6 +184,7 @@ def load_deck(path: str | Path | None = None) -> Deck:
     rules = {k: rr.int(k, a, b) for k, (a, b) in RULE_KEYS.items()}
     rr.done()
     top.get("timing", dict)              # read by game.windows.load_timing
+    options = _options(top) if "options" in top.data else {}
     sr = top.sub("stages")
     stages = {s: Reader(path, f"stages.{s}", {"name": sr.get(s, dict)}).names("name")
               for s in STAGES}
@@ -260,7 +264,25 @@ def load_deck(path: str | Path | None = None) -> Deck:
         raise top.fail("rules.refill_target", "must not exceed hand_cap")
     top.done()
     return Deck(name, lo, hi, rules, stages, tuple(chieu), tuple(chinh),   # type: ignore[arg-type]
-                {c.id: c for c in chinh})
+                {c.id: c for c in chinh}, options)
+
+
+def _options(top: Reader) -> dict[str, dict]:
+    """The ``options:`` section: today only ``timers`` (R17 ``timers_enabled``, a flag)."""
+    opts = top.sub("options")
+    out: dict[str, dict] = {}
+    for key in list(opts.data):
+        if key not in OPTION_KEYS:
+            raise opts.fail(str(key), f"unknown option (known: {', '.join(OPTION_KEYS)})")
+        r = Reader(opts.file, f"options.{key}", opts.get(key, dict))
+        values = r.list("values")
+        if sorted(values) != [False, True] or not all(isinstance(v, bool) for v in values):
+            raise r.fail("values", "must be [true, false]")
+        out[str(key)] = {"default": r.get("default", bool), "values": tuple(values)}
+        accept_setup_fields(r)       # label, choice_label: the setup screen's (game.options)
+        r.done()
+    opts.done()
+    return out
 
 
 @lru_cache(maxsize=1)

@@ -101,9 +101,13 @@ class DaoTamState:
             raise ValueError(f"Đạo Tâm takes {self.deck.min_players}–{self.deck.max_players} "
                              f"players, not {n_seats}")
         self.options = dict(options or {})
-        unknown = set(self.options) - {"first"}
+        unknown = set(self.options) - {"first", *self.deck.options}
         if unknown:
             raise ValueError(f"unknown Đạo Tâm option {sorted(unknown)[0]!r}")
+        for key, spec in self.deck.options.items():     # timers: read by the Match (R17)
+            if key in self.options and self.options[key] not in spec["values"]:
+                raise ValueError(f"Đạo Tâm option {key!r} is one of {list(spec['values'])}, "
+                                 f"not {self.options[key]!r}")
         r = self.deck.rules
         self.n_seats = n_seats
         self.seed = seed

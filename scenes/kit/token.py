@@ -53,6 +53,22 @@ def token_face(face: str, diameter: int) -> pygame.Surface:
     return img
 
 
+_SHADOWS: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def _shadow(diameter: int, alpha: int) -> pygame.Surface:
+    """The token's soft shadow (cached: a new surface every frame cost most of a draw)."""
+    key = (diameter, alpha)
+    img = _SHADOWS.get(key)
+    if img is None:
+        img = pygame.Surface((diameter + 4, diameter // 3 + 4), pygame.SRCALPHA)
+        pygame.draw.ellipse(img, (0, 0, 0, alpha), img.get_rect())
+        if len(_SHADOWS) > 256:
+            _SHADOWS.clear()
+        _SHADOWS[key] = img
+    return img
+
+
 def _disc(big: pygame.Surface, d: int, ground: tuple, ring: tuple) -> None:
     c = d / 2
     pygame.draw.circle(big, ring, (c, c), c)
@@ -134,8 +150,7 @@ class Token:
         diameter = max(4, diameter)
         cx, cy = centre
         lift = self.lift * LIFT_U * u
-        shadow = pygame.Surface((diameter + 4, diameter // 3 + 4), pygame.SRCALPHA)
-        pygame.draw.ellipse(shadow, (0, 0, 0, round(90 - 40 * self.lift)), shadow.get_rect())
+        shadow = _shadow(diameter, round(90 - 40 * self.lift))
         surface.blit(shadow, shadow.get_rect(center=(round(cx), round(cy + diameter * 0.42))))
         img = token_face(self.face, diameter)
         w = max(1, round(diameter * self.scale_x))

@@ -378,8 +378,12 @@ class TableScene(Scene):
         return seat_points(self.n, self.viewer, self.direction, (w / 2, h * 0.40),
                            (w * 0.40, h * 0.33))[seat]
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_background(self, surface: pygame.Surface) -> None:
+        """The table's mat (a table that bakes more into it overrides this)."""
         surface.blit(table_surface(self.style, surface.get_size()), (0, 0))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
         self.draw_game(surface)
         u = self.app.u
         px = max(12, round(1.8 * u))
@@ -391,8 +395,9 @@ class TableScene(Scene):
         for b in self.top_buttons:
             b.draw(surface, u)
         w, h = surface.get_size()
-        if self.turn_banner > 0 and self.viewer_can_act:
-            img = fonts.text(t("table.your_turn"), round(3.4 * u), theme.GOLD, "bold")
+        banner = self.banner_text() if self.turn_banner > 0 and self.viewer_can_act else None
+        if banner:
+            img = fonts.text(banner, round(3.4 * u), theme.GOLD, "bold")
             img.set_alpha(round(255 * min(1.0, self.turn_banner / 0.3)))
             surface.blit(img, img.get_rect(center=(w // 2, round(self.hand_top() - 6 * u))))
         self.toast.draw(surface, (w // 2, round(self.hand_top() - 11 * u)), u)
@@ -406,6 +411,11 @@ class TableScene(Scene):
 
     def hand_top(self) -> float:
         return self.app.size[1] * 0.70
+
+    def banner_text(self) -> str | None:
+        """The banner shown when the viewer may act ("Your turn"); a table whose reaction
+        windows are everyone's says what the window asks instead (or None: no banner)."""
+        return t("table.your_turn")
 
     def draw_plate(self, surface: pygame.Surface, seat: int, centre: tuple[float, float],
                    lines: list[str], size: tuple[int, int] | None = None,
@@ -424,9 +434,7 @@ class TableScene(Scene):
         rect.clamp_ip(surface.get_rect().inflate(-round(2 * u), -round(2 * u)))
         active = seat in self.match.active_seats() and not self.match.is_over()
         fill = theme.lighten(theme.PANEL, 0.1) if active else theme.PANEL
-        panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, (*fill, 225), panel.get_rect(), border_radius=round(u))
-        surface.blit(panel, rect)
+        surface.blit(plate_panel(rect.size, fill, round(u)), rect)
         border = theme.GOLD if active else (90, 80, 66)
         pygame.draw.rect(surface, border, rect, max(1, round(0.3 * u if active else 0.15 * u)),
                          border_radius=round(u))
@@ -483,6 +491,24 @@ class TableScene(Scene):
 
 def lang() -> str:
     return i18n.lang()
+
+
+_PANELS: dict[tuple, pygame.Surface] = {}
+
+
+def plate_panel(size: tuple[int, int], fill: tuple, radius: int) -> pygame.Surface:
+    """A seat plate's translucent fill (cached: made once per size, not every frame)."""
+    key = (size, fill, radius)
+    panel = _PANELS.get(key)
+    if panel is None:
+        panel = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (*fill, 225), panel.get_rect(), border_radius=radius)
+        if pygame.display.get_surface() is not None:
+            panel = panel.convert_alpha()
+        if len(_PANELS) > 64:
+            _PANELS.clear()
+        _PANELS[key] = panel
+    return panel
 
 
 def direction_layer(size: tuple[int, int], centre: tuple[float, float], radius: float,

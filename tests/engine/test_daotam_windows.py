@@ -272,3 +272,34 @@ def test_a_possessed_ai_seat_pushes_through_the_match():
     assert [a[0] for _, a in m.log] == ["push", "push"]
     assert st.turn == 1 and sum(st.hands[1]) + sum(st.hands[2]) == 12
     ok(st)
+
+
+@pytest.mark.parametrize("presser,winner", [(2, 1), (1, 2)])
+def test_21b_a_shout_during_the_challenge_window_is_a_false_start(presser, winner):
+    """R7.2: shouting while no race is open is a false start, also while a Phản Đòn
+    window is open (it is not a race); the race that opens within 1.0 s bars the shouter."""
+    st = deal(["CNTTT", "CNTTT", "CNTTT"])
+    m = claimed(st, ("claim", ("cuong",), "cuong"))
+    m.press(presser, SHOUT, 12.5)                   # a shout, but only Phản Đòn is open
+    m.press(1, PASS, 12.6)
+    m.press(2, PASS, 12.6)
+    m.tick(12.6)
+    assert m.open_window() is None and st.turn == 1
+    assert m.desk.false_starts.get(presser) == 12.5
+    m.submit(1, ("public",))
+    m.tick(13.0)                                    # the race opens 0.5 s after the shout
+    m.press(presser, SHOUT, 13.1)                   # barred
+    m.press(winner, SHOUT, 13.5)
+    m.tick(13.6)
+    assert [e.data["winner"] for e in m.events if e.kind == "race_won"] == [winner]
+
+
+def test_21c_a_shout_just_after_an_early_closed_challenge_window_is_a_false_start():
+    st = deal(["CNTTT", "CNTTT", "CNTTT"])
+    m = claimed(st, ("claim", ("cuong",), "cuong"))
+    m.press(1, PASS, 10.5)
+    m.press(2, PASS, 10.5)
+    m.tick(10.5)                                    # closed early; 3.0 s would end at 13.0
+    m.press(2, SHOUT, 11.0)
+    m.tick(11.0)
+    assert m.desk.false_starts.get(2) == 11.0

@@ -14,6 +14,7 @@ from scenes.tables.daotam import DaoTamTable
 from tests.ui.helpers import key, make_app
 
 DT = 0.05
+SEED_HOT = 3                 # a deal where a human falls into Nhập Ma and pushes
 
 
 def open_table(seed: int):
@@ -157,3 +158,75 @@ def test_peek_key_shows_the_own_hand_only_while_held():
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_w, mod=0, unicode="w"))
     step(app)
     assert faces == [], "the hand is covered again on release"
+
+
+# ------------------------------------------------------------ a whole hot-seat game
+def act_by_events(table, seat, act) -> None:
+    """Queue the mouse / key events that make ``act`` for the confirmed viewer ``seat``."""
+    from scenes.tables.daotam.model import picks_for
+    from tests.ui.helpers import click, drag
+    phase = table.match.state.phase
+    if phase == "turn" and act[0] == "claim":
+        for i in picks_for(table.hand_list(), act[1]):
+            click(table.hand_rects[i].center)
+        key(pygame.K_c if act[2] == "cuong" else pygame.K_n)
+    elif phase == "turn":
+        click(table.action_buttons[2].rect.center)
+    elif phase == "push":
+        drag(table.push_chip.center, pygame.Rect(table.spots[act[1]].plate).center)
+    elif phase == "option":
+        key(pygame.K_RETURN if act == ("use",) else pygame.K_n)
+
+
+def play_hot_seat(seed: int):
+    """Two humans and an AI, everything through events; returns the stats of what happened."""
+    app, table, agents = open_table(seed)
+    match = table.match
+    stats = {"race": None, "false_start": False, "push": 0, "handoffs": 0, "moves": 0}
+    for _ in range(40000):
+        top = app.stack.top
+        if match.is_over():
+            break
+        if isinstance(top, HandoffScene):
+            stats["handoffs"] += 1
+            key(pygame.K_RETURN)
+        elif top is table and table.viewer_can_act and own_decision(table):
+            seat = table.viewer
+            act = agents[seat].decide(match.view(seat), match.legal_actions(seat))
+            before = len(match.log)
+            if (not stats["false_start"] and match.state.phase == "turn"
+                    and match.open_window() is None):
+                key(pygame.K_1 + seat)            # a buzzer with no window open
+                step(app)
+                assert seat in match.desk.false_starts
+                stats["false_start"] = True
+            act_by_events(table, seat, act)
+            step(app)
+            assert match.log[before:before + 1] == [(seat, act)], (act, table.toast.message)
+            stats["moves"] += 1
+            stats["push"] += act[0] == "push"
+            continue
+        ow = match.open_window()
+        if (stats["race"] is None and ow is not None and ow.window.kind == "challenge"
+                and match.state.turn == 2 and set(match.state.waiting) == {0, 1}):
+            n = len(match.events)
+            key(pygame.K_2)                        # seat 1 and seat 0 in one frame
+            key(pygame.K_1)
+            step(app)
+            for _ in range(20):
+                if any(e.kind == "challenge" for e in match.events[n:]):
+                    break
+                step(app)
+            stats["race"] = [e.seat for e in match.events[n:] if e.kind == "challenge"]
+            continue
+        step(app)
+    return match, stats
+
+
+def test_a_whole_hot_seat_game_by_events_with_a_same_frame_race_a_false_start_and_a_push():
+    match, stats = play_hot_seat(SEED_HOT)
+    assert match.is_over() and match.result().reason in ("khai_sang", "tru_vung", "round_limit")
+    assert stats["race"] == [0], "same frame: the seat nearest clockwise after the actor wins"
+    assert stats["false_start"] and stats["handoffs"] >= 4 and stats["moves"] >= 10
+    assert stats["push"], "the chosen seed has a human push Tà Khí in Nhập Ma"
+    assert any(e.kind == "nhap_ma" and match.seats[e.seat].is_human for e in match.events)

@@ -1,21 +1,42 @@
-"""Engine events → the table's animations and memory: token flips when Đạo Tâm is lost or
-restored, the ring's burst at a challenger, the claim shown in the centre, the public
-log line. Every step is queued on the driver's AnimQueue (skippable, scaled by speed;
-the windows' own lengths are the Match's and never scaled)."""
+"""Engine events → the table's animations and memory: a claim's cards slide face down to
+the table, a public play's Cương + Nhu pair lands face up, a challenge stops the ring
+with a burst at the challenger, the claim's cards turn over, the race winner's plate
+pops, Chính Đạo draws fly from their deck and turn over for all to see before they go
+to a stage slot or the discard, tokens flip when Đạo Tâm is lost or restored, a Tà Khí
+drifts to the pushed seat, a Khai Sáng win sweeps the table.
+
+The engine's state is already at the end of the events handed over; what the drawing
+must not show before its animation lands (the claim's cards, a just-opened slot) is
+kept in the model and changed by the queued steps (``at``). Every step is on the
+driver's AnimQueue: eased, 150–400 ms, skippable, scaled by the speed setting; the
+windows' own lengths are the Match's and never scaled."""
 
 from __future__ import annotations
 
 from game.core import Event
 from scenes.i18n import t
 from scenes.kit.token import DAO_TAM, TA_NIEM
+from scenes.tables.sprites import Sprite
 from scenes.tween import Anim
+from scenes.tween import ease_in_out_cubic as ease_in_out
 
 BEAT_S = 0.3
-PUSH_S = 0.5
+HOLD_S = 0.4
+FLIP_S = 0.3
+POP_S = 0.3
+PUSH_S = 0.4
+SWEEP_S = 0.4
+STAGGER_S = 0.08
 
 
 class DaoTamAnim:
     """Mixin: ``on_event`` for the Đạo Tâm table."""
+
+    _cd_pending: tuple[int, str] | None = None        # a drawn Chính Đạo not yet put away
+
+    def at(self, fn) -> None:
+        """Run ``fn`` when the queue reaches this point (at once if skipped)."""
+        self.anim.add(Anim(0.0, fn, overlap=0.0))
 
     def sync_tokens(self, seat: int, dao_tam: int) -> None:
         """Flip the seat's tokens so that ``dao_tam`` of the three show Đạo Tâm."""
@@ -31,26 +52,145 @@ class DaoTamAnim:
 
         def _end() -> None:
             self.model.push_fx = None
-        return Anim(PUSH_S, None, _step, _end)
+        return Anim(PUSH_S, None, _step, _end, ease_in_out)
+
+    def seat_source(self, seat: int) -> tuple[float, float]:
+        """Where a seat's cards leave from: the viewer's hand, else the plate."""
+        if seat == self.viewer and self.confirmed_viewer:
+            return (self.app.size[0] / 2, self.hand_top() + self.hand_h / 2)
+        return self.spots[seat].centre
+
+    def _fly_card(self, key: tuple, src, dst, h0: float, h1: float, end=None, start=None,
+                  overlap: float | None = None) -> None:
+        sprite = Sprite(key, src, round(h0))  # type: ignore[arg-type]
+        self.fly(sprite, src, dst, self.flight_time(src, dst), end=end, overlap=overlap,
+                 size=(round(h0), round(h1)), start=start)
+
+    # ------------------------------------------------------------ claims
+    def _claim(self, seat: int, count: int, call: str) -> None:
+        m = self.model
+
+        def _start() -> None:
+            m.last_claim, m.revealed, m.caught = (seat, count, call), (), ""
+            m.claim_landed, m.reveal_x, m.public_pair = 0, 1.0, None
+            m.clear()
+        self.at(_start)
+        src = self.seat_source(seat)
+        h = self.claim_card_h()
+        for i, rect in enumerate(self.claim_rects(count)):
+            def _land() -> None:
+                m.claim_landed += 1
+            self._fly_card(("ct", None), src, rect.center, h * 0.7, h, _land,
+                           overlap=STAGGER_S if i < count - 1 else None)
+
+    def _public(self, seat: int) -> None:
+        m = self.model
+
+        def _start() -> None:
+            m.last_claim, m.revealed, m.caught = None, (), ""
+            m.public_pair, m.pair_landed = seat, 0
+            m.clear()
+        self.at(_start)
+        src = self.seat_source(seat)
+        h = self.claim_card_h()
+        for i, (kind, rect) in enumerate(zip(("cuong", "nhu"), self.claim_rects(2), strict=True)):
+            def _land() -> None:
+                m.pair_landed += 1
+            self._fly_card(("ct", kind), src, rect.center, h * 0.7, h, _land,
+                           overlap=STAGGER_S if i == 0 else None)
+
+    def _reveal(self, cards: tuple[str, ...], caught: str) -> None:
+        m = self.model
+
+        def _step(p: float) -> None:
+            if p < 0.5:
+                m.reveal_x = 1 - 2 * p
+            else:
+                m.revealed, m.caught, m.reveal_x = cards, caught, 2 * p - 1
+        self.anim.add(Anim(FLIP_S, None, _step, None, lambda x: x))
+        self.anim.add(Anim(HOLD_S))
+
+    # ------------------------------------------------------------ Chính Đạo
+    def _chinh_dao(self, seat: int, cid: str) -> None:
+        m = self.model
+        src = self.deck_rects["cd_deck"].center
+        h = self.reveal_card_h()
+
+        def _land() -> None:
+            m.cd_shown, m.cd_x = (seat, cid), 0.0
+
+        self._fly_card(("cd", None), src, self.claim_zone.center, self.deck_rects["cd_deck"].h, h, _land)
+
+        def _flip(p: float) -> None:
+            m.cd_x = p
+        self.anim.add(Anim(FLIP_S, None, _flip))
+        self.anim.add(Anim(HOLD_S))
+        self._cd_pending = (seat, cid)
+
+    def _put_away_cd(self, kind: str, seat: int | None, data: dict) -> None:
+        """The drawn Chính Đạo leaves the centre: to its stage slot (opened) or the discard."""
+        pending, self._cd_pending = self._cd_pending, None
+        assert pending is not None
+        drawer, cid = pending
+        m = self.model
+        h = self.reveal_card_h()
+
+        def _start() -> None:
+            m.cd_shown = None
+        if kind == "open" and seat == drawer:
+            stage = data["stage"]
+            m.hidden_slots.add((seat, stage))
+            slot = self.slot_rects[seat][("hoc_dao", "hieu_dao", "hanh_dao").index(stage)]
+
+            def _land() -> None:
+                m.hidden_slots.discard((seat, stage))
+            self._fly_card(("cd", cid), self.claim_zone.center, slot.center, h, slot.h, _land, _start)
+        else:
+            dst = (self.spots[drawer].centre if kind == "shield" and seat == drawer
+                   else self.deck_rects["cd_disc"].center)
+            self._fly_card(("cd", cid), self.claim_zone.center, dst, h, self.deck_rects["cd_disc"].h,
+                           None, _start)
+
+    # ------------------------------------------------------------ the rest
+    def _pop(self, seat: int) -> None:
+        m = self.model
+
+        def _step(p: float) -> None:
+            m.pop = (seat, p)
+
+        def _end() -> None:
+            m.pop = None
+        self.anim.add(Anim(POP_S, None, _step, _end, lambda x: x))
+
+    def _sweep(self, winners: tuple[int, ...]) -> None:
+        m = self.model
+
+        def _step(p: float) -> None:
+            m.sweep = (winners, p)
+        self.anim.add(Anim(SWEEP_S, None, _step, None, ease_in_out))
+        self.anim.add(Anim(HOLD_S))
+
+    @property
+    def sweep_p(self) -> float:
+        """How far the Khai Sáng sweep has gone (0 when none; the screenshot tool reads it)."""
+        return self.model.sweep[1] if self.model.sweep else 0.0
 
     def on_event(self, event: Event) -> None:
         k, s, d = event.kind, event.seat, event.data
         m = self.model
+        if self._cd_pending is not None and k not in ("draw", "drew"):
+            self._put_away_cd(k, s, d)
         if k == "window":
             m.window_kind = d["kind"]
         elif k == "claim":
-            m.last_claim = (s, d["count"], d["call"])
-            m.revealed, m.caught = (), ""
-            m.clear()
+            self._claim(s, d["count"], d["call"])
             self.app.audio.play("place")
-            self.anim.add(Anim(BEAT_S))
             m.note(t("daotam.log_claim", name=self.seat_name(s), n=d["count"],
                      call=t(f"daotam.{d['call']}")))
         elif k == "public":
-            m.clear()
-            m.last_claim = None
+            self._public(s)
+            self.app.audio.play("place")
             m.note(t("daotam.log_public", name=self.seat_name(s)))
-            self.anim.add(Anim(BEAT_S))
         elif k == "challenge":
             burst = self.ring.stop(self.match, s)
             if burst is not None:
@@ -58,16 +198,16 @@ class DaoTamAnim:
             self.app.audio.play("drum")
             m.note(t("daotam.log_challenge", name=self.seat_name(s)))
         elif k == "reveal":
-            m.revealed = tuple(d["cards"])
             truthful = all(c == d["call"] for c in d["cards"])
-            m.caught = "truth" if truthful else "lie"
+            self._reveal(tuple(d["cards"]), "truth" if truthful else "lie")
             m.note(t("daotam.log_truth" if truthful else "daotam.log_lie", name=self.seat_name(s)))
-            self.anim.add(Anim(0.6))
         elif k == "race_won":
             if d.get("winner") is not None:
                 burst = self.ring.stop(self.match, d["winner"])
                 if burst is not None:
+                    burst.overlap = 0.0
                     self.anim.add(burst)
+                self._pop(d["winner"])
                 m.note(t("daotam.log_shout", name=self.seat_name(d["winner"])))
         elif k in ("lose", "heal"):
             self.sync_tokens(s, d["dao_tam"])
@@ -80,12 +220,13 @@ class DaoTamAnim:
             self.anim.add(self.push_flight(s, d["to"]))
         elif k == "open":
             m.note(t("daotam.log_open", name=self.seat_name(s), card=self.card_name(d["card"])))
-            self.anim.add(Anim(BEAT_S))
         elif k == "chinh_dao":
-            self.anim.add(Anim(BEAT_S))
-        elif k == "unchallenged":
-            m.last_claim = None
-        elif k == "turn":
-            m.revealed, m.caught = (), ""
-            m.last_claim = None
+            self._chinh_dao(s, d["card"])
+        elif k == "win" and d.get("reason") == "khai_sang":
+            self._sweep(tuple(d["winners"]))
+        elif k in ("unchallenged", "turn"):
+            def _clear() -> None:
+                m.last_claim, m.revealed, m.caught = None, (), ""
+                m.claim_landed, m.public_pair, m.pair_landed = 0, None, 0
+            self.at(_clear)
         self.layout_hand()

@@ -30,6 +30,11 @@ BELT = ((0x2F, 0x6D, 0xB5), (0xE2, 0xB4, 0x1F), (0xC0, 0x39, 0x2B), (0xF7, 0xEF,
 SS = 2
 
 
+def _fast(img: pygame.Surface) -> pygame.Surface:
+    """A cached image in the display's pixel format (alpha blits several times faster)."""
+    return img.convert_alpha() if pygame.display.get_surface() is not None else img
+
+
 def _base(w: int, h: int, ground: tuple) -> pygame.Surface:
     s = pygame.Surface((w, h), pygame.SRCALPHA)
     r = max(2, w // 12)
@@ -85,7 +90,7 @@ def chieu_thuc(kind: str, size: tuple[int, int], label: str = "") -> pygame.Surf
     if label and size[1] >= 40:
         img = fit_text(label, max(8, round(band * 0.62)), (250, 244, 230), w - w // 6, "bold", min_px=7)
         s.blit(img, img.get_rect(center=(w // 2, band // 2)))
-    return pygame.transform.smoothscale(s, size)
+    return _fast(pygame.transform.smoothscale(s, size))
 
 
 @lru_cache(maxsize=64)
@@ -99,7 +104,7 @@ def ct_back(size: tuple[int, int]) -> pygame.Surface:
         for j in range(1, 5):
             y = h * (0.08 + 0.84 * j / 5)
             pygame.draw.line(s, CT_BACK, (x - lw * 1.5, y), (x + lw * 1.5, y), max(1, lw // 2))
-    return pygame.transform.smoothscale(s, size)
+    return _fast(pygame.transform.smoothscale(s, size))
 
 
 @lru_cache(maxsize=64)
@@ -109,7 +114,7 @@ def cd_back(size: tuple[int, int]) -> pygame.Surface:
     bh = h * 0.2
     for i, col in enumerate(BELT):
         pygame.draw.rect(s, col, pygame.Rect(0, h * 0.4 + i * bh / 4, w, math.ceil(bh / 4)))
-    return pygame.transform.smoothscale(s, size)
+    return _fast(pygame.transform.smoothscale(s, size))
 
 
 @lru_cache(maxsize=256)
@@ -152,7 +157,7 @@ def chinh_dao(card_type: str, stage: str | None, principle: int | None, title: s
     if h >= 60:
         img = fit_text(title, max(8, round(h * 0.085)), ink, w - w // 8, "semibold", min_px=7)
         s.blit(img, img.get_rect(center=(w // 2, round(h * 0.72))))
-    return pygame.transform.smoothscale(s, size)
+    return _fast(pygame.transform.smoothscale(s, size))
 
 
 class DaoTamCards:

@@ -6,9 +6,10 @@ buttons make the hidden claim with the picks; "Public play" plays one Cương + 
 a living player's plate or dragging the Tà Khí chip onto it. Keyboard: ←/→ move the
 focus in the hand (or between push targets), Enter/↑ picks (or pushes), C and N call,
 P plays in public, Backspace clears the picks; the number row 1–5 are the seats'
-buzzers and the row below (Q W E R T) their peek keys — held, they show that seat's
-own hand while nobody else's is shown (covered on release); both handled first, in
-``handle_urgent``."""
+buzzers, the row below (Q W E R T) their peek keys — held, they show that seat's
+own hand while nobody else's is shown (covered on release) — and the row below that
+(A S D F G) their pass keys in a window (also a button per waiting human under the
+ring); all handled first, in ``handle_urgent``."""
 
 from __future__ import annotations
 
@@ -28,11 +29,32 @@ class DaoTamInput:
         if phase == "race":
             return ("shout",)
         if phase == "challenge":
-            return ("challenge",)
+            ow = self.match.open_window()
+            # the actor (or a possessed seat) has no challenge to make: its press is a
+            # shout while no race is open, a false start (R7.2)
+            return ("challenge",) if ow is not None and seat in ow.window.seats else ("shout",)
         # outside any window a press is a false start: what would close the next one
         return ("shout",) if self.match.state.turn == seat else ("challenge",)
 
+    def passing_seats(self) -> list[int]:
+        """The human seats an open window still waits for (each may pass: with timers off
+        the window waits for every answer, R17; with timers on all passing closes it early)."""
+        if self.match.open_window() is None or self.app.stack.top is not self:
+            return []
+        return [s for s in self.match.state.waiting if s in self.pass_buttons]
+
+    def pass_window(self, seat: int) -> bool:
+        if seat not in self.passing_seats():
+            return False
+        self.match.press(seat, ("pass",), self.clock)
+        return True
+
     def handle_urgent(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in self.pass_seat_of:
+            return self.pass_window(self.pass_seat_of[event.key])
+        for seat in self.passing_seats():
+            if self.pass_buttons[seat].handle(event):
+                return True
         if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in self.peek_seat_of:
             seat = self.peek_seat_of[event.key]
             if event.type == pygame.KEYDOWN:

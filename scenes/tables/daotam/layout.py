@@ -10,6 +10,25 @@ from scenes.kit.seat_ring import SeatSpot, seat_ring
 CARD_RATIO = 5 / 7          # portrait 5 : 7 (art direction §3.3)
 
 
+PLATE_U = {3: (27.0, 9.6), 4: (26.0, 9.4), 5: (24.5, 9.0)}   # a seat's plate, in u, by seats
+
+
+def plate_size(n: int, u: float) -> tuple[int, int]:
+    """The plate for ``n`` seats: the name on the first row, then three tokens ~4u across
+    and the counts on the second (readable at 5 seats at 1280x720)."""
+    pw, ph = PLATE_U.get(n, PLATE_U[5])
+    return round(pw * u), round(ph * u)
+
+
+def clamp_plate(anchor: tuple[float, float], size: tuple[int, int], win: tuple[int, int],
+                u: float) -> tuple[int, int, int, int]:
+    """A plate centred on ``anchor``, kept inside the window and below the top bar."""
+    pw, ph = size
+    x = min(max(round(anchor[0] - pw / 2), round(u)), win[0] - round(u) - pw)
+    y = min(max(round(anchor[1] - ph / 2), round(8.5 * u)), win[1] - round(u) - ph)
+    return (x, y, pw, ph)
+
+
 def card_size(height: float) -> tuple[int, int]:
     return max(2, round(height * CARD_RATIO)), max(2, round(height))
 
@@ -23,15 +42,18 @@ class DaoTamLayout:
         super().layout()                                  # type: ignore[misc]
         w, h = self.app.size
         u = self.app.u
-        self.spots = seat_ring(self.n, self.viewer, self.direction, (w, h),
-                               centre=(0.5, 0.38), radii=(0.40, 0.30))
+        ring = seat_ring(self.n, self.viewer, self.direction, (w, h),
+                         centre=(0.5, 0.38), radii=(0.40, 0.30))
+        pw, ph = plate_size(self.n, u)
+        self.spots = [SeatSpot(s.seat, s.angle, s.anchor, clamp_plate(s.anchor, (pw, ph), (w, h), u))
+                      for s in ring]
         self.centre = (w / 2, h * 0.38)
         self.buzzers.layout(self.spots, self.centre)
         # the centre: Chiêu Thức deck + discard left, Chính Đạo deck + discard right
         cw, ch = card_size(11 * u)
         cx, cy = self.centre
         g = round(5 * u)
-        left, right = round(cx - 34 * u), round(cx + 34 * u)
+        left, right = round(cx - 32 * u), round(cx + 32 * u)
         top = round(cy - ch / 2)
         self.deck_rects = {
             "ct_deck": pygame.Rect(left, top, cw, ch),
@@ -50,6 +72,15 @@ class DaoTamLayout:
         y0 = h - 3 * (bh + round(u)) - round(u)
         for i, b in enumerate(self.action_buttons):
             b.rect = pygame.Rect(x, y0 + i * (bh + round(u)), bw, bh)
+        # a pass button beside each human seat's buzzer cap (shown while a window waits for it)
+        from scenes import fonts
+        for seat, button in self.pass_buttons.items():
+            (bx, by), r = self.buzzers.caps[seat]
+            bw = fonts.size(button.label, max(13, round(2.5 * u)), "semibold")[0] + round(3 * u)
+            button.rect = pygame.Rect(0, 0, bw, round(4.2 * u))
+            button.rect.midleft = (round(bx + r * 1.7 + 0.6 * u), by)
+            if button.rect.right > w - round(u):                 # no room right: go left
+                button.rect.midright = (round(bx - r * 1.7 - 0.6 * u), by)
         # each seat: three tokens in the plate, three stage slots beside it
         self.slot_rects: dict[int, list[pygame.Rect]] = {}
         for spot in self.spots:
@@ -62,6 +93,24 @@ class DaoTamLayout:
                 sx = x + pw + gap
             sy = round(y + ph / 2 - sh / 2)
             self.slot_rects[spot.seat] = [pygame.Rect(sx + i * (sw + gap), sy, sw, sh) for i in range(3)]
+
+    def claim_card_h(self) -> float:
+        return 9 * self.app.u
+
+    def reveal_card_h(self) -> float:
+        """A drawn Chính Đạo held up in the centre, large enough to read its name."""
+        return 15 * self.app.u
+
+    def claim_rects(self, n: int) -> list[pygame.Rect]:
+        """Where ``n`` claim (or public-pair) cards lie in the claim zone."""
+        size = card_size(self.claim_card_h())
+        cz, u = self.claim_zone, self.app.u
+        out = []
+        for i in range(n):
+            rect = pygame.Rect((0, 0), size)
+            rect.center = (round(cz.centerx + (i - (n - 1) / 2) * (size[0] + u)), cz.centery)
+            out.append(rect)
+        return out
 
     def layout_hand(self) -> None:
         self.hand_rects = self.hand_rects_for(len(self.hand_list()))
@@ -84,10 +133,10 @@ class DaoTamLayout:
         return pygame.Rect(self.spots[seat].plate)
 
     def token_places(self, seat: int) -> list[tuple[tuple[float, float], int]]:
-        """Centres and diameter of the seat's three tokens, in the plate's right part."""
+        """Centres and diameter of the seat's three tokens: the plate's second row, left."""
         x, y, pw, ph = self.spots[seat].plate
-        d = max(6, round(ph * 0.44))
-        gap = max(1, round(d * 0.12))
-        x0 = x + pw - 3 * d - 2 * gap - max(2, round(ph * 0.15))
-        cy = y + ph * 0.46
+        d = max(8, round(ph * 0.42))
+        gap = max(2, round(d * 0.16))
+        x0 = x + max(2, round(ph * 0.13))
+        cy = y + ph * 0.70
         return [((x0 + d / 2 + i * (d + gap), cy), d) for i in range(3)]

@@ -33,6 +33,16 @@ class DaoTamModel:
     caught: str = ""                                   # "lie" / "truth" after a challenge
     push_fx: tuple[int, int, float] | None = None      # a Tà Khí push in flight (from, to, p)
     log: list[str] = field(default_factory=list)
+    # what the animations have shown so far (the engine's state is already further on)
+    claim_landed: int = 0                              # face-down claim cards on the table
+    reveal_x: float = 1.0                              # the revealed cards' flip (scale-x)
+    public_pair: int | None = None                     # the actor whose Cương + Nhu lie face up
+    pair_landed: int = 0
+    cd_shown: tuple[int, str] | None = None            # (drawer, card) held up for all to see
+    cd_x: float = 1.0                                  # its turn-over (0 back edge-on → 1 face)
+    hidden_slots: set[tuple[int, str]] = field(default_factory=set)   # opened, still flying
+    pop: tuple[int, float] | None = None               # the race winner's plate (seat, p)
+    sweep: tuple[tuple[int, ...], float] | None = None  # Khai Sáng: (winners, p)
 
     def toggle(self, index: int) -> None:
         if index in self.picked:
@@ -42,6 +52,13 @@ class DaoTamModel:
 
     def clear(self) -> None:
         self.picked = []
+
+    def settle(self) -> None:
+        """Forget what the animations were showing (the table is rebuilt from the view)."""
+        self.last_claim, self.revealed, self.caught = None, (), ""
+        self.claim_landed, self.reveal_x, self.public_pair, self.pair_landed = 0, 1.0, None, 0
+        self.cd_shown, self.cd_x, self.pop, self.sweep, self.push_fx = None, 1.0, None, None, None
+        self.hidden_slots = set()
 
     def claim_action(self, cards: list[str], call: str) -> tuple:
         """The engine's claim action for the picked cards (validated by the engine)."""

@@ -4,6 +4,8 @@ buzzer caps, the viewer's hand and buttons, the round counter and the public log
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.daotam.deck import STAGES
@@ -14,6 +16,8 @@ from scenes.kit.ring import draw_burst, draw_ring
 from scenes.tables.daotam.cards import STAGE_COLOUR, cd_back, ct_back
 from scenes.tables.daotam.layout import card_size
 from scenes.tables.daotam.model import hand_cards
+from scenes.tables.felt import table_surface
+from scenes.textfit import fit_text
 
 GHOST = (0x8E, 0x6F, 0xA8)
 SEAM = (0x22, 0x34, 0x5A)
@@ -26,38 +30,41 @@ class DaoTamPaint:
         v = self.match.view(self.looking)
         u = self.app.u
         w, h = surface.get_size()
-        self.draw_seams(surface)
         self.draw_centre(surface, v)
         for spot in self.spots:
             self.draw_seat(surface, v, spot.seat)
         self.draw_windows(surface, v)
         self.draw_hand(surface, v)
+        self.draw_flying(surface)
+        self.draw_drawn_cd(surface)
         self.draw_push_fx(surface)
+        self.draw_sweep(surface)
         # round counter, always visible
         img = fonts.text(t("daotam.round", round=v.round, rounds=v.round_limit),
                          max(14, round(2.8 * u)), theme.IVORY, "bold")
         surface.blit(img, (round(3 * u), round(1.8 * u)))
-        px = max(12, round(1.7 * u))
-        y = round(8 * u)
-        for line in self.model.log[-5:]:
-            img = fonts.text(line, px, theme.MUTED)
-            surface.blit(img, (round(3 * u), y))
-            y += img.get_height()
+        self.draw_memory(surface)
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        self.draw_seams(surface)
 
     def draw_seams(self, surface: pygame.Surface) -> None:
-        """The mat's tile seams (0.2u lines every 12u), painted once per window size."""
+        """The mat with its tile seams (0.2u lines every 12u): felt and seams painted once
+        per window size into one opaque layer, so a frame costs one plain blit (a
+        colour-keyed full-window blit was the frame's largest cost)."""
         size = surface.get_size()
         cached = getattr(self, "_seams", None)
         if cached is None or cached[0] != size:
             u = self.app.u
-            layer = pygame.Surface(size)
-            layer.set_colorkey((0, 0, 0))
+            layer = table_surface(self.style, size).copy()
             step = max(8, round(12 * u))
             lw = max(1, round(0.2 * u))
             for x in range(step, size[0], step):
                 pygame.draw.line(layer, SEAM, (x, 0), (x, size[1]), lw)
             for y in range(step, size[1], step):
                 pygame.draw.line(layer, SEAM, (0, y), (size[0], y), lw)
+            if pygame.display.get_surface() is not None:
+                layer = layer.convert()
             cached = self._seams = (size, layer)
         surface.blit(cached[1], (0, 0))
 
@@ -84,25 +91,100 @@ class DaoTamPaint:
             surface.blit(self.cd_face(v.cd_discard[-1], r["cd_disc"].size), r["cd_disc"])
         else:
             pygame.draw.rect(surface, SEAM, r["cd_disc"], max(1, round(0.3 * u)), border_radius=round(u))
-        # the claim: face-down cards, the call bubble, the revealed cards after a challenge
+        self.draw_claim(surface)
+
+    def draw_claim(self, surface: pygame.Surface) -> None:
+        """The claim zone: the claim's face-down cards as they land (turned over after a
+        challenge) and the call, or a public play's Cương + Nhu with the âm-dương between."""
+        u = self.app.u
         m = self.model
-        claim = v.claim or m.last_claim
         cz = self.claim_zone
         pygame.draw.rect(surface, SEAM, cz, max(1, round(0.25 * u)), border_radius=round(1.5 * u))
-        if claim is not None:
-            actor, count, call = claim
-            size = card_size(9 * u)
-            shown = m.revealed if m.revealed else (None,) * count
-            for i, c in enumerate(shown):
-                rect = pygame.Rect((0, 0), size)
-                rect.center = (round(cz.centerx + (i - (len(shown) - 1) / 2) * (size[0] + u)), cz.centery)
-                surface.blit(ct_back(size) if c is None else self.ct_face(c, size), rect)
-            text = t("daotam.claims", name=self.seat_name(actor), call=t(f"daotam.{call}"))
+        if m.public_pair is not None:
+            rects = self.claim_rects(2)
+            for kind, rect in list(zip(("cuong", "nhu"), rects, strict=True))[:m.pair_landed]:
+                surface.blit(self.ct_face(kind, rect.size), rect)
+            if m.pair_landed == 2:
+                draw_am_duong(surface, cz.center, 2.2 * u)
+            text = t("daotam_table.pair", name=self.seat_name(m.public_pair))
             self.label(surface, text, (cz.centerx, cz.top - round(6.5 * u)), round(2 * u), theme.IVORY)
-            if m.caught:
-                col = (120, 200, 140) if m.caught == "truth" else (235, 120, 100)
-                self.label(surface, t(f"daotam.{m.caught}"), (cz.centerx, cz.top - round(10 * u)),
-                           round(2.6 * u), col, "bold")
+            return
+        if m.last_claim is None:
+            return
+        actor, count, call = m.last_claim
+        rects = self.claim_rects(count)
+        shown = m.revealed if m.revealed else (None,) * count
+        for c, rect in list(zip(shown, rects, strict=False))[:m.claim_landed]:
+            img = ct_back(rect.size) if c is None else self.ct_face(c, rect.size)
+            if m.reveal_x < 1:
+                img = pygame.transform.smoothscale(img, (max(1, round(rect.w * m.reveal_x)), rect.h))
+            surface.blit(img, img.get_rect(center=rect.center))
+        text = t("daotam.claims", name=self.seat_name(actor), call=t(f"daotam.{call}"))
+        self.label(surface, text, (cz.centerx, cz.top - round(6.5 * u)), round(2 * u), theme.IVORY)
+        if m.caught:
+            col = (120, 200, 140) if m.caught == "truth" else (235, 120, 100)
+            self.label(surface, t(f"daotam.{m.caught}"), (cz.centerx, cz.top - round(10 * u)),
+                       round(2.6 * u), col, "bold")
+
+    def draw_card(self, surface: pygame.Surface, sprite) -> None:
+        """A card in flight: ``sprite.card`` is ("ct" | "cd", kind or card id, None a back)."""
+        deck, face = sprite.card if sprite.card is not None else ("ct", None)
+        q = max(4, round(1.5 * self.app.u))           # sizes in steps: faces stay cached
+        size = card_size(max(q, round(sprite.size / q) * q))
+        if deck == "cd":
+            img = cd_back(size) if face is None else self.cd_face(face, size)
+        else:
+            img = ct_back(size) if face is None else self.ct_face(face, size)
+        surface.blit(img, img.get_rect(center=(round(sprite.pos[0]), round(sprite.pos[1]))))
+
+    def draw_drawn_cd(self, surface: pygame.Surface) -> None:
+        """A drawn Chính Đạo held up in the centre, turning over for everyone."""
+        shown = self.model.cd_shown
+        if shown is None:
+            return
+        seat, cid = shown
+        u = self.app.u
+        size = card_size(self.reveal_card_h())
+        x = self.model.cd_x
+        img = cd_back(size) if x < 0.5 else self.cd_face(cid, size)
+        k = abs(2 * x - 1)
+        if k < 1:
+            img = pygame.transform.smoothscale(img, (max(1, round(size[0] * k)), size[1]))
+        rect = img.get_rect(center=self.claim_zone.center)
+        surface.blit(img, rect)
+        if x >= 0.5:
+            img = fonts.text(t("daotam_table.drew", name=self.seat_name(seat), card=self.card_name(cid)),
+                             max(12, round(2 * u)), theme.GOLD, "bold")
+            surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.top - round(0.6 * u))))
+
+    def draw_sweep(self, surface: pygame.Surface) -> None:
+        """Khai Sáng: a band of gold light sweeps across the table, the winners' slots glow."""
+        sweep = self.model.sweep
+        if sweep is None:
+            return
+        winners, p = sweep
+        w, h = surface.get_size()
+        u = self.app.u
+        band = sweep_band((w, h))
+        surface.blit(band, (round(-band.get_width() + (w + band.get_width()) * p), 0))
+        for seat in winners:
+            for slot in self.slot_rects[seat]:
+                pygame.draw.rect(surface, theme.GOLD, slot.inflate(round(0.8 * u), round(0.8 * u)),
+                                 max(2, round(0.4 * u)), border_radius=round(0.8 * u))
+        alpha = round(255 * min(1.0, p * 2))
+        img = fonts.text(t("daotam_table.win_sweep"), round(7 * u), theme.GOLD, "bold")
+        names = fonts.text(", ".join(self.seat_name(s) for s in winners), round(2.6 * u), theme.IVORY,
+                           "semibold")
+        ribbon = pygame.Rect(0, 0, max(img.get_width(), names.get_width()) + round(8 * u),
+                             img.get_height() + names.get_height() + round(2 * u))
+        ribbon.center = (w // 2, round(h * 0.56))
+        back = pygame.Surface(ribbon.size, pygame.SRCALPHA)
+        pygame.draw.rect(back, (10, 14, 28, round(alpha * 0.8)), back.get_rect(), border_radius=round(2 * u))
+        surface.blit(back, ribbon)
+        img.set_alpha(alpha)
+        names.set_alpha(alpha)
+        surface.blit(img, img.get_rect(midtop=(ribbon.centerx, ribbon.top + round(0.6 * u))))
+        surface.blit(names, names.get_rect(midbottom=(ribbon.centerx, ribbon.bottom - round(0.8 * u))))
 
     def label(self, surface: pygame.Surface, text: str, midtop: tuple[int, int], px: int,
               colour: tuple = theme.MUTED, weight: str = "regular") -> None:
@@ -111,33 +193,46 @@ class DaoTamPaint:
 
     # ------------------------------------------------------------ seats
     def draw_seat(self, surface: pygame.Surface, v, seat: int) -> None:
+        """The plate: the name on the first row; three tokens and the counts on the
+        second; a race winner's plate pops; Nhập Ma seats turn ghostly."""
         u = self.app.u
         spot = self.spots[seat]
         x, y, pw, ph = spot.plate
         places = self.token_places(seat)
-        inset = round(3.4 * places[0][1])
         status = v.status[seat]
+        line = t("daotam.out") if status == "out" else t("daotam.plate", n=v.hand_sizes[seat])
+        badges = []                       # on the plate's top border: status and flags
         if status == "possessed":
-            line = t("daotam.nhap_ma", left=v.ta_niem_left[seat], hand=v.hand_sizes[seat])
-        elif status == "out":
-            line = t("daotam.out")
-        else:
-            line = t("daotam.plate", n=v.hand_sizes[seat])
+            badges.append(t("daotam_table.ma_badge", left=v.ta_niem_left[seat]))
         if v.shield[seat]:
-            line += " · " + t("daotam.shield")
+            badges.append(t("daotam.shield"))
         if v.skip[seat]:
-            line += " · " + t("daotam.skip")
-        rect = self.draw_plate(surface, seat, spot.centre, [self.seat_name(seat), line],
-                               size=(pw, ph), inset_right=inset)
+            badges.append(t("daotam.skip"))
+        size = (pw, ph)
+        pop = self.model.pop
+        if pop is not None and pop[0] == seat:
+            k = 1 + 0.12 * math.sin(math.pi * pop[1])
+            size = (round(pw * k), round(ph * k))
+        rect = self.draw_plate(surface, seat, spot.centre, [self.seat_name(seat)], size=size)
+        if pop is not None and pop[0] == seat:
+            glow = rect.inflate(round(2 * u * pop[1]), round(2 * u * pop[1]))
+            pygame.draw.rect(surface, theme.GOLD, glow, max(2, round(0.4 * u)), border_radius=round(1.4 * u))
         if status != "living":
             ghost = pygame.Surface(rect.size, pygame.SRCALPHA)
-            ghost.fill((120, 110, 130, 120))
+            ghost.fill((120, 110, 130, 110))
             surface.blit(ghost, rect)
             pygame.draw.rect(surface, GHOST, rect, max(2, round(0.35 * u)), border_radius=round(u))
         for tok, (c, d) in zip(self.tokens[seat], places, strict=True):
             tok.draw(surface, c, d, u)
+        (lx, cy), d = places[-1]
+        left = round(lx + d / 2 + 0.9 * u)
+        sub_px = max(12, round(min(2.0 * u, ph * 0.24)))
+        img = fit_text(line, sub_px, theme.IVORY if status == "possessed" else theme.MUTED,
+                       max(1, rect.right - left - round(u)), min_px=min(10, sub_px))
+        surface.blit(img, img.get_rect(midleft=(left, round(cy))))
+        hidden = self.model.hidden_slots
         for stage, slot, cid in zip(STAGES, self.slot_rects[seat], v.opened[seat], strict=True):
-            if cid is None:
+            if cid is None or (seat, stage) in hidden:
                 pygame.draw.rect(surface, STAGE_COLOUR.get(stage, SEAM), slot, max(1, round(0.2 * u)),
                                  border_radius=max(1, round(0.5 * u)))
             else:
@@ -145,6 +240,21 @@ class DaoTamPaint:
         if self.acting_phase() == "push" and seat in self.push_targets():
             pygame.draw.rect(surface, GHOST, rect.inflate(round(u), round(u)), max(2, round(0.4 * u)),
                              border_radius=round(1.4 * u))
+        self.draw_badges(surface, rect, badges)
+
+    def draw_badges(self, surface: pygame.Surface, rect: pygame.Rect, badges: list[str]) -> None:
+        """Small pills on the plate's top border, right-aligned (Nhập Ma n/3, Tĩnh Tâm…)."""
+        u = self.app.u
+        x = rect.right - round(1.2 * u)
+        px = max(11, round(1.6 * u))
+        for text in reversed(badges):
+            img = fonts.text(text, px, theme.IVORY, "semibold")
+            pill = img.get_rect().inflate(round(1.4 * u), round(0.8 * u))
+            pill.midright = (x, rect.top)
+            pygame.draw.rect(surface, (0x3A, 0x24, 0x44), pill, border_radius=pill.h // 2)
+            pygame.draw.rect(surface, GHOST, pill, max(1, round(0.15 * u)), border_radius=pill.h // 2)
+            surface.blit(img, img.get_rect(center=pill.center))
+            x = pill.left - round(0.6 * u)
 
     # ------------------------------------------------------------ windows
     def eligible(self) -> set[int]:
@@ -164,6 +274,8 @@ class DaoTamPaint:
                 word += f"  {reading.seconds_label}"
             self.label(surface, word, (rect.centerx, rect.bottom + round(0.4 * u)),
                        round(2.2 * u), theme.GOLD, "bold")
+        for seat in self.passing_seats():
+            self.pass_buttons[seat].draw(surface, u)
         live = self.eligible()
         for seat in live:
             if seat in self.buzzers.caps and reading is not None and not reading.stopped:
@@ -171,9 +283,22 @@ class DaoTamPaint:
                 ring_r, stroke = ring_radius(r)
                 draw_ring(surface, c, ring_r, stroke, reading)
         self.buzzers.draw(surface, self.clock, live)
-        if self.ring.burst_seat is not None and self.ring.burst_p < 1:
-            c, r = cap_place(self.spots[self.ring.burst_seat], self.centre)
-            draw_burst(surface, c, r * 1.8, self.ring.burst_p)
+        seat = self.ring.burst_seat
+        if seat is not None and self.ring.burst_p < 1:
+            if seat in self.buzzers.caps:                 # a human's: at its buzzer cap
+                c, r = cap_place(self.spots[seat], self.centre)
+                r *= 1.8
+            else:                                         # an AI's: around its plate
+                c, r = self.spots[seat].centre, self.spots[seat].plate[3] * 0.8
+            draw_burst(surface, c, r, self.ring.burst_p, theme.GOLD)
+            word = t("daotam.shout" if self.model.window_kind == "race" else "daotam.challenge")
+            img = fonts.text(word, max(13, round(2.2 * self.app.u)), theme.GOLD, "bold")
+            img.set_alpha(round(255 * min(1.0, 2.5 * (1 - self.ring.burst_p))))
+            plate = pygame.Rect(self.spots[seat].plate)
+            above = plate.centery > self.centre[1]
+            where = plate.midtop if above else plate.midbottom
+            off = -round(5.5 * self.app.u) if above else round(5.5 * self.app.u)
+            surface.blit(img, img.get_rect(center=(where[0], where[1] + off)))
 
     # ------------------------------------------------------------ hand
     def draw_hand(self, surface: pygame.Surface, v) -> None:
@@ -230,3 +355,38 @@ class DaoTamPaint:
         size = card_size(7 * self.app.u)
         img = self.ct_face("ta_khi", size)
         surface.blit(img, img.get_rect(center=(round(c[0]), round(c[1]))))
+
+
+_BAND: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def sweep_band(size: tuple[int, int]) -> pygame.Surface:
+    """A slanted band of soft gold light, a third of the window wide (cached per size)."""
+    img = _BAND.get(size)
+    if img is None:
+        w, h = size
+        bw = w // 3
+        img = pygame.Surface((bw, h), pygame.SRCALPHA)
+        for x in range(bw):
+            a = round(110 * math.sin(math.pi * x / bw) ** 2)
+            pygame.draw.line(img, (*theme.GOLD, a), (x, 0), (x, h))
+        _BAND.clear()
+        _BAND[size] = img
+    return img
+
+
+def draw_am_duong(surface: pygame.Surface, centre: tuple[int, int], r: float) -> None:
+    """The âm-dương (yin-yang) of a Cương + Nhu pair: Cương red, Nhu blue."""
+    from scenes.tables.daotam.cards import KIND_COLOUR
+    cx, cy = centre
+    ri = max(4, round(r))
+    pygame.draw.circle(surface, theme.IVORY, (cx, cy), ri + max(1, ri // 6))
+    pygame.draw.circle(surface, KIND_COLOUR["cuong"], (cx, cy), ri, draw_top_left=True, draw_top_right=True)
+    pygame.draw.circle(surface, KIND_COLOUR["nhu"], (cx, cy), ri, draw_bottom_left=True,
+                       draw_bottom_right=True)
+    half = max(2, ri // 2)
+    pygame.draw.circle(surface, KIND_COLOUR["cuong"], (cx + half, cy), half)
+    pygame.draw.circle(surface, KIND_COLOUR["nhu"], (cx - half, cy), half)
+    dot = max(1, ri // 6)
+    pygame.draw.circle(surface, KIND_COLOUR["nhu"], (cx + half, cy), dot)
+    pygame.draw.circle(surface, KIND_COLOUR["cuong"], (cx - half, cy), dot)

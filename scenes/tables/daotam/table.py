@@ -23,6 +23,7 @@ from scenes.tables.daotam.anim import DaoTamAnim
 from scenes.tables.daotam.cards import DaoTamCards
 from scenes.tables.daotam.input import DaoTamInput
 from scenes.tables.daotam.layout import DaoTamLayout
+from scenes.tables.daotam.memory import MemoryPanel
 from scenes.tables.daotam.model import DaoTamModel, hand_cards
 from scenes.tables.daotam.paint import DaoTamPaint
 from scenes.tables.felt import TableStyle
@@ -31,6 +32,7 @@ from scenes.widgets.button import Button
 NAVY = (0x16, 0x23, 0x3D)
 WINDOW_PHASES = ("challenge", "race")
 PEEK_KEYS = (pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r, pygame.K_t)
+PASS_KEYS = (pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_f, pygame.K_g)
 
 
 class DaoTamHandoff(DecisionHandoff):
@@ -45,7 +47,8 @@ class DaoTamHandoff(DecisionHandoff):
         return driver.next_human()
 
 
-class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPaint, TableScene):
+class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, MemoryPanel, DaoTamPaint,
+                  TableScene):
     style = TableStyle(NAVY, (0x1C, 0x2C, 0x4A), "cloth", 0.03, 0.24)
     direction = "clockwise"
     rules_game = "daotam"
@@ -58,6 +61,9 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPain
         self.buzzers = Buzzers(match.human_seats())
         self.peek_seat_of = {PEEK_KEYS[s]: s for s in match.human_seats() if s < len(PEEK_KEYS)}
         self.peek: int | None = None
+        self.pass_seat_of = {PASS_KEYS[s]: s for s in match.human_seats() if s < len(PASS_KEYS)}
+        self.pass_buttons = {s: Button(lambda s=s: self.pass_label(s), lambda s=s: self.pass_window(s))
+                             for s in self.pass_seat_of.values()}
         self.ticks = 0
         self.spots = []
         self.push_chip = pygame.Rect(0, 0, 0, 0)
@@ -81,6 +87,9 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPain
                 tok.face = DAO_TAM if i < v.dao_tam[seat] else TA_NIEM
                 tok.scale_x, tok.lift, tok.puff = 1.0, 0.0, None
         self.model.clear()
+        self.model.settle()
+        self._cd_pending = None
+        self.flying = []
         self.drag.cancel()
 
     def layout(self) -> None:
@@ -89,12 +98,43 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPain
         w, h = self.app.size
         self.push_chip = pygame.Rect(0, 0, round(14 * u), round(5 * u))
         self.push_chip.midbottom = (round(w / 2), round(h - 4 * u))
+        self.warm_caches()
+
+    def warm_caches(self) -> None:
+        """Draw once, off screen, what the first claim, draw and window would otherwise
+        build mid-game (card faces at the sizes in use, the rings in every colour step),
+        so no frame pays for it."""
+        from scenes.kit.ring import RingReading, draw_ring
+        from scenes.tables.daotam.cards import cd_back, ct_back
+        from scenes.tables.daotam.layout import card_size
+        u = self.app.u
+        sizes = {card_size(self.hand_h), card_size(self.claim_card_h())}
+        for size in sizes:
+            ct_back(size)
+            for kind in ("cuong", "nhu", "ta_khi"):
+                self.ct_face(kind, size)
+        slot = self.slot_rects[self.viewer][0].size if self.slot_rects else card_size(9 * u)
+        for size in (slot, card_size(self.reveal_card_h())):
+            cd_back(size)
+            for cid in self.deck.by_id:
+                self.cd_face(cid, size)
+        scratch = pygame.Surface((4, 4), pygame.SRCALPHA)
+        radii = [(9 * u, 0.7 * u), (10.5 * u, 0.7 * u)]
+        from scenes.kit.buzzers import ring_radius
+        radii += [ring_radius(r) for _, r in self.buzzers.caps.values()]
+        for radius, stroke in radii:
+            for k in range(17):
+                left = 1.5 - k / 16
+                draw_ring(scratch, (0, 0), radius, stroke, RingReading(-1, 0.5, left, 3.0))
 
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.ring.ticker.poll(self.ring.reading(self.match, self.clock)):
             self.ticks += 1
             self.app.audio.play("tick")
+
+    def pass_label(self, seat: int) -> str:
+        return t("daotam_table.pass", k=pygame.key.name(PASS_KEYS[seat]).upper())
 
     def on_privacy_change(self) -> None:
         self.peek = None
@@ -118,6 +158,15 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPain
     def card_name(self, cid: str) -> str:
         card = self.deck.by_id.get(cid)
         return card.name.get(lang(), cid) if card else cid
+
+    def banner_text(self) -> str | None:
+        """A reaction window is everyone's, not the viewer's turn: say what it asks."""
+        phase = self.match.state.phase
+        if phase == "challenge":
+            return t("daotam_table.banner_challenge")
+        if phase == "race":
+            return t("daotam_table.banner_race")
+        return super().banner_text()
 
     def handoff_preview(self, seat: int) -> str:
         return t("handoff.sees_hand")

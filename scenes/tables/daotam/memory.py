@@ -1,0 +1,113 @@
+"""The memory aid (R15.3): every card revealed since the last reshuffle of its deck, from
+the public view only, plus the last few public log lines; painted bottom left, cached
+until what it shows changes."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pygame
+
+from scenes import fonts, theme
+from scenes.i18n import t
+from scenes.tables.daotam.cards import KIND_COLOUR, symbol
+from scenes.textfit import fit_text
+
+KIND_ORDER = ("cuong", "nhu", "ta_khi")
+LOG_LINES = 4
+
+
+def revealed_summary(reveal_log: tuple[tuple[str, Any], ...]) -> tuple[Counter, list[str]]:
+    """Chiêu Thức kinds counted, and the Chính Đạo card ids in the order they were shown."""
+    kinds = Counter(x for deck, x in reveal_log if deck == "ct")
+    return kinds, [x for deck, x in reveal_log if deck == "cd"]
+
+
+class MemoryPanel:
+    """Mixin: ``draw_memory`` (the table supplies deck, card_name and app)."""
+
+    _memory: tuple[tuple, pygame.Surface] | None = None
+
+    def memory_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        u = self.app.u
+        hand_left = min((r.left for r in self.hand_rects), default=round(w * 0.3))
+        pw = max(round(24 * u), min(round(42 * u), hand_left - round(5 * u)))
+        ph = round(21 * u)
+        return pygame.Rect(round(2 * u), h - ph - round(1.5 * u), pw, ph)
+
+    def draw_memory(self, surface: pygame.Surface) -> None:
+        from scenes.i18n import lang
+        v = self.match.view(None)            # public information only
+        rect = self.memory_rect()
+        key = (rect.size, lang(), v.reveal_log, tuple(self.model.log[-LOG_LINES:]))
+        if self._memory is None or self._memory[0] != key:
+            img = self._paint_memory(rect.size, v.reveal_log)
+            if pygame.display.get_surface() is not None:
+                img = img.convert_alpha()
+            self._memory = (key, img)
+        surface.blit(self._memory[1], rect)
+
+    def _paint_memory(self, size: tuple[int, int], reveal_log) -> pygame.Surface:
+        u = self.app.u
+        w, h = size
+        img = pygame.Surface(size, pygame.SRCALPHA)
+        pad = round(1.2 * u)
+        px = max(12, round(1.8 * u))
+        y = 0
+        for line in self.model.log[-LOG_LINES:]:
+            text = fit_text(line, px, theme.MUTED, w - pad, min_px=11)
+            img.blit(text, (pad // 2, y))
+            y += text.get_height()
+        box = pygame.Rect(0, y + round(0.6 * u), w, h - y - round(0.6 * u))
+        if box.h < 8 * u:
+            box = pygame.Rect(0, h - round(8 * u), w, round(8 * u))
+        pygame.draw.rect(img, (*theme.PANEL, 215), box, border_radius=round(u))
+        pygame.draw.rect(img, (90, 80, 66), box, max(1, round(0.15 * u)), border_radius=round(u))
+        title = fit_text(t("daotam_table.memory"), px, theme.IVORY, box.w - 2 * pad, "semibold", min_px=11)
+        img.blit(title, (box.x + pad, box.y + round(0.5 * u)))
+        kinds, cds = revealed_summary(reveal_log)
+        totals = self.deck.chieu_counts()
+        row_y = box.y + round(0.5 * u) + title.get_height() + round(1.8 * u)
+        col_w = (box.w - 2 * pad) / 3
+        big = max(13, round(2.2 * u))
+        for i, kind in enumerate(KIND_ORDER):
+            cx = box.x + pad + i * col_w
+            r = 1.3 * u
+            pygame.draw.circle(img, theme.IVORY, (cx + r, row_y), r * 1.25)
+            symbol(img, kind, (cx + r, row_y), r)
+            count = fonts.text(f"{kinds.get(kind, 0)}/{totals[i]}", big, KIND_COLOUR_LIGHT[kind], "bold")
+            img.blit(count, count.get_rect(midleft=(round(cx + 2.9 * r), round(row_y))))
+        cd_y = row_y + round(2.2 * u)
+        names = [self.card_name(c) for c in reversed(cds)] or [t("daotam_table.memory_none")]
+        words = [t("daotam_table.memory_cd")] + [n + "," for n in names[:-1]] + names[-1:]
+        for line in wrap(words, px, box.w - 2 * pad, max(1, (box.bottom - cd_y) // fonts.size("Ág", px)[1])):
+            text = fit_text(line, px, theme.MUTED, box.w - 2 * pad, min_px=11)
+            img.blit(text, (box.x + pad, cd_y))
+            cd_y += text.get_height()
+        return img
+
+
+def wrap(words: list[str], px: int, width: int, lines: int) -> list[str]:
+    """``words`` (the latest Chính Đạo first) in at most ``lines`` lines of ``width``; the
+    last line is ellipsized by the caller if the rest does not fit."""
+    if lines <= 1:
+        return [" ".join(words)]
+    out: list[str] = []
+    cur = ""
+    for i, word in enumerate(words):
+        trial = f"{cur} {word}".strip()
+        if cur and fonts.size(trial, px)[0] > width:
+            out.append(cur)
+            if len(out) == lines - 1:
+                out.append(" ".join(words[i:]))
+                return out
+            cur = word
+        else:
+            cur = trial
+    return out + [cur]
+
+
+KIND_COLOUR_LIGHT = {k: tuple(min(255, round(c + (255 - c) * 0.45)) for c in KIND_COLOUR[k])
+                     for k in KIND_COLOUR}

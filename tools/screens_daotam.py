@@ -1,0 +1,184 @@
+"""Render the Đạo Tâm table's signature moments to PNG, headless: a claim with the ring
+running, a challenge burst, a token flip mid-way, a shout race, a Nhập Ma turn, a Khai
+Sáng win (the sweep, then the results), and in hot-seat the handoff and a peek.
+
+    python tools/screens_daotam.py --out /tmp/shots --seats 3,5 --size 1280x720,1920x1080 --lang vi,en
+
+The table runs on its own clock in fixed steps (update only; a frame is drawn only to
+shoot it); the human seats are played by an agent through ``table.submit``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame  # noqa: E402
+
+from game import registry  # noqa: E402
+from game.match import Match, Seat  # noqa: E402
+from scenes.app import App, LaunchOptions  # noqa: E402
+from scenes.handoff import HandoffScene  # noqa: E402
+from scenes.settings_store import Settings  # noqa: E402
+
+DT = 1 / 30
+Check = Callable[[object], bool]
+
+
+def app_for(size: tuple[int, int], lang: str) -> App:
+    app = App(LaunchOptions(size=size, lang=lang, fps=0, speed=1.0), settings=Settings(lang=lang))
+    return app
+
+
+def save(app: App, path: Path) -> None:
+    app.stack.draw(app.screen)
+    pygame.image.save(app.screen, str(path))
+    print(path)
+
+
+def moments() -> dict[str, Check]:
+    """What to shoot, as predicates on the table (the first frame each holds)."""
+    def ring(table) -> bool:
+        r = table.ring.reading(table.match, table.clock)
+        return (table.match.state.phase == "challenge" and r is not None and not r.stopped
+                and 0.3 < r.fraction < 0.6)
+
+    def race(table) -> bool:
+        r = table.ring.reading(table.match, table.clock)
+        return table.match.state.phase == "race" and r is not None and not r.stopped and r.fraction < 0.92
+
+    def burst(table) -> bool:
+        return table.ring.burst_seat is not None and 0.2 < table.ring.burst_p < 0.45
+
+    def flip(table) -> bool:
+        return any(0.2 < tok.scale_x < 0.6 for toks in table.tokens for tok in toks)
+
+    def nhap_ma(table) -> bool:
+        return table.match.state.phase == "push" and table.viewer_can_act
+
+    def sweep(table) -> bool:
+        return 0.4 < getattr(table, "sweep_p", 0.0) < 0.8
+
+    return {"ring": ring, "race": race, "burst": burst, "flip": flip, "nhapma": nhap_ma,
+            "win": sweep}
+
+
+def play(app: App, n: int, seed: int, want: dict[str, Check], out: Path, tag: str,
+         level: str = "easy") -> set[str]:
+    """One game, seat 0 human (an agent decides for it); shoot each moment still wanted."""
+    from scenes.results import ResultsScene
+    from scenes.tables.daotam import DaoTamTable
+    match = Match("daotam", [Seat("human")] + [Seat("normal")] * (n - 1), seed)
+    table = DaoTamTable(app, match, fresh=True)
+    app.stack.reset(table)
+    brain = registry.make_agent("daotam", level, 0, seed)
+    got: set[str] = set()
+    for _ in range(60000):
+        top = app.stack.top
+        if isinstance(top, ResultsScene):
+            if match.result().reason == "khai_sang" and "results" in want:
+                save(app, out / f"daotam-{tag}-results.png")
+                got.add("results")
+            break
+        if top is table and table.viewer_can_act and match.state.phase in ("turn", "push", "option"):
+            for name, check in want.items():
+                if name == "nhapma" and name not in got and check(table):
+                    save(app, out / f"daotam-{tag}-{name}.png")
+                    got.add(name)
+            table.submit(brain.decide(match.view(0), match.legal_actions(0)))
+        app.stack.update(DT)
+        if app.stack.top is not table:
+            continue
+        for name, check in want.items():
+            if name not in got and name != "nhapma" and check(table):
+                if name == "win" and match.result().reason != "khai_sang":
+                    continue
+                save(app, out / f"daotam-{tag}-{name}.png")
+                got.add(name)
+    return got
+
+
+def hot_seat(app: App, n: int, seed: int, out: Path, tag: str) -> set[str]:
+    """Two humans and AIs: the handoff screen, then a peek during a window."""
+    from scenes.tables.daotam import DaoTamTable
+    from scenes.tables.daotam.table import PEEK_KEYS
+    match = Match("daotam", [Seat("human"), Seat("human")] + [Seat("normal")] * (n - 2), seed)
+    table = DaoTamTable(app, match, fresh=True)
+    app.stack.reset(table)
+    agents = {s: registry.make_agent("daotam", "normal", s, seed + s) for s in (0, 1)}
+    got: set[str] = set()
+    for _ in range(30000):
+        top = app.stack.top
+        if match.is_over():
+            break
+        if isinstance(top, HandoffScene):
+            if "handoff" not in got:
+                save(app, out / f"daotam-{tag}-handoff.png")
+                got.add("handoff")
+            top.confirm()
+        elif top is table and table.viewer_can_act and match.state.phase in ("turn", "push", "option"):
+            seat = table.viewer
+            table.submit(agents[seat].decide(match.view(seat), match.legal_actions(seat)))
+        elif (top is table and "peek" not in got and table.looking is None
+              and match.open_window() is not None and 1 in match.state.waiting):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=PEEK_KEYS[1], mod=0, unicode=""))
+            for event in pygame.event.get():
+                app.dispatch(event)
+            save(app, out / f"daotam-{tag}-peek.png")
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=PEEK_KEYS[1], mod=0, unicode=""))
+            for event in pygame.event.get():
+                app.dispatch(event)
+            got.add("peek")
+        if {"handoff", "peek"} <= got:
+            break
+        app.stack.update(DT)
+    return got
+
+
+def main() -> int:
+    p = argparse.ArgumentParser()
+    p.add_argument("--out", type=Path, default=Path("/tmp/shots-daotam"))
+    p.add_argument("--seats", default="3,5")
+    p.add_argument("--size", default="1280x720,1920x1080")
+    p.add_argument("--lang", default="vi,en")
+    p.add_argument("--only", default="", help="comma list of moments (default: all)")
+    p.add_argument("--tries", type=int, default=12, help="seeds to try per table")
+    a = p.parse_args()
+    a.out.mkdir(parents=True, exist_ok=True)
+    only = set(filter(None, a.only.split(",")))
+    for size_s in a.size.split(","):
+        size = tuple(int(x) for x in size_s.split("x"))
+        for lang in a.lang.split(","):
+            app = app_for(size, lang)            # type: ignore[arg-type]
+            for n in (int(x) for x in a.seats.split(",")):
+                tag = f"{n}p-{size_s}-{lang}"
+                want = {k: v for k, v in moments().items() if not only or k in only}
+                if not only or "results" in only:
+                    want["results"] = lambda table: True
+                for seed in range(1, a.tries + 1):
+                    if not want:
+                        break
+                    got = play(app, n, seed, want, a.out, tag)
+                    want = {k: v for k, v in want.items() if k not in got}
+                for seed in range(1, a.tries + 1):      # a careless human falls sooner
+                    if "nhapma" not in want:
+                        break
+                    got = play(app, n, seed, {"nhapma": want["nhapma"]}, a.out, tag, level="random")
+                    want = {k: v for k, v in want.items() if k not in got}
+                if want:
+                    print(f"{tag}: not seen {sorted(want)}")
+                if not only or {"handoff", "peek"} & only:
+                    hot_seat(app, n, 4, a.out, tag)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
