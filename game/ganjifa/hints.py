@@ -13,7 +13,16 @@ from typing import Any
 from game.core import Action
 from game.ganjifa.ai import make_agent
 from game.ganjifa.deck import default_deck
-from game.ganjifa.policy import FULL, PER, SAFE_MASTER, STRENGTH, _ruff_risk, card_mask, played_cards, public_voids
+from game.ganjifa.policy import (
+    FULL,
+    PER,
+    SAFE_MASTER,
+    STRENGTH,
+    _ruff_risk,
+    card_mask,
+    played_cards,
+    public_voids,
+)
 from game.ganjifa.rules import GanjifaView
 from game.hints import Hint
 

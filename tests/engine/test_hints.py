@@ -37,24 +37,22 @@ def drive(match: Match, human, max_steps: int = 3000) -> None:
 def positions(game: str, seeds: range, level: str = "normal"):
     """(view, legal, hint, the cards where they lie — Mascarade) at every decision of seat 0 over a few games, seat 0 playing the hints."""
     for seed in seeds:
-        m = _match(game, seed)
-        found = []
-
-        def human(match: Match) -> Action:
-            h = hints.for_match(match, 0, level)
-            found.append((match.view(0), match.legal_actions(0), h,
-                          list(getattr(match.state, "cards", ()))))
-            return h.action
-
-        drive(m, human)
+        found: list = []
+        drive(_match(game, seed), lambda match, found=found: _ask(match, level, found))
         yield from found
+
+
+def _ask(match: Match, level: str, found: list) -> Action:
+    h = hints.for_match(match, 0, level)
+    found.append((match.view(0), match.legal_actions(0), h, list(getattr(match.state, "cards", ()))))
+    return h.action
 
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_every_hint_is_legal_and_has_a_sentence_in_both_languages(game: str) -> None:
     en, vi = i18n.strings("en"), i18n.strings("vi")
     keys = set()
-    for view, legal, h, _m in positions(game, range(2)):
+    for _view, legal, h, _m in positions(game, range(2)):
         assert h.action in legal
         assert h.key in en and h.key in vi, h.key
         keys.add(h.key)
