@@ -41,7 +41,7 @@ def reason(view: DaoTamView, action: Action, p_lie: float = 0.0) -> Hint:
         total = default_deck().chieu_counts()[k]
         seen = total - unseen(view)[k]
         p = {"seat": actor, "n": count, "kind": kind_name(call), "seen": seen, "total": total,
-             "p": pct(p_lie)}
+             "p": pct(p_lie), "size": view.hand_sizes[actor] + count}
         return Hint(action, "hints.daotam.challenge" if kind == "challenge" else "hints.daotam.let_go", p)
     if kind == "shout":
         return Hint(action, "hints.daotam.shout", {})

@@ -66,7 +66,7 @@ def reason(view: MascaradeView, agent, action: Action) -> Hint:
         p = agent.my_card(view, pos).get(c, 0.0)
         params = {"char": char_name(c), "p": pct(p), "seat": ann_seat}
         if kind == "pass":
-            return Hint(action, "hints.mascarade.pass", params)
+            return Hint(action, "hints.mascarade.pass_not" if p == 0 else "hints.mascarade.pass", params)
         if gain(c, ann_seat, view) >= WIN and p < 0.5:
             return Hint(action, "hints.mascarade.claim_block", params)
         return Hint(action, "hints.mascarade.claim", params)

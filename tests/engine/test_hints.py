@@ -196,6 +196,7 @@ def test_daotam_challenge_counts_the_cards_seen() -> None:
             r[k] for s, r in enumerate(view.revealed_hands) if r is not None and s != view.seat)
         assert h.params["seen"] == min(seen, total[k]) and h.params["total"] == total[k]
         assert h.params["seat"] == actor and h.params["n"] == count
+        assert h.params["size"] == view.hand_sizes[actor] + count
         assert (h.key == "hints.daotam.challenge") == (h.action == ("challenge",))
         checked += 1
     assert checked
