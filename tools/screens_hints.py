@@ -74,10 +74,9 @@ def main() -> int:
             continue
         key(app, pygame.K_h)
         shot(app, out / f"hint_{tag}.png", frames=5)
-        if game in ("ganjifa", "kowah"):
-            key(app, pygame.K_ESCAPE)
-            key(app, pygame.K_u)
-            shot(app, out / f"undo_{tag}.png", frames=5)
+        key(app, pygame.K_ESCAPE)
+        key(app, pygame.K_u)            # done in Ganjifa and Kowah, refused with a toast elsewhere
+        shot(app, out / f"undo_{tag}.png", frames=5)
     return 0
 
 

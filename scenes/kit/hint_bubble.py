@@ -184,11 +184,15 @@ def draw_target(surface: pygame.Surface, rect: pygame.Rect, u: float, glow: floa
 def draw_bubble(surface: pygame.Surface, text: str, title: str, note: str,
                 anchor: pygame.Rect | None, hand_top: float, u: float) -> pygame.Rect:
     """The speech bubble: a dark lacquer panel with a gold rim and a tail pointing at
-    ``anchor`` (above it when there is room, else below), or above the hand."""
+    ``anchor`` — above it (clear of the prompt above a hand), below it when nothing fits
+    above — or above the hand with no anchor."""
     w, h = surface.get_size()
     px = max(14, round(2.4 * u))
     small = max(12, round(1.8 * u))
     pad = round(1.8 * u)
+    tail = round(1.6 * u)
+    if anchor is None:
+        anchor = pygame.Rect(w // 2, round(hand_top), 0, 0)
     max_w = min(round(70 * u), w - round(6 * u))
     lines = wrap(text, px, max_w - 2 * pad, "semibold")
     line_h = fonts.size("Ág", px, "semibold")[1]
@@ -197,35 +201,24 @@ def draw_bubble(surface: pygame.Surface, text: str, title: str, note: str,
     text_w = max([fonts.size(s, px, "semibold")[0] for s in lines] + [0])
     bw = min(max_w, max(text_w, title_img.get_width() + note_img.get_width() + round(3 * u)) + 2 * pad)
     bh = pad + title_img.get_height() + round(0.6 * u) + line_h * len(lines) + pad
-    tail = round(1.6 * u)
-    if anchor is None:
-        anchor = pygame.Rect(w // 2, round(hand_top), 0, 0)
-    above = anchor.top - tail - bh >= round(9 * u)
     box = pygame.Rect(0, 0, bw, bh)
+    gap = tail + round(0.6 * u)
+    above = anchor.top - gap - bh >= round(9 * u)
     box.centerx = anchor.centerx
     if above:
-        box.bottom = anchor.top - tail - round(0.6 * u)
+        box.bottom = anchor.top - gap
         if hand_top - 3 * u <= anchor.top <= hand_top + 12 * u:
             box.bottom = min(box.bottom, round(hand_top - 6.2 * u))   # clear of the prompt pill
     else:
-        box.top = anchor.bottom + tail + round(0.6 * u)
+        box.top = anchor.bottom + gap
     box.clamp_ip(surface.get_rect().inflate(-round(2 * u), -round(2 * u)))
     radius = round(1.2 * u)
     panel = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(panel, (*theme.PANEL, 242), panel.get_rect(), border_radius=radius)
     surface.blit(panel, box)
-    tx = max(box.left + radius + tail, min(box.right - radius - tail, anchor.centerx))
-    if above:
-        base, tip = box.bottom - 1, min(anchor.top - round(0.4 * u), box.bottom + tail)
-    else:
-        base, tip = box.top + 1, max(anchor.bottom + round(0.4 * u), box.top - tail)
-    pts = [(tx - tail, base), (tx + tail, base), (tx, tip)]
-    pygame.draw.polygon(surface, theme.PANEL, pts)
     rim = max(1, round(0.22 * u))
     pygame.draw.rect(surface, theme.GOLD, box, rim, border_radius=radius)
-    pygame.draw.line(surface, theme.GOLD, pts[0], pts[2], rim)
-    pygame.draw.line(surface, theme.GOLD, pts[1], pts[2], rim)
-    pygame.draw.line(surface, theme.PANEL, (pts[0][0] + rim, base), (pts[1][0] - rim, base), rim + 1)
+    _draw_tail(surface, box, anchor, above, tail, radius, rim, u)
     # a small lamp glyph before the title: the art direction's gold dot motif
     lamp = (box.x + pad + round(0.6 * u), box.y + pad + title_img.get_height() // 2)
     pygame.draw.circle(surface, theme.GOLD, lamp, max(2, round(0.55 * u)))
@@ -236,3 +229,19 @@ def draw_bubble(surface: pygame.Surface, text: str, title: str, note: str,
         surface.blit(fonts.text(s, px, theme.IVORY, "semibold"), (box.x + pad, y))
         y += line_h
     return box
+
+
+def _draw_tail(surface: pygame.Surface, box: pygame.Rect, anchor: pygame.Rect, above: bool,
+               tail: int, radius: int, rim: int, u: float) -> None:
+    """The bubble's pointer, from its bottom (or top) edge to just short of the anchor."""
+    near = round(0.4 * u)
+    x = max(box.left + radius + tail, min(box.right - radius - tail, anchor.centerx))
+    base = box.bottom - 1 if above else box.top + 1
+    tip = anchor.top - near if above else anchor.bottom + near
+    if (tip - base if above else base - tip) < tail:
+        tip = base + (tail if above else -tail)
+    pts = [(x - tail, base), (x + tail, base), (x, tip)]
+    pygame.draw.polygon(surface, theme.PANEL, pts)
+    pygame.draw.line(surface, theme.GOLD, pts[0], pts[2], rim)
+    pygame.draw.line(surface, theme.GOLD, pts[1], pts[2], rim)
+    pygame.draw.line(surface, theme.PANEL, pts[0], pts[1], rim + 1)
