@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,14 +57,22 @@ def suggest(game: str, view: Any, legal: list[Action], level: str = "normal",
     return explainer(game).explain(view, list(legal), level, list(events), seed)
 
 
-def for_match(match: Any, seat: int, level: str = "normal") -> Hint:
-    """The hint for ``seat`` of a running Match (its view, legal actions, seen events)."""
-    legal = match.legal_actions(seat)
+def prepare(match: Any, seat: int, level: str = "normal") -> Callable[[], Hint]:
+    """The hint for ``seat`` of a running Match, to compute later: its view, legal
+    actions and seen events are copied now, so the returned function may run on another
+    thread while the Match goes on."""
+    legal = list(match.legal_actions(seat))
     if not legal:
         raise ValueError(f"seat {seat} has nothing to do")
     events = [e for e in match.events if e.visible_to(seat)]
-    return suggest(match.game, match.view(seat), legal, level, events,
-                   hint_seed(match.seed, seat, len(match.log)))
+    view, game = match.view(seat), match.game
+    seed = hint_seed(match.seed, seat, len(match.log))
+    return lambda: suggest(game, view, legal, level, events, seed)
+
+
+def for_match(match: Any, seat: int, level: str = "normal") -> Hint:
+    """The hint for ``seat`` of a running Match (its view, legal actions, seen events)."""
+    return prepare(match, seat, level)()
 
 
 def pct(p: float) -> int:

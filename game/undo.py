@@ -46,8 +46,9 @@ def undo_point(log: list, seat: int) -> int | None:
 
 def rewound(match: Any, seat: int) -> Any:
     """A new Match (same class and settings) at ``seat``'s previous decision, marked
-    assisted, its autosave rewritten. The old Match is closed first (its pending save is
-    flushed, so it cannot land after the new one). ValueError if :func:`refusal` objects."""
+    assisted, its autosave rewritten; the old Match is then closed (its last save was
+    flushed first, so it cannot land after the new one). ValueError if :func:`refusal`
+    objects; if the rebuild fails (SaveError) the old Match is left as it was."""
     why = refusal(match, seat)
     if why is not None:
         raise ValueError(why)
@@ -60,7 +61,8 @@ def rewound(match: Any, seat: int) -> Any:
     settings = {"think_scale": match.think_scale, "threaded": match.threaded,
                 "state_factory": match.state_factory, "async_save": match.async_save,
                 "timers": match.timers, "timing": match.timing}
-    match.close()
+    match.flush()
     new = type(match).from_json(data, save_path=save_path, **settings)
+    match.close()
     new.save()
     return new

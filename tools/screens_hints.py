@@ -73,6 +73,7 @@ def main() -> int:
             shot(app, out / f"plain_{tag}.png")
             continue
         key(app, pygame.K_h)
+        app.stack.top.assists.wait()
         shot(app, out / f"hint_{tag}.png", frames=5)
         key(app, pygame.K_ESCAPE)
         key(app, pygame.K_u)            # done in Ganjifa and Kowah, refused with a toast elsewhere

@@ -14,17 +14,30 @@ save (``fresh=False``: drawn from the state, no replayed animations).
 
 from __future__ import annotations
 
+import concurrent.futures
+import logging
 from typing import Any
 
 import pygame
 
 from game import hints, undo
 from game.hints import Hint
+from game.storage import SaveError
 from scenes import fonts, theme
 from scenes.dialog import wrap
 from scenes.i18n import lang, t
 from scenes.tween import pulse
 from scenes.widgets.button import Button
+
+log = logging.getLogger(__name__)
+_POOL: list[concurrent.futures.ThreadPoolExecutor] = []
+
+
+def _pool() -> concurrent.futures.ThreadPoolExecutor:
+    """One thread for every table's hints: a Hard search never blocks the frame loop."""
+    if not _POOL:
+        _POOL.append(concurrent.futures.ThreadPoolExecutor(1, "hint"))
+    return _POOL[0]
 
 
 def hint_text(hint: Hint, seat_name: Any) -> str:
@@ -53,6 +66,7 @@ class Assists:
         self.text = ""
         self.position: tuple = ()       # (moves, viewer) the hint was asked at
         self.shown_for = 0.0
+        self.job: tuple | None = None   # (future, position, level) of a hint being computed
         self.hint_button = Button(lambda: t("hints.button"), self.ask)
         self.undo_button = Button(lambda: t("hints.undo_button"), self.undo)
         self._placed: tuple = ()
@@ -111,10 +125,9 @@ class Assists:
         if not tb.viewer_can_act or not tb.match.legal_actions(tb.viewer):
             tb.toast.show(t("hints.not_now"))
             return
-        self.hint = hints.for_match(tb.match, tb.viewer, level)
-        self.level = level
-        self.text = hint_text(self.hint, tb.seat_name)
-        self.position = (len(tb.match.log), tb.viewer)
+        self.hint = None
+        self.job = (_pool().submit(hints.prepare(tb.match, tb.viewer, level)),
+                    (len(tb.match.log), tb.viewer), level)
         self.shown_for = 0.0
         if not tb.match.assisted:
             tb.match.assisted = True
@@ -122,6 +135,27 @@ class Assists:
 
     def dismiss(self) -> None:
         self.hint = None
+        self.job = None
+
+    def wait(self) -> None:
+        """Block until the hint being computed is ready and shown (tests, screenshots)."""
+        if self.job is not None:
+            concurrent.futures.wait([self.job[0]])
+            self.update(0.0)
+
+    def _collect(self) -> None:
+        future, position, level = self.job
+        if not future.done():
+            return
+        self.job = None
+        try:
+            hint = future.result()
+        except Exception:   # noqa: BLE001 - a hint must never take the table down
+            log.exception("hint failed")
+            return
+        if position == (len(self.table.match.log), self.table.viewer):
+            self.hint, self.level, self.position = hint, level, position
+            self.text = hint_text(hint, self.table.seat_name)
 
     def undo(self) -> None:
         """Back to the viewer's previous decision, on a rebuilt Match and table."""
@@ -135,13 +169,21 @@ class Assists:
             return
         from scenes.tables.registry import make_table
         tb.driver.skip()
-        new = make_table(tb.app, undo.rewound(tb.match, tb.viewer), fresh=False)
+        try:
+            match = undo.rewound(tb.match, tb.viewer)
+        except SaveError as err:        # the shorter log did not replay: keep playing on
+            log.error("undo failed: %s", err)
+            tb.toast.show(t("hints.undo_failed"))
+            return
+        new = make_table(tb.app, match, fresh=False)
         tb.app.stack.replace(new)       # the old table's exit closes the old Match
         new.toast.show(t("hints.undone"))
 
     # ------------------------------------------------------------ frames
     def update(self, dt: float) -> None:
         tb = self.table
+        if self.job is not None:
+            self._collect()
         if self.hint is not None and self.position != (len(tb.match.log), tb.viewer):
             self.hint = None            # somebody acted: the hint is stale
         self.shown_for += dt
@@ -153,9 +195,14 @@ class Assists:
 
     def draw(self, surface: pygame.Surface) -> None:
         tb = self.table
-        if self.hint is None or not tb.confirmed_viewer:
+        if not tb.confirmed_viewer:
             return
         u = tb.app.u
+        if self.hint is None:
+            if self.job is not None and self.shown_for > 0.15:    # a Hard search: say so
+                draw_bubble(surface, t("hints.thinking"), t("hints.title", level=t(f"level.{self.job[2]}")),
+                            t("hints.dismiss"), None, tb.hand_top(), u)
+            return
         try:
             targets = [r for r in tb.hint_targets(self.hint.action) if r.w and r.h]
         except (KeyError, ValueError, AttributeError):

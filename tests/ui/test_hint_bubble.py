@@ -42,6 +42,7 @@ def test_h_shows_the_hint_outlines_the_move_and_esc_dismisses_it(game: str) -> N
     assert not table.match.assisted
     key(pygame.K_h)
     app.step()
+    table.assists.wait()
     hint = table.assists.hint
     assert hint is not None and hint.action in table.match.legal_actions(table.viewer)
     assert table.match.assisted
@@ -63,6 +64,7 @@ def test_the_hint_button_and_the_next_action_dismiss() -> None:
     table.assists.place()
     click(table.assists.hint_button.rect.center)
     app.step()
+    table.assists.wait()
     hint = table.assists.hint
     assert hint is not None
     table.submit(hint.action)
