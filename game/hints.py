@@ -28,11 +28,14 @@ LEVELS = ("normal", "hard")
 
 @dataclass(frozen=True)
 class Hint:
-    """A suggested ``action`` and why: ``key`` (i18n) filled with ``params``."""
+    """A suggested ``action`` and why: ``key`` (i18n) filled with ``params``. ``also``:
+    the rest of a decision made of several actions in a row (the cards of a Dukal
+    give-up, which the table submits together)."""
 
     action: Action
     key: str
     params: dict = field(default_factory=dict)
+    also: tuple[Action, ...] = ()
 
 
 def hint_seed(seed: int, seat: int, moves: int) -> int:

@@ -29,14 +29,22 @@ def key(app, k: int, mod: int = 0) -> None:
     app.step()
 
 
-def table_for(app, game: str, human_moves: int):
-    """A table of ``game`` whose human (seat 0) has made ``human_moves`` moves and may act."""
+def table_for(app, game: str, human_moves: int, want: str = "", seed: int | None = None):
+    """A table of ``game`` whose human (seat 0) has made ``human_moves`` moves and may
+    act — or, with ``want``, played the hints until one suggests an action of that kind."""
+    from game import hints
     from scenes.tables.registry import make_table
-    m = Match(game, [Seat("human")] + [Seat("normal")] * (SEATS[game] - 1), SEEDS[game],
-              think_scale=0.0, timers=False)
+    m = Match(game, [Seat("human")] + [Seat("normal")] * (SEATS[game] - 1),
+              SEEDS[game] if seed is None else seed, think_scale=0.0, timers=False)
     now, done = 0.0, 0
     for _ in range(5000):
         if 0 in m.active_seats() and len(m.legal_actions(0)) > 1:
+            if want:
+                action = hints.for_match(m, 0).action
+                if action[0] == want:
+                    break
+                m.submit(0, action)
+                continue
             if done >= human_moves:
                 break
             m.submit(0, m.legal_actions(0)[0])
@@ -59,16 +67,18 @@ def main() -> int:
     p.add_argument("--games", default=",".join(SEATS))
     p.add_argument("--moves", type=int, default=3)
     p.add_argument("--plain", action="store_true", help="no hint: the table as it is")
+    p.add_argument("--want", default="", help="play the hints until one is of this kind")
+    p.add_argument("--seed", type=int, default=None)
     a = p.parse_args()
     size = tuple(int(x) for x in a.size.split("x"))
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
     for game in a.games.split(","):
         app = app_for(size, a.lang)
-        table_for(app, game, a.moves)
+        table_for(app, game, a.moves, a.want, a.seed)
         for _ in range(30):
             app.step()
-        tag = f"{game}_{size[0]}x{size[1]}_{a.lang}"
+        tag = f"{game}{'_' + a.want if a.want else ''}_{size[0]}x{size[1]}_{a.lang}"
         if a.plain:
             shot(app, out / f"plain_{tag}.png")
             continue

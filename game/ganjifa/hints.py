@@ -14,12 +14,14 @@ from game.core import Action
 from game.ganjifa.ai import make_agent
 from game.ganjifa.deck import default_deck
 from game.ganjifa.policy import (
+    CARD_AT,
     FULL,
     PER,
     SAFE_MASTER,
     STRENGTH,
     _ruff_risk,
     card_mask,
+    give_choice,
     played_cards,
     public_voids,
 )
@@ -70,7 +72,34 @@ def explain(view: GanjifaView, legal: list[Action], level: str, events: list, se
     agent = make_agent(level, view.seat, seed, **settings)
     agent.observe(events)
     action = agent.decide(view, legal)
-    return reason(view, legal, action)
+    hint = reason(view, legal, action)
+    rest = _more_gives(view, action)
+    if rest:
+        cards = [action[1]] + [a[1] for a in rest]
+        names = {lg: ", ".join(_DECK.card_name(c, lg) for c in cards) for lg in ("vi", "en")}
+        hint = Hint(action, "hints.ganjifa.give_many", {"cards": names, "n": len(cards)}, tuple(rest))
+    return hint
+
+
+def _more_gives(view: GanjifaView, first: Action) -> list[Action]:
+    """The rest of a Dukal give-up after ``first``, by the normal policy's choice of sure
+    losers (the table gives the cards together, so the hint names them all)."""
+    if first[0] != "give":
+        return []
+    given = next((len(cs) for s, cs in view.gives if s == view.seat), 0)
+    need = view.give_count - given
+    hand = card_mask(view.hand or ())
+    rem = [FULL & ~g for g in card_mask(played_cards(view))]
+    out: list[Action] = []
+    card = first[1]
+    for _ in range(need - 1):
+        s, k = card // PER, STRENGTH[card]
+        hand[s] &= ~(1 << k)
+        rem[s] &= ~(1 << k)
+        s, k = give_choice(hand, rem, view.trump)
+        card = CARD_AT[s][k]
+        out.append(("give", card))
+    return out
 
 
 def reason(view: GanjifaView, legal: list[Action], action: Action) -> Hint:

@@ -45,7 +45,15 @@ def reason(view: MascaradeView, agent, action: Action) -> Hint:
         p = agent.my_card(view, pos).get(c, 0.0)
         g = gain(c, me, view)
         params = {"char": char_name(c), "p": pct(p), "g": round(g)}
-        return Hint(action, "hints.mascarade.announce_win" if g >= WIN else "hints.mascarade.announce", params)
+        if g >= WIN:
+            return Hint(action, "hints.mascarade.announce_win", params)
+        if p < 0.5:
+            miss = 1.0
+            for s in range(view.n_seats):
+                if s != me:
+                    miss *= 1.0 - agent.claim_probability(view, s, c)
+            return Hint(action, "hints.mascarade.announce_bluff", {**params, "q": pct(1.0 - miss)})
+        return Hint(action, "hints.mascarade.announce", params)
     if kind == "peek":
         return Hint(action, "hints.mascarade.peek", base)
     if kind == "swap":

@@ -204,7 +204,8 @@ class Assists:
                             t("hints.dismiss"), None, tb.hand_top(), u)
             return
         try:
-            targets = [r for r in tb.hint_targets(self.hint.action) if r.w and r.h]
+            targets = [r for a in (self.hint.action, *self.hint.also)
+                       for r in tb.hint_targets(a) if r.w and r.h]
         except (KeyError, ValueError, AttributeError):
             targets = []
         glow = 0.5 + 0.5 * pulse(self.shown_for, 1.4)

@@ -230,3 +230,19 @@ def test_hint_seed_is_apart_from_the_match() -> None:
     state = random.getstate()
     hints.hint_seed(1, 2, 3)
     assert random.getstate() == state
+
+
+def test_ganjifa_dukal_give_up_names_every_card_to_give() -> None:
+    """The table gives the cards of a Dukal together: the hint names all of them."""
+    checked = 0
+    for view, _legal, h, _m in positions("ganjifa", range(4, 5)):
+        if h.action[0] != "give":
+            continue
+        given = next((len(cs) for s, cs in view.gives if s == view.seat), 0)
+        cards = [h.action[1]] + [a[1] for a in h.also]
+        assert len(cards) == view.give_count - given == len(set(cards))
+        assert set(cards) <= set(view.hand) and all(a[0] == "give" for a in h.also)
+        if len(cards) > 1:
+            assert h.key == "hints.ganjifa.give_many" and h.params["n"] == len(cards)
+        checked += 1
+    assert checked
