@@ -121,3 +121,19 @@ def test_undo_with_nothing_to_take_back() -> None:
     key(pygame.K_u)
     app.step()
     assert app.stack.top is table and table.toast.message == t("hints.undo_nothing")
+
+
+def test_the_undo_button_takes_back_a_kowah_discard() -> None:
+    app, table = open_table("kowah", seed=3)
+    settle(app, table)
+    while table.match.view(table.viewer).phase != "discard":
+        table.submit(table.match.legal_actions(table.viewer)[0])
+        settle(app, table)
+    before = list(table.match.log)
+    table.submit(table.match.legal_actions(table.viewer)[0])      # the discard
+    table.assists.place()
+    click(table.assists.undo_button.rect.center)
+    app.step()
+    new = app.stack.top
+    assert new is not table and new.match.log == before
+    assert new.match.view(new.viewer).phase == "discard"
