@@ -246,3 +246,14 @@ def test_ganjifa_dukal_give_up_names_every_card_to_give() -> None:
             assert h.key == "hints.ganjifa.give_many" and h.params["n"] == len(cards)
         checked += 1
     assert checked
+
+
+def test_a_game_without_hints_offers_none() -> None:
+    from game import undo
+    assert hints.explainer("no-such-game") is None
+    assert hints.explainer("ganjifa") is not None
+    with pytest.raises(ValueError):
+        hints.suggest("no-such-game", None, [("a",), ("b",)])
+    m = _match("kowah", 1)
+    m.game = "no-such-game"
+    assert undo.refusal(m, 0) == "hints.undo_game"
