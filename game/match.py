@@ -71,6 +71,7 @@ class Match:
     timers: bool | None = None      # False: windows wait for every eligible seat (R17);
                                     # None: the timing's ``timers_enabled`` (default on)
     timing: Mapping | Timing | None = None   # window numbers; None: data/timing.yaml + game's
+    assisted: bool = False          # a hint or an undo was used (saved; statistics read it)
 
     def __post_init__(self) -> None:
         for s in self.seats:
@@ -375,8 +376,12 @@ class Match:
             "version": SAVE_VERSION, "game": self.game, "seed": self.seed,
             "options": self.options, "seats": [s.kind for s in self.seats],
             "actions": [[seat, list_action(a)] for seat, a in self.log],
-            "over": self.state.is_over(),
+            "over": self.state.is_over(), "assisted": self.assisted,
         }
+
+    def save(self) -> None:
+        """Write the autosave now (after a change the log does not show, e.g. ``assisted``)."""
+        self._save()
 
     def _save(self) -> None:
         if self.save_path is None:
@@ -412,6 +417,7 @@ class Match:
         except SaveError:
             match.close()           # no worker process left behind by a refused save
             raise
+        match.assisted = save.assisted
         match.save_path = save_path
         return match
 

@@ -1,6 +1,7 @@
 """The save format: checking a parsed save file and summarising it for the menu.
 
-A save is ``{"version", "game", "seed", "options", "seats", "actions", "over"}`` (see
+A save is ``{"version", "game", "seed", "options", "seats", "actions", "over"}`` and an
+optional ``"assisted"`` (true once a hint or an undo was used; absent means false) (see
 :meth:`game.match.Match.to_json`). Whatever a file holds, these functions either return
 or raise :class:`SaveError` whose ``key``/``params`` tell the player why — never another
 exception. They replay the rules only (no agents, no threads), so the menu can look at
@@ -37,6 +38,7 @@ class SaveData:
     options: dict
     actions: tuple[tuple[int, Action], ...]
     over: bool
+    assisted: bool = False      # hints or undo were used (absent in older saves: False)
 
 
 @dataclass(frozen=True)
@@ -106,7 +108,10 @@ def parse_save(data: Any, seat_kinds: tuple[str, ...] | None = None) -> SaveData
     over = data.get("over", False)
     if not isinstance(over, bool):
         raise _incomplete("'over' is not true or false")
-    return SaveData(game, seed, tuple(seats), dict(options), tuple(parsed), over)
+    assisted = data.get("assisted", False)
+    if not isinstance(assisted, bool):
+        raise _incomplete("'assisted' is not true or false")
+    return SaveData(game, seed, tuple(seats), dict(options), tuple(parsed), over, assisted)
 
 
 def no_replay(move: int, err: BaseException) -> SaveError:

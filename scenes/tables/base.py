@@ -21,6 +21,7 @@ from game.match import Match
 from scenes import fonts, i18n, theme
 from scenes.i18n import t
 from scenes.kit.driver import HandoffPolicy, OwnTurnHandoff, TableDriver
+from scenes.kit.hint_bubble import Assists
 from scenes.stack import Scene
 from scenes.tables.felt import TableStyle, table_surface
 from scenes.tables.seating import seat_points
@@ -73,6 +74,7 @@ class TableScene(Scene):
         self.menu_button = Button(lambda: t("table.menu"), self.open_pause)
         self.rules_button = Button(lambda: t("table.rules"), self.open_rules)
         self.top_buttons = [self.menu_button, self.rules_button]
+        self.assists = Assists(self)      # hint (H) and undo (U), scenes.kit.hint_bubble
         self.reset_visual()
         self.driver.catch_up()
         self.layout()
@@ -110,6 +112,10 @@ class TableScene(Scene):
     def handle_game(self, event: pygame.event.Event) -> bool:
         """Input for the game (only called when the viewer may act or look)."""
         return False
+
+    def hint_targets(self, action: tuple) -> list[pygame.Rect]:
+        """Where a suggested ``action`` is on screen (cards, buttons) for the hint's outline."""
+        return []
 
     def seat_name(self, seat: int) -> str:
         kind = self.match.seats[seat].kind
@@ -189,6 +195,7 @@ class TableScene(Scene):
         under a pause menu, the rules, settings or a handoff screen, and so do the AI
         moves, reaction deadlines and animations; it resumes where it was."""
         self.toast.update(dt)
+        self.assists.update(dt)
         self.turn_banner = max(0.0, self.turn_banner - dt)
         self.anim.speed = self.app.settings.anim_speed
         if not self.driver.update(dt, self.app.settings.ai_speed):
@@ -250,6 +257,8 @@ class TableScene(Scene):
 
     # ----------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.assists.handle(event):
+            return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_F1:
                 self.open_rules()
@@ -401,6 +410,8 @@ class TableScene(Scene):
             img.set_alpha(round(255 * min(1.0, self.turn_banner / 0.3)))
             surface.blit(img, img.get_rect(center=(w // 2, round(self.hand_top() - 6 * u))))
         self.toast.draw(surface, (w // 2, round(self.hand_top() - 11 * u)), u)
+        self.assists.draw_buttons(surface)
+        self.assists.draw(surface)
 
     def deal_code(self) -> str:
         """The deal's code ("KW-G1AH-15VV"), what a friend types to get these cards."""

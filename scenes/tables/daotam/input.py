@@ -193,3 +193,27 @@ class DaoTamInput:
             seat = self.seat_at(gesture.pos)
             if seat is not None:
                 self.push_to(seat)
+
+    def hint_targets(self, action: tuple) -> list[pygame.Rect]:
+        """The hint's outline (scenes.kit.hint_bubble): the cards and the call button of a
+        claim, a push's plate, the viewer's buzzer for a challenge or a shout."""
+        kind = action[0]
+        if kind == "push":
+            return [self.plate_rect(action[1])]
+        if kind in ("challenge", "shout"):
+            cap = self.buzzers.caps.get(self.viewer)
+            if cap is None:
+                return []
+            (x, y), r = cap
+            return [pygame.Rect(x - r, y - r, 2 * r, 2 * r)]
+        if kind not in ("claim", "public"):
+            return []
+        wanted = list(action[1]) if kind == "claim" else ["cuong", "nhu"]
+        cards, picked = self.hand_list(), []
+        for k in wanted:
+            i = next((i for i, c in enumerate(cards) if c == k and i not in picked), None)
+            if i is not None:
+                picked.append(i)
+        out = [self.hand_rects[i] for i in picked if i < len(self.hand_rects)]
+        button = 2 if kind == "public" else (0 if action[2] == "cuong" else 1)
+        return out + [self.action_buttons[button].rect]

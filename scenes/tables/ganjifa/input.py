@@ -146,3 +146,19 @@ class GanjifaInput:
         for card in list(self.selected):
             self.submit(("give", card))
         self.selected = []
+
+    def hint_targets(self, action: tuple) -> list[pygame.Rect]:
+        """The hint's outline (scenes.kit.hint_bubble): the suggested card(s) in the hand,
+        and the Dukal button for a Dukal."""
+        cards = action[1] if action[0] == "dukal" else (action[1],)
+        drawn = dict(self._drawn_slots())
+        d = round(self.hand_d)
+        out = []
+        for c in cards:
+            if c in drawn:
+                r = pygame.Rect(0, 0, d, d)
+                r.center = (round(drawn[c][0]), round(drawn[c][1]))
+                out.append(r)
+        if action[0] == "dukal":
+            out.append(self.dukal_button.rect)
+        return out

@@ -187,3 +187,23 @@ class KowahInput:
             return
         self.model.set_sort(mode)
         self._layout_hand()
+
+    def hint_targets(self, action: tuple) -> list[pygame.Rect]:
+        """The hint's outline (scenes.kit.hint_bubble): the stock, the pile, the card to
+        discard or the pair to expose (and its button)."""
+        kind = action[0]
+        if kind == "draw":
+            return [self._stock_rect()]
+        if kind == "take":
+            return [self._live_rect()]
+        if kind == "pass":
+            return [self.pass_button.rect]
+        out = []
+        for slot, (x, y), _ in self._hand_draw_list():
+            if slot.card == action[1] and (kind == "declare" or not out):
+                r = pygame.Rect(0, 0, card_width(self.H), self.H)
+                r.center = (round(x), round(y))
+                out.append(r)
+        if kind == "declare":
+            out.append(self.checki_button.rect)
+        return out

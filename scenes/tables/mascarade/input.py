@@ -272,3 +272,15 @@ class MascaradeInput:
                 x += widths[i] + round(1.2 * u)
                 i += 1
             y += bh + round(1 * u)
+
+    def hint_targets(self, action: tuple) -> list[pygame.Rect]:
+        """The hint's outline (scenes.kit.hint_bubble): the panel button that starts the
+        move and the cards it names (a swap's other card, a Spy's look, the Fool's two)."""
+        self.layout_choices()
+        kind = action[0]
+        start = {"announce": "ask_announce", "peek": "ask_peek", "claim": "claim"}.get(kind)
+        out = [b.rect for b, (_, cmd) in zip(self.choice_buttons, self.choices(), strict=False)
+               if cmd == action or cmd[0] == start]
+        cards = {"swap": action[2:3], "fool": action[1:3], "spy": action[1:2],
+                 "announce": action[2:3], "peek": action[1:2], "claim": action[1:2]}.get(kind, ())
+        return out + [self.pos_rects[p] for p in cards if p < len(self.pos_rects)]
