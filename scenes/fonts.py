@@ -24,12 +24,33 @@ WEIGHTS = {
 }
 
 
+#: Every size asked for is multiplied by this (the large-text option sets it).
+_scale = 1.0
+
+
+def scale() -> float:
+    return _scale
+
+
+def set_scale(factor: float) -> None:
+    """Scale all UI text by ``factor`` (1.0 = as designed); forgets the cached fonts."""
+    global _scale
+    factor = max(0.5, min(2.0, float(factor)))
+    if factor != _scale:
+        _scale = factor
+        reset()
+
+
+def _scaled(px: int) -> int:
+    return round(int(px) * _scale)
+
+
 @lru_cache(maxsize=128)
 def font(px: int, weight: str = "regular") -> pygame.font.Font:
-    """The UI font at a pixel size (cached)."""
+    """The UI font at a pixel size (cached), times the text scale."""
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(str(WEIGHTS[weight]), max(6, int(px)))
+    return pygame.font.Font(str(WEIGHTS[weight]), max(6, _scaled(px)))
 
 
 @lru_cache(maxsize=64)
@@ -37,7 +58,32 @@ def cjk_font(px: int) -> pygame.font.Font:
     """The bundled Chinese subset (the Kowah glyphs: see scenes.art.kowah_cards.GLYPHS)."""
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(str(CJK_FONT), max(4, int(px)))
+    return pygame.font.Font(str(CJK_FONT), max(4, _scaled(px)))
+
+
+def art_font(px: int, weight: str = "regular") -> pygame.font.Font:
+    """The font at exactly ``px`` whatever the text scale: for card art, whose glyphs are
+    sized to the card (the large-text option scales the UI, not the cards)."""
+    return _exact_font(max(6, int(px)), weight)
+
+
+def art_cjk_font(px: int) -> pygame.font.Font:
+    """:func:`cjk_font` at exactly ``px`` (card art)."""
+    return _exact_cjk(max(4, int(px)))
+
+
+@lru_cache(maxsize=64)
+def _exact_font(px: int, weight: str) -> pygame.font.Font:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(str(WEIGHTS[weight]), px)
+
+
+@lru_cache(maxsize=64)
+def _exact_cjk(px: int) -> pygame.font.Font:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(str(CJK_FONT), px)
 
 
 def chain(weight: str = "regular") -> tuple[Path, ...]:
@@ -138,3 +184,5 @@ def reset() -> None:
     font.cache_clear()
     cjk_font.cache_clear()
     text.cache_clear()
+    _exact_font.cache_clear()
+    _exact_cjk.cache_clear()

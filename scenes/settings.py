@@ -1,4 +1,5 @@
-"""Settings: language, animation and AI speed, fullscreen, volume, sound (persisted).
+"""Settings: language, animation and AI speed, fullscreen, volume, sound, and the display
+(contrast, grain, colour temperature sliders; large text) — all persisted.
 
 Drawn like the rest of the app: the wooden table top, one gold-rimmed panel with two
 titled groups of rows. The layout unit shrinks so the whole panel fits any window.
@@ -6,16 +7,18 @@ titled groups of rows. The layout unit shrinks so the whole panel fits any windo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
 
-from scenes import fonts, i18n, theme
+from scenes import fonts, grade, i18n, theme
 from scenes.i18n import t
 from scenes.stack import Scene
 from scenes.tables.felt import TableStyle, table_surface
 from scenes.widgets.button import Button, ButtonRow
 from scenes.widgets.options import OptionRow, fit_px, handle_rows
+from scenes.widgets.slider import SliderRow
 
 STYLE = TableStyle((46, 28, 20), (80, 50, 34), "wood", 0.04, 0.3)     # the menu's table top
 # Stored values multiply animation durations and AI think delays (0 = instant), so the
@@ -23,7 +26,7 @@ STYLE = TableStyle((46, 28, 20), (80, 50, 34), "wood", 0.04, 0.3)     # the menu
 SPEEDS = [2.0, 1.5, 1.0, 0.5, 0.0]
 SPEED_WORDS = {2.0: "very_slow", 1.5: "slow", 1.0: "normal", 0.5: "fast", 0.0: "instant"}
 VOLUMES = [0.0, 0.2, 0.4, 0.6, 0.8, 1.0]
-GROUPS = (("settings.section_play", 3), ("settings.section_screen", 3))
+GROUPS = (("settings.section_play", 3), ("settings.section_screen", 3), ("display.section", 4))
 # the panel in layout units: padding, title, group headings, rows, footer
 PAD, TITLE, HEADING, ROW, GAP, FOOTER = 3.0, 7.0, 4.2, 5.0, 1.2, 5.5
 PANEL_W = 84.0
@@ -32,6 +35,15 @@ PANEL_W = 84.0
 def speed_label(v: float) -> str:
     word = SPEED_WORDS.get(v)
     return t(f"settings.speed.{word}") if word else t("settings.speed.custom", x=f"{v:g}")
+
+
+def step_words(kind: str) -> Callable[[int], str]:
+    """What a display slider's note says at step ``v`` (e.g. "Warmer 3")."""
+    def say(v: int) -> str:
+        if v == 0:
+            return t("display.designed")
+        return t(f"display.{kind}_{'up' if v > 0 else 'down'}", n=abs(v))
+    return say
 
 
 def panel_height_u() -> float:
@@ -76,6 +88,10 @@ class SettingsScene(Scene):
                       put("volume"), lambda v: f"{round(v * 100)} %", wrap=False),
             OptionRow(lambda: t("settings.sound"), [False, True], lambda: not s.muted,
                       lambda v: put("muted")(not v), on_off),
+            *(SliderRow(lambda k=k: t(f"display.{k}"), grade.STEPS, lambda k=k: getattr(s, k), put(k),
+                        step_words(k)) for k in ("contrast", "grain", "warmth")),
+            OptionRow(lambda: t("display.large_text"), [False, True], lambda: s.large_text,
+                      put("large_text"), on_off),
         ]
         self.back = Button(lambda: t("common.back"), self.close, "primary")
         self.row = ButtonRow([r.button for r in self.rows] + [self.back])
@@ -83,6 +99,10 @@ class SettingsScene(Scene):
     def _apply(self) -> None:
         s = self.app.settings
         i18n.set_lang(s.lang)
+        scale = fonts.scale()
+        grade.apply_settings(s)         # the tables' grade (rebuilt on their next frame)
+        if fonts.scale() != scale:      # text got bigger or smaller: every scene lays out again
+            self.app.stack.resize(self.app.size)
         self.app.audio.set_volume(s.volume)
         self.app.audio.set_muted(s.muted)
         try:
