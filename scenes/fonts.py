@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pygame
 
+from game import paths
 from scenes.font_cmap import code_points
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
+ASSETS = paths.ASSETS       # the checkout's assets/, or the installed cardtable_assets
 FONT_DIR = ASSETS / "fonts"
 CJK_FONT = FONT_DIR / "NotoSerifTC-kowah-subset.ttf"   # only the glyphs Kowah cards use
 WEIGHTS = {
