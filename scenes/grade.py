@@ -3,9 +3,10 @@
 The grade is baked into the table surfaces (:func:`scenes.tables.felt.table_surface`),
 which are built once per (style, size, grade) and cached: the frame loop only blits them,
 so a grade costs nothing per frame. As the art direction asks, it changes the table, not
-the cards: *grain* scales the luminance noise, *contrast* scales the light pool, the
-vignette and the mottling, *colour temperature* multiplies the table by a warm or cool
-tint. Every slider runs from -5 to +5; 0 is the table as designed.
+the cards: *grain* scales the luminance noise, *contrast* scales the vignette, the
+mottling and the wood grain (and dims the light pool below 0; it never brightens it, so
+text on the pool keeps its contrast), *colour temperature* multiplies the table by a
+warm or cool tint. Every slider runs from -5 to +5; 0 is the table as designed.
 
 The grade in force is module state, set from the settings by :func:`apply_settings`
 (at launch and on every change on the settings screen).
@@ -41,7 +42,7 @@ class Grade:
         return self == NEUTRAL
 
     def contrast_factor(self) -> float:
-        """How much the table's light pool, vignette and mottling are scaled."""
+        """How much the table's vignette, mottling and grain lines are scaled (the pool: ≤ 1)."""
         return 1.0 + CONTRAST_SPAN * self.contrast / HI
 
     def grain_amplitude(self, designed: float) -> float:
