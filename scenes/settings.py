@@ -46,6 +46,13 @@ def step_words(kind: str) -> Callable[[int], str]:
     return say
 
 
+def fit_tall(text: str, px: int, height: int, weight: str) -> int:
+    """``px``, made smaller until ``text`` is at most ``height`` tall (large text in a low slot)."""
+    while px > 7 and fonts.size(text, px, weight)[1] > height:
+        px -= 1
+    return px
+
+
 def panel_height_u() -> float:
     rows = sum(n for _, n in GROUPS)
     return 2 * PAD + TITLE + len(GROUPS) * HEADING + rows * (ROW + GAP) + GAP + FOOTER
@@ -153,11 +160,14 @@ class SettingsScene(Scene):
         surface.blit(panel_surface(self.panel.size, radius, line), self.panel)
         inner = self.panel.inflate(-round(2 * PAD * u), 0)
         title_text = t("menu.settings")
-        title = fonts.text(title_text, fit_px(title_text, round(4.4 * u), inner.width, "bold"), theme.GOLD, "bold")
+        title_px = fit_tall(title_text, fit_px(title_text, round(4.4 * u), inner.width, "bold"),
+                            round((TITLE - 0.6) * u), "bold")
+        title = fonts.text(title_text, title_px, theme.GOLD, "bold")
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + round(PAD * u))))
         for key, r in self.headings:
             text = t(key).upper()
-            img = fonts.text(text, fit_px(text, max(11, round(2.0 * u)), r.width, "bold"), theme.GOLD, "bold")
+            px = fit_tall(text, fit_px(text, max(11, round(2.0 * u)), r.width, "bold"), r.height - round(0.8 * u), "bold")
+            img = fonts.text(text, px, theme.GOLD, "bold")
             ty = r.bottom - round(1.0 * u) - img.get_height()
             surface.blit(img, (r.x, ty))
             lx = r.x + img.get_width() + round(1.5 * u)

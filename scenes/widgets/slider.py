@@ -12,8 +12,8 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from scenes import theme
-from scenes.widgets.options import OptionRow
+from scenes import fonts, theme
+from scenes.widgets.options import SMALLEST_PX, OptionRow
 
 
 class SliderRow(OptionRow):
@@ -75,6 +75,25 @@ class SliderRow(OptionRow):
         return super().handle(event)
 
     # -- drawing --------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, u: float) -> None:
+        """Label with the value in words under it; beside it when the row is too low for
+        two lines (large text, small windows); left out when neither fits (the knob says it)."""
+        note = self.note()
+        label = fonts.text(self.label(), self._label_px(u), theme.IVORY, "semibold")
+        small_px = min(max(10, round(1.7 * u)), max(SMALLEST_PX, round(self.rect.height * 0.4)))
+        small = fonts.text(note, small_px, theme.MUTED) if note else None
+        if small and label.get_height() + small.get_height() <= self.rect.height + 2:
+            top = self.rect.centery - (label.get_height() + small.get_height()) // 2
+            surface.blit(label, (self.rect.x, top))
+            surface.blit(small, (self.rect.x, top + label.get_height()))
+        else:
+            surface.blit(label, (self.rect.x, self.rect.centery - label.get_height() // 2))
+            gap = max(4, round(u))
+            if small and label.get_width() + gap + small.get_width() <= self.label_width():
+                at = small.get_rect(midright=(self.rect.x + self.label_width(), self.rect.centery))
+                surface.blit(small, at)
+        self._draw_box(surface, u)
+
     def _value_px(self, u: float) -> int:        # no text in the box: nothing to shrink
         return max(12, round(2.5 * u))
 

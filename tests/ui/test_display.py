@@ -202,6 +202,36 @@ def test_large_text_scales_ui_text_but_not_card_art():
     assert fonts.art_font(40, "bold").size("8") == art
 
 
+def test_large_text_is_full_from_720p_and_eases_off_to_the_minimum_window():
+    for size, want in (((1280, 720), grade.LARGE_TEXT), ((1920, 1080), grade.LARGE_TEXT),
+                       ((640, 400), 1.0), ((1000, 560), 1.0 + (grade.LARGE_TEXT - 1) / 2), ((800, 720), 1.0 + (grade.LARGE_TEXT - 1) * 50 / 320)):
+        app = make_app(size=size)
+        app.settings.large_text = True
+        grade.apply_settings(app.settings)
+        assert fonts.scale() == pytest.approx(want), size
+    fonts.set_scale(1.0)
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+@pytest.mark.parametrize("large", [False, True])
+@pytest.mark.parametrize("size", [(640, 400), (800, 500), (1280, 720), (1920, 1080)])
+def test_each_settings_row_draws_inside_its_band(size, large, lang):
+    app = make_app(size=size, lang=lang)
+    app.settings.large_text = large
+    grade.apply_settings(app.settings)
+    scene = SettingsScene(app)
+    app.stack.push(scene)
+    app.step()
+    half_gap = round(1.2 * scene.u / 2)
+    for r in scene.rows:
+        layer = pygame.Surface(size, pygame.SRCALPHA)
+        r.draw(layer, scene.u)
+        ink = layer.get_bounding_rect()
+        band = r.rect.inflate(0, 2 * half_gap)
+        assert band.contains(ink), f"{r.label()!r} draws {ink} outside {band} at {size}"
+    fonts.set_scale(1.0)
+
+
 @pytest.mark.parametrize("lang", ["vi", "en"])
 @pytest.mark.parametrize("size", [(640, 400), (1280, 720), (1920, 1080)])
 def test_settings_with_large_text_still_fit(size, lang):
