@@ -46,6 +46,13 @@ def step_words(kind: str) -> Callable[[int], str]:
     return say
 
 
+def table_styles() -> list[tuple[str, TableStyle]]:
+    """Every playable game's table style, for the preview beside the panel."""
+    from scenes.nav import resolve
+    from scenes.tables.registry import TABLES
+    return [(game, resolve(info.table).style) for game, info in TABLES.items()]
+
+
 def fit_tall(text: str, px: int, height: int, weight: str) -> int:
     """``px``, made smaller until ``text`` is at most ``height`` tall (large text in a low slot)."""
     while px > 7 and fonts.size(text, px, weight)[1] > height:
@@ -74,6 +81,8 @@ class SettingsScene(Scene):
         self.u = app.u
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.headings: list[tuple[str, pygame.Rect]] = []
+        self.previews: list[tuple[str, TableStyle, pygame.Rect]] = []     # the graded tables
+        self._styles: list[tuple[str, TableStyle]] | None = None
 
         def put(name: str):
             def setter(v) -> None:
@@ -140,9 +149,28 @@ class SettingsScene(Scene):
             for _ in range(n):
                 next(rows).place(pygame.Rect(x, y, width, round(ROW * u)), u)
                 y += round((ROW + GAP) * u)
+        self._place_previews(w, h)
         bw = round(22 * u)
         self.back.rect = pygame.Rect(x + width - bw, self.panel.bottom - round((PAD + FOOTER) * u),
                                      bw, round(FOOTER * u))
+
+    def _place_previews(self, w: int, h: int) -> None:
+        """A small copy of each game's table right of the panel, where there is room, so
+        the sliders can be judged on every table at once."""
+        u = self.app.u
+        room = w - self.panel.right - round(4 * u)
+        self.previews = []
+        if room < round(20 * u):
+            return
+        if self._styles is None:
+            self._styles = table_styles()
+        tw = min(round(30 * u), room)
+        th = round(tw * 9 / 16)
+        step = th + round(4.5 * u)
+        top = (h - step * len(self._styles)) // 2
+        x = self.panel.right + (w - self.panel.right - tw) // 2
+        self.previews = [(game, style, pygame.Rect(x, top + i * step, tw, th))
+                         for i, (game, style) in enumerate(self._styles)]
 
     def handle(self, event: pygame.event.Event) -> bool:
         if handle_rows(self.rows, event):
@@ -174,6 +202,12 @@ class SettingsScene(Scene):
             if lx < r.right:
                 pygame.draw.line(surface, theme.darken(theme.GOLD, 0.5), (lx, ty + img.get_height() // 2),
                                  (r.right, ty + img.get_height() // 2), 1)
+        for game, style, rect in self.previews:
+            surface.blit(table_surface(style, rect.size), rect)
+            pygame.draw.rect(surface, theme.darken(theme.GOLD, 0.3), rect, max(1, round(0.2 * u)))
+            name = t(f"short.{game}")
+            img = fonts.text(name, fonts.fit(name, max(12, round(1.9 * u)), rect.width), theme.MUTED)
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.bottom + round(0.5 * u))))
         for r in self.rows:
             if r.button.focused or r.hover:
                 band = r.rect.inflate(round(1.6 * u), round(GAP * u * 0.6))

@@ -65,7 +65,7 @@ def table_surface(style: TableStyle, size: tuple[int, int]) -> pygame.Surface:
     return graded_surface(style, (int(size[0]), int(size[1])), grading.current())
 
 
-@lru_cache(maxsize=12)
+@lru_cache(maxsize=16)      # a scene's table, the menus' wood, the settings previews
 def graded_surface(style: TableStyle, size: tuple[int, int], grade: Grade) -> pygame.Surface:
     global renders
     renders += 1

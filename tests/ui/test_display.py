@@ -249,3 +249,32 @@ def test_settings_with_large_text_still_fit(size, lang):
         label = fonts.size(r.label(), r._label_px(scene.u), "semibold")
         assert label[0] <= r.label_width() + 1, r.label()
         assert r._label_px(scene.u) * fonts.scale() <= r.rect.height, r.label()
+
+
+def test_settings_preview_every_table_and_follow_the_sliders():
+    app = make_app()
+    scene = SettingsScene(app)
+    app.stack.push(scene)
+    app.step()
+    assert [g for g, _, _ in scene.previews] == ["ganjifa", "kowah", "daotam", "mascarade"]
+    panel = scene.panel
+    for _, _, rect in scene.previews:
+        assert rect.left > panel.right and pygame.Rect((0, 0), app.size).contains(rect)
+    spot = scene.previews[1][2].center
+    before = app.screen.get_at(spot)
+    focus(scene, sliders(scene)["warmth"])
+    key(pygame.K_END)
+    app.step()
+    built = felt.renders
+    app.step()
+    assert felt.renders == built                    # the new grade was built once, then reused
+    after = app.screen.get_at(spot)
+    assert after.b < before.b, (before, after)
+
+
+def test_no_preview_where_there_is_no_room():
+    app = make_app(size=(640, 400))
+    scene = SettingsScene(app)
+    app.stack.push(scene)
+    app.step()
+    assert scene.previews == []
