@@ -272,9 +272,16 @@ def test_settings_preview_every_table_and_follow_the_sliders():
     assert after.b < before.b, (before, after)
 
 
-def test_no_preview_where_there_is_no_room():
-    app = make_app(size=(640, 400))
+@pytest.mark.parametrize(("size", "shown"), [((640, 400), 4), ((800, 500), 4), ((1920, 1080), 4),
+                                             ((1280, 1024), 0)])     # 5:4: no room beside it
+def test_previews_fit_beside_the_panel(size, shown):
+    app = make_app(size=size)
     scene = SettingsScene(app)
     app.stack.push(scene)
     app.step()
-    assert scene.previews == []
+    rects = [r for _, _, r in scene.previews]
+    assert len(rects) == shown
+    for a, b in zip(rects, rects[1:], strict=False):
+        assert b.top - a.bottom >= 2 * scene.u           # room for the name under each
+    for r in rects:
+        assert pygame.Rect((0, 0), size).contains(r.inflate(0, 4 * scene.u)) and r.left > scene.panel.right
