@@ -211,6 +211,11 @@ def _fit(s: str, px: int, width: int, weight: str, floor: int, _k: float) -> int
     return px
 
 
+text.cache_clear = _text.cache_clear         # type: ignore[attr-defined]  # as when it was lru_cached
+font.cache_clear = _font_at.cache_clear      # type: ignore[attr-defined]
+cjk_font.cache_clear = _cjk_at.cache_clear   # type: ignore[attr-defined]
+
+
 def reset() -> None:
     """Forget cached fonts and text (after pygame.quit() they are invalid)."""
     _font_at.cache_clear()
