@@ -8,8 +8,10 @@ from typing import Any
 
 import yaml
 
+from game import paths
+
 #: The data folder; ``CARDTABLE_DATA`` points elsewhere (a modded or broken copy, in tests).
-DATA_DIR = Path(os.environ.get("CARDTABLE_DATA") or Path(__file__).resolve().parent.parent / "data")
+DATA_DIR = Path(os.environ.get("CARDTABLE_DATA") or paths.DATA)
 LANGS = ("vi", "en")
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pygame
 
-from scenes import fonts, i18n
+from scenes import fonts, grade, i18n
 from scenes.settings_store import Settings
 from scenes.stack import SceneStack
 
@@ -66,6 +66,7 @@ class App:
             self.settings.ai_speed = opts.speed
         pygame.init()
         fonts.reset()
+        grade.apply_settings(self.settings)     # display grade and text scale
         pygame.display.set_caption("Bàn Bài — Card Table")
         fullscreen = self.settings.fullscreen if opts.fullscreen is None else opts.fullscreen
         self.screen = self._open_window(opts.size, fullscreen)

@@ -16,9 +16,11 @@ from pathlib import Path
 
 import pygame
 
+from game import paths
+
 log = logging.getLogger(__name__)
 
-SOUND_DIR = Path(__file__).resolve().parent.parent / "assets" / "sounds"
+SOUND_DIR = paths.ASSETS / "sounds"
 
 # The names the game may play (the API); each has 2-3 variants on disk.
 SOUND_NAMES: tuple[str, ...] = (

@@ -1,4 +1,5 @@
-"""Settings: language, animation and AI speed, fullscreen, volume, sound (persisted).
+"""Settings: language, animation and AI speed, fullscreen, volume, sound, and the display
+(contrast, grain, colour temperature sliders; large text) — all persisted.
 
 Drawn like the rest of the app: the wooden table top, one gold-rimmed panel with two
 titled groups of rows. The layout unit shrinks so the whole panel fits any window.
@@ -6,16 +7,18 @@ titled groups of rows. The layout unit shrinks so the whole panel fits any windo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
 
-from scenes import fonts, i18n, theme
+from scenes import fonts, grade, i18n, theme
 from scenes.i18n import t
 from scenes.stack import Scene
 from scenes.tables.felt import TableStyle, table_surface
 from scenes.widgets.button import Button, ButtonRow
 from scenes.widgets.options import OptionRow, fit_px, handle_rows
+from scenes.widgets.slider import SliderRow
 
 STYLE = TableStyle((46, 28, 20), (80, 50, 34), "wood", 0.04, 0.3)     # the menu's table top
 # Stored values multiply animation durations and AI think delays (0 = instant), so the
@@ -23,7 +26,7 @@ STYLE = TableStyle((46, 28, 20), (80, 50, 34), "wood", 0.04, 0.3)     # the menu
 SPEEDS = [2.0, 1.5, 1.0, 0.5, 0.0]
 SPEED_WORDS = {2.0: "very_slow", 1.5: "slow", 1.0: "normal", 0.5: "fast", 0.0: "instant"}
 VOLUMES = [0.0, 0.2, 0.4, 0.6, 0.8, 1.0]
-GROUPS = (("settings.section_play", 3), ("settings.section_screen", 3))
+GROUPS = (("settings.section_play", 3), ("settings.section_screen", 3), ("display.section", 4))
 # the panel in layout units: padding, title, group headings, rows, footer
 PAD, TITLE, HEADING, ROW, GAP, FOOTER = 3.0, 7.0, 4.2, 5.0, 1.2, 5.5
 PANEL_W = 84.0
@@ -32,6 +35,29 @@ PANEL_W = 84.0
 def speed_label(v: float) -> str:
     word = SPEED_WORDS.get(v)
     return t(f"settings.speed.{word}") if word else t("settings.speed.custom", x=f"{v:g}")
+
+
+def step_words(kind: str) -> Callable[[int], str]:
+    """What a display slider's note says at step ``v`` (e.g. "Warmer 3")."""
+    def say(v: int) -> str:
+        if v == 0:
+            return t("display.designed")
+        return t(f"display.{kind}_{'up' if v > 0 else 'down'}", n=abs(v))
+    return say
+
+
+def table_styles() -> list[tuple[str, TableStyle]]:
+    """Every playable game's table style, for the preview beside the panel."""
+    from scenes.nav import resolve
+    from scenes.tables.registry import TABLES
+    return [(game, resolve(info.table).style) for game, info in TABLES.items()]
+
+
+def fit_tall(text: str, px: int, height: int, weight: str) -> int:
+    """``px``, made smaller until ``text`` is at most ``height`` tall (large text in a low slot)."""
+    while px > 7 and fonts.size(text, px, weight)[1] > height:
+        px -= 1
+    return px
 
 
 def panel_height_u() -> float:
@@ -55,6 +81,8 @@ class SettingsScene(Scene):
         self.u = app.u
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.headings: list[tuple[str, pygame.Rect]] = []
+        self.previews: list[tuple[str, TableStyle, pygame.Rect]] = []     # the graded tables
+        self._styles: list[tuple[str, TableStyle]] | None = None
 
         def put(name: str):
             def setter(v) -> None:
@@ -76,6 +104,10 @@ class SettingsScene(Scene):
                       put("volume"), lambda v: f"{round(v * 100)} %", wrap=False),
             OptionRow(lambda: t("settings.sound"), [False, True], lambda: not s.muted,
                       lambda v: put("muted")(not v), on_off),
+            *(SliderRow(lambda k=k: t(f"display.{k}"), grade.STEPS, lambda k=k: getattr(s, k), put(k),
+                        step_words(k)) for k in ("contrast", "grain", "warmth")),
+            OptionRow(lambda: t("display.large_text"), [False, True], lambda: s.large_text,
+                      put("large_text"), on_off),
         ]
         self.back = Button(lambda: t("common.back"), self.close, "primary")
         self.row = ButtonRow([r.button for r in self.rows] + [self.back])
@@ -83,6 +115,10 @@ class SettingsScene(Scene):
     def _apply(self) -> None:
         s = self.app.settings
         i18n.set_lang(s.lang)
+        scale = fonts.scale()
+        grade.apply_settings(s)         # the tables' grade (rebuilt on their next frame)
+        if fonts.scale() != scale:      # text got bigger or smaller: every scene lays out again
+            self.app.stack.resize(self.app.size)
         self.app.audio.set_volume(s.volume)
         self.app.audio.set_muted(s.muted)
         try:
@@ -113,9 +149,28 @@ class SettingsScene(Scene):
             for _ in range(n):
                 next(rows).place(pygame.Rect(x, y, width, round(ROW * u)), u)
                 y += round((ROW + GAP) * u)
+        self._place_previews(w, h)
         bw = round(22 * u)
         self.back.rect = pygame.Rect(x + width - bw, self.panel.bottom - round((PAD + FOOTER) * u),
                                      bw, round(FOOTER * u))
+
+    def _place_previews(self, w: int, h: int) -> None:
+        """A small copy of each game's table right of the panel, where there is room, so
+        the sliders can be judged on every table at once."""
+        u = self.app.u
+        room = w - self.panel.right - round(4 * u)
+        self.previews = []
+        if room < round(20 * u):
+            return
+        if self._styles is None:
+            self._styles = table_styles()
+        tw = min(round(30 * u), room)
+        th = round(tw * 9 / 16)
+        step = th + round(4.5 * u)
+        top = (h - step * len(self._styles)) // 2
+        x = self.panel.right + (w - self.panel.right - tw) // 2
+        self.previews = [(game, style, pygame.Rect(x, top + i * step, tw, th))
+                         for i, (game, style) in enumerate(self._styles)]
 
     def handle(self, event: pygame.event.Event) -> bool:
         if handle_rows(self.rows, event):
@@ -133,17 +188,26 @@ class SettingsScene(Scene):
         surface.blit(panel_surface(self.panel.size, radius, line), self.panel)
         inner = self.panel.inflate(-round(2 * PAD * u), 0)
         title_text = t("menu.settings")
-        title = fonts.text(title_text, fit_px(title_text, round(4.4 * u), inner.width, "bold"), theme.GOLD, "bold")
+        title_px = fit_tall(title_text, fit_px(title_text, round(4.4 * u), inner.width, "bold"),
+                            round((TITLE - 0.6) * u), "bold")
+        title = fonts.text(title_text, title_px, theme.GOLD, "bold")
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + round(PAD * u))))
         for key, r in self.headings:
             text = t(key).upper()
-            img = fonts.text(text, fit_px(text, max(11, round(2.0 * u)), r.width, "bold"), theme.GOLD, "bold")
+            px = fit_tall(text, fit_px(text, max(11, round(2.0 * u)), r.width, "bold"), r.height - round(0.8 * u), "bold")
+            img = fonts.text(text, px, theme.GOLD, "bold")
             ty = r.bottom - round(1.0 * u) - img.get_height()
             surface.blit(img, (r.x, ty))
             lx = r.x + img.get_width() + round(1.5 * u)
             if lx < r.right:
                 pygame.draw.line(surface, theme.darken(theme.GOLD, 0.5), (lx, ty + img.get_height() // 2),
                                  (r.right, ty + img.get_height() // 2), 1)
+        for game, style, rect in self.previews:
+            surface.blit(table_surface(style, rect.size), rect)
+            pygame.draw.rect(surface, theme.darken(theme.GOLD, 0.3), rect, max(1, round(0.2 * u)))
+            name = t(f"short.{game}")
+            img = fonts.text(name, fonts.fit(name, max(12, round(1.9 * u)), rect.width), theme.MUTED)
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.bottom + round(0.5 * u))))
         for r in self.rows:
             if r.button.focused or r.hover:
                 band = r.rect.inflate(round(1.6 * u), round(GAP * u * 0.6))

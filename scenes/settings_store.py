@@ -9,6 +9,9 @@ from game.storage import SaveError, read_json, user_dir, write_json_atomic
 
 log = logging.getLogger(__name__)
 
+DISPLAY_STEPS = ("contrast", "grain", "warmth")
+STEP_LO, STEP_HI = -5, 5        # the sliders' ends (scenes.grade.LO/HI)
+
 
 @dataclass
 class Settings:
@@ -18,6 +21,11 @@ class Settings:
     fullscreen: bool = False
     volume: float = 0.8
     muted: bool = False
+    # display (scenes.grade): slider steps -5..5, 0 = as designed; large text scales fonts
+    contrast: int = 0
+    grain: int = 0
+    warmth: int = 0
+    large_text: bool = False
 
     @classmethod
     def load(cls) -> Settings:
@@ -40,6 +48,8 @@ class Settings:
                 setattr(out, f.name, value)
         if out.lang not in ("vi", "en"):
             out.lang = "vi"
+        for name in DISPLAY_STEPS:
+            setattr(out, name, max(STEP_LO, min(STEP_HI, getattr(out, name))))
         return out
 
     def save(self) -> None:

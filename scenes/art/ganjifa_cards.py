@@ -127,7 +127,7 @@ def pip_layout(n: int) -> tuple[float, tuple[Point, ...]]:
 @lru_cache(maxsize=1)
 def _cap_ratio() -> float:
     """Cap height / font pixel size of Be Vietnam Pro Bold (measured once)."""
-    surf = fonts.font(200, "bold").render("H", True, (255, 255, 255))
+    surf = fonts.art_font(200, "bold").render("H", True, (255, 255, 255))
     return surf.get_bounding_rect().height / 200.0
 
 
@@ -309,7 +309,7 @@ class GanjifaArt:
             pen.circle(BLACK_INK, (0, 0), MEDALLION_R)
             pen.circle(IVORY, (0, 0), MEDALLION_R - MEDALLION_LINE)
             cap = (CAP_TEN if len(label) > 1 else CAP) * scale
-            font = fonts.font(max(6, round(cap / _cap_ratio())), "bold")
+            font = fonts.art_font(max(6, round(cap / _cap_ratio())), "bold")
             text = font.render(label, True, BLACK_INK)
             box = text.get_bounding_rect()
             underline = label in ("6", "9")

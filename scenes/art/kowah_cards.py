@@ -209,7 +209,7 @@ def _star(c: Pt, r_out: float, r_in: float, points: int = 5, turn: float = 0.0) 
 @lru_cache(maxsize=512)
 def _cjk(ch: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
     """One ideograph cropped to its em square (``size`` × ``size`` px)."""
-    f = fonts.cjk_font(size)
+    f = fonts.art_cjk_font(size)
     img = f.render(ch, True, colour)
     top = max(0, f.get_ascent() - round(_CJK_ASCENT * size))
     box = pygame.Rect(0, top, img.get_width(), min(size, img.get_height() - top))
@@ -219,9 +219,9 @@ def _cjk(ch: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
 @lru_cache(maxsize=256)
 def _numeral(digit: str, cap: int, colour: tuple[int, int, int]) -> pygame.Surface:
     """An Arabic numeral in Be Vietnam Pro Bold, cropped to its ink, ``cap`` px tall."""
-    probe = fonts.font(200, "bold").metrics("8")[0]
+    probe = fonts.art_font(200, "bold").metrics("8")[0]
     ratio = (probe[3] - probe[2]) / 200
-    img = fonts.font(max(6, round(cap / ratio)), "bold").render(digit, True, colour)
+    img = fonts.art_font(max(6, round(cap / ratio)), "bold").render(digit, True, colour)
     return img.subsurface(img.get_bounding_rect(min_alpha=8)).copy()
 
 

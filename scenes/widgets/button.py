@@ -71,7 +71,8 @@ class Button:
             pygame.draw.rect(surface, border, r, max(1, round(0.2 * u)), border_radius=radius)
         if self.focused:
             draw_focus_ring(surface, r, u, radius)
-        px = max(13, round(2.5 * u))
+        px = fonts.fit(self.label, max(13, round(2.5 * u)), r.width - 2 * max(2, round(0.8 * u)),
+                       "semibold", floor=9)    # large text or a long label: shrink, never spill
         img = fonts.text(self.label, px, text, "semibold")
         surface.blit(img, img.get_rect(center=r.center))
 

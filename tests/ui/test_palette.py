@@ -75,3 +75,89 @@ def test_other_pairs():
 def test_contrast_ratio_bounds():
     assert colour.contrast_ratio((0, 0, 0), (255, 255, 255)) == pytest.approx(21.0)
     assert colour.contrast_ratio((10, 20, 30), (10, 20, 30)) == pytest.approx(1.0)
+
+
+# --- with the display sliders at their extremes (scenes.grade) ----------------------------
+# The grade changes the table, not the cards (art-direction §5): every combination of the
+# sliders' ends must keep the UI inks readable on each table, for every kind of colour
+# vision, and leave the card art (whose suits the tests above check) exactly as designed.
+
+CVD = (None, "protan", "deutan", "tritan")
+INKS = ("IVORY", "GOLD", "MUTED")       # drawn straight on the table (labels, banners, rings)
+
+
+def _styles():
+    from scenes import nav
+    from scenes.menu import MENU_STYLE
+    from scenes.tables.registry import TABLES
+    return {**{g: nav.resolve(info.table).style for g, info in TABLES.items()}, "menu": MENU_STYLE}
+
+
+def _grounds(style, g):
+    """The table's median and lightest 10 × 10 px patch at 320 × 180 under grade ``g``."""
+    import pygame
+
+    from scenes.tables import felt
+    small = pygame.transform.smoothscale(felt.graded_surface(style, (320, 180), g), (32, 18))
+    cells = sorted((tuple(small.get_at((x, y)))[:3] for x in range(32) for y in range(18)),
+                   key=colour.relative_luminance)
+    return cells[len(cells) // 2], cells[-1]
+
+
+def _seen(rgb, kind):
+    return colour.simulate(rgb, kind) if kind else rgb
+
+
+@pytest.mark.parametrize("table", ["ganjifa", "kowah", "daotam", "mascarade", "menu"])
+def test_table_inks_read_at_every_slider_extreme(table):
+    from scenes import grade, theme
+    style = _styles()[table]
+    ground, pool = _grounds(style, grade.NEUTRAL)
+    designed = {(ink, kind): colour.contrast_ratio(_seen(getattr(theme, ink), kind), _seen(pool, kind))
+                for ink in INKS for kind in CVD}
+    for g in grade.EXTREMES:
+        ground, pool = _grounds(style, g)
+        for ink in INKS:
+            for kind in CVD:
+                rgb = _seen(getattr(theme, ink), kind)
+                on_table = colour.contrast_ratio(rgb, _seen(ground, kind))
+                on_pool = colour.contrast_ratio(rgb, _seen(pool, kind))
+                what = f"{ink} on {table} ({kind or 'normal vision'}, {g})"
+                assert on_table >= 4.5, f"{what}: {on_table:.2f}"
+                assert on_pool >= 3.0, f"{what}, light pool: {on_pool:.2f}"
+                assert on_pool >= 0.97 * designed[ink, kind], f"{what}: the sliders wash it out"
+
+
+def test_gold_and_paper_stay_apart_from_their_tables_at_every_extreme():
+    from scenes import grade
+    from scenes.art import kowah_cards as kc
+    styles = _styles()
+    for g in grade.EXTREMES:
+        for kind in CVD:
+            ganjifa, _ = _grounds(styles["ganjifa"], g)
+            kowah, _ = _grounds(styles["kowah"], g)
+            assert colour.contrast_ratio(_seen(GOLD, kind), _seen(ganjifa, kind)) >= 4.5, (g, kind)
+            assert colour.contrast_ratio(_seen(kc.PAPER, kind), _seen(kowah, kind)) >= 4.5, (g, kind)
+
+
+def test_card_art_is_not_graded():
+    """Suits are checked above on the designed palette: the sliders must leave cards alone."""
+    import pygame
+
+    from game.ganjifa.deck import default_deck
+    from scenes import grade
+    from scenes.art.ganjifa_cards import GanjifaArt
+    from scenes.art.kowah_cards import KowahArt
+
+    def faces():
+        g, k = GanjifaArt(default_deck()), KowahArt()
+        return [pygame.image.tobytes(s, "RGBA") for s in
+                (g.face(0, 90), g.face(57, 90), g.back(90), k.face("coins", 3, 120), k.back(120))]
+
+    try:
+        designed = faces()
+        for g in (grade.EXTREMES[0], grade.EXTREMES[-1]):
+            grade.set_current(g)
+            assert faces() == designed, g
+    finally:
+        grade.set_current(grade.NEUTRAL)
