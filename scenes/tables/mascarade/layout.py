@@ -9,6 +9,7 @@ import math
 
 import pygame
 
+from scenes import fonts, theme
 from scenes.kit.seat_ring import SeatSpot, seat_ring
 from scenes.tables.mascarade.cards import card_size
 
@@ -110,3 +111,15 @@ class MascaradeLayout:
 
     def plate_rect(self, seat: int) -> pygame.Rect:
         return pygame.Rect(self.spots[seat].plate)
+
+
+
+def pile_text_px(u: float, height: int) -> tuple[int, int]:
+    """Font sizes of a courthouse/bank box's name and amount: 1.9 u and 2.3 u, but never
+    taller together than the box (the fonts' floor and large text would overflow it)."""
+    name_px, num_px = max(12, round(1.9 * u)), max(12, round(2.3 * u))
+    room = height - round(0.6 * u)
+    while name_px > 8 and (fonts.text("Ág", name_px, theme.IVORY, "semibold").get_height()
+                           + fonts.text("0", num_px, theme.IVORY, "bold").get_height()) > room:
+        name_px, num_px = name_px - 1, max(8, num_px - 1)
+    return name_px, num_px

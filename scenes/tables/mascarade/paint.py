@@ -12,6 +12,7 @@ from scenes import fonts, theme
 from scenes.i18n import t
 from scenes.kit.ring import draw_ring
 from scenes.tables.mascarade.cards import GOLD, card_size, character_name, coin
+from scenes.tables.mascarade.layout import pile_text_px
 from scenes.textfit import fit_text
 
 STONE, STONE_LINE = (0xCF, 0xC6, 0xB4), (0x6B, 0x5E, 0x4A)
@@ -49,12 +50,14 @@ class MascaradePaint:
             pygame.draw.rect(surface, STONE_LINE if col == STONE else GOLD, rect, max(1, round(0.2 * u)),
                              border_radius=round(0.6 * u))
             ink = theme.INK if col == STONE else theme.IVORY
-            name = fit_text(t(key), max(12, round(1.9 * u)), ink, rect.width - round(1.6 * u), "semibold",
-                            min_px=9)
-            surface.blit(name, (rect.x + round(u), rect.y + round(0.4 * u)))
-            coin(surface, (rect.x + round(2.2 * u), rect.bottom - round(1.8 * u)), 1.1 * u)
-            num = fonts.text(str(amount), max(12, round(2.3 * u)), ink, "bold")
-            surface.blit(num, (rect.x + round(4 * u), rect.bottom - round(1.8 * u) - num.get_height() // 2))
+            name_px, num_px = pile_text_px(u, rect.height)
+            name = fit_text(t(key), name_px, ink, rect.width - round(1.6 * u), "semibold", min_px=8)
+            surface.blit(name, (rect.x + round(0.8 * u), rect.y + round(0.3 * u)))
+            num = fonts.text(str(amount), num_px, ink, "bold")
+            row_y = rect.bottom - round(0.3 * u) - num.get_height() / 2   # the amount's row, under the name
+            r = max(1.1 * u, num.get_height() * 0.32)
+            coin(surface, (rect.x + round(0.8 * u + r), round(row_y)), r)
+            surface.blit(num, (rect.x + round(0.8 * u + 2 * r + 0.6 * u), round(row_y - num.get_height() / 2)))
 
     def draw_seat(self, surface: pygame.Surface, spot, v, u: float) -> None:
         x, y, w, h = spot.plate
