@@ -37,8 +37,8 @@ class GanjifaLayout:
         self.slots = lay.slots
         self.groups = lay.groups
         self._place_buttons()
-        if hasattr(self, "_prewarmed"):
-            self._prewarm_hand()
+        if hasattr(self, "_prewarmed"):     # planned in spare time, not in this frame
+            self.warm_queue.add([self._prewarm_hand])
 
     def _place_buttons(self) -> None:
         u = self.app.u

@@ -101,8 +101,6 @@ class GanjifaTable(GanjifaLayout, GanjifaCards, GanjifaAnim, GanjifaInput, Ganji
     def update(self, dt: float) -> None:
         super().update(dt)
         self.turn_banner = 0.0      # the lasting prompt (_draw_prompt) says it instead
-        if self.warm_queue:     # a face or two per frame, in flight too: the hand's next
-            self.warm_queue.run_one()   # size must be painted before the row steps to it
 
     def phase(self) -> str:
         return self.match.view(None).phase
