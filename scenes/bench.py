@@ -123,6 +123,8 @@ def main(argv: list[str] | None = None) -> int:
                    "p99": round(percentile(cpu, 99), 2), "max": round(max(cpu, default=0), 2)},
         "over_budget_after_first": len(slow),
         "cpu_over_budget_after_first": sum(1 for c in cpu[1:] if c > BUDGET_MS),
+        "max_after_first_ms": round(max(times[1:], default=0), 2),
+        "cpu_max_after_first_ms": round(max(cpu[1:], default=0), 2),
         "first_frame_s": round(first_frame or 0, 3),
         "max_rss_mb": round(rss_kb / 1024, 1),
         "actions": len(table.match.log) if getattr(table, "match", None) else 0,

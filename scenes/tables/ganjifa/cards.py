@@ -4,6 +4,7 @@ faces ahead of need. Every face drawn asks the table's ``shown`` first (hot-seat
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import pygame
@@ -51,7 +52,7 @@ class GanjifaCards:
             self.cards.face(c, self.hand_d)
         self.warm_queue.reset(lambda c=c: self.cards.face(c, self.trick_d) for c in range(self.deck.size))
         self._prewarmed: set[tuple[int, int]] = set()
-        self._stand_ins: set[tuple[int, int]] = set()
+        self._stand_ins: dict[tuple[int, int], pygame.Surface] = {}    # scaled, real one queued
         self._prewarm_hand()
 
     def _prewarm_hand(self) -> None:
@@ -68,19 +69,27 @@ class GanjifaCards:
                 d = row_diameter(n - k, g - lost, self.app.size, self.app.u)
                 if d != self.hand_d and d not in sizes:
                     sizes.append(d)
+        if any(d > self.trick_d for d in sizes):    # last: a sharp source for any size up to D
+            sizes.append(self.D)
         done = self.__dict__.setdefault("_prewarmed", set())
         jobs = [(c, d) for d in reversed(sizes) for c in hand if (c, d) not in done]
         done.update(jobs)
-        self.warm_queue.add(lambda c=c, d=d: self.cards.face(c, d) for c, d in jobs)   # last runs first
+        self.warm_queue.add(lambda c=c, d=d: self._paint_ahead(c, d) for c, d in jobs)   # last runs first
+
+    def _paint_ahead(self, card: int, d: int) -> None:
+        """A warm-up job: the face at ``d``, unless the hand has grown past that size (the
+        row only grows as the hand shrinks) and nothing else is drawn at it."""
+        if d >= self.hand_d or d in self._std_sizes():
+            self.cards.face(card, d)
 
     def spare_time(self, started: float) -> None:
         """After the frame is drawn (:meth:`App.step`): warm-up jobs in what is left of its
-        budget, counted from ``started`` (``time.perf_counter``). Not while drawing: the
-        hot-seat privacy test counts every face asked for while the screen is drawn."""
+        budget of work, counted in CPU time from the start of this frame's update. Not
+        while drawing: the hot-seat privacy test counts every face asked for then."""
         if self.warm_queue:
             w, h = self.app.size
             until = WARM_UNTIL * max(1.0, (w * h / (1280 * 720)) ** 0.5)
-            self.warm_queue.run_in_frame(started, until)
+            self.warm_queue.run_in_frame(getattr(self, "frame_cpu0", time.thread_time()), until)
 
     def draw_card(self, surface: pygame.Surface, sprite: Sprite) -> None:
         self._blit_card(surface, sprite.card if sprite.face_up else None, sprite.pos, sprite.size,
@@ -121,13 +130,18 @@ class GanjifaCards:
             img, real = self._card_image(card, standard_size(std, d, self.D))
             return pygame.transform.smoothscale(img, (d, d)), real
         if near is None or near == d:       # painted (or painted at no size yet: now)
+            if self._stand_ins:
+                self._stand_ins.pop((card, d), None)
             return self.cards.face(card, d), True
-        if (card, d) not in self._stand_ins:
-            self._stand_ins.add((card, d))
-            self.warm_queue.add_first([lambda: self.cards.face(card, d)])
+        img = self._stand_ins.get((card, d))
+        if img is None or img.get_width() != d:
+            img = pygame.transform.smoothscale(self.cards.nearest(card, d), (d, d))
+            if (card, d) not in self._stand_ins:
+                self.warm_queue.add_first([lambda: self._paint_ahead(card, d)])
+            self._stand_ins[(card, d)] = img
         if self._drawn_stand_ins is not None:
             self._drawn_stand_ins.append((card, d, near < d))
-        return pygame.transform.smoothscale(self.cards.nearest(card, d), (d, d)), False
+        return img, False
 
     def _std_sizes(self) -> tuple[int, ...]:
         return (self.hand_d, self.D, self.trick_d, self.centre_d(), self.back_d, self.pile_d)
