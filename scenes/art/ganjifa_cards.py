@@ -189,6 +189,13 @@ class GanjifaArt:
             self._face_sizes.setdefault((card, trump_mark), set()).add(diameter)
         return surf
 
+    def drop_faces(self, keep) -> None:
+        """Forget the faces whose diameter ``keep(diameter)`` refuses (sizes a table has
+        outgrown), so a hand's many row sizes do not all stay in memory."""
+        for key in [k for k in self._faces if not keep(k[1])]:
+            del self._faces[key]
+            self._face_sizes[(key[0], key[2])].discard(key[1])
+
     def has_face(self, card: int, diameter: int, trump_mark: str | None = None) -> bool:
         """Whether the face at ``diameter`` is painted already (asking paints nothing)."""
         return (card, max(8, int(diameter)), trump_mark) in self._faces

@@ -76,6 +76,13 @@ class GanjifaCards:
         done.update(jobs)
         self.warm_queue.add(lambda c=c, d=d: self._paint_ahead(c, d) for c, d in jobs)   # last runs first
 
+    def _outgrown(self, d: int) -> None:
+        """The row grows to ``d`` (it only grows as the hand shrinks): faces at the sizes
+        below it that nothing else is drawn at go, and so do their stand-ins."""
+        std = set(self._std_sizes())
+        self.art.drop_faces(lambda x: x >= d or x in std)
+        self._stand_ins = {k: v for k, v in self._stand_ins.items() if k[1] >= d or k[1] in std}
+
     def _paint_ahead(self, card: int, d: int) -> None:
         """A warm-up job: the face at ``d``, unless the hand has grown past that size (the
         row only grows as the hand shrinks) and nothing else is drawn at it."""
