@@ -6,8 +6,9 @@ Frame time = update + draw (event handling included), excluding the frame-rate s
 ``cpu_ms`` is the same frames' CPU time on the main thread (``time.thread_time``): the
 work a frame does, which a busy machine does not inflate the way it does wall time.
 ``slow_frames`` lists the worst frames over 16.7 ms after the first (index, wall and CPU
-ms, card images the art painted in it), ``cpu_slow_frames`` all of those over it in CPU; ``--why N`` adds each one's N costliest functions
-(profiling every frame, so the times themselves then read high).
+ms, images the card art cached in it), ``cpu_slow_frames`` every frame over it in CPU.
+``--why N`` adds each one's N costliest functions by CPU time (every frame is then
+profiled, so all the times read high).
 """
 
 from __future__ import annotations
@@ -87,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
             break
         busy = bool(getattr(table, "match", None) and table.match.thinking())
         before = _painted(table)
-        prof = cProfile.Profile() if args.why else None
+        prof = cProfile.Profile(time.thread_time) if args.why else None
         c0 = time.thread_time()
         if prof:
             prof.enable()
