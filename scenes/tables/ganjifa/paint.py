@@ -11,6 +11,7 @@ import pygame
 from scenes import fonts, theme
 from scenes.i18n import lang, t
 from scenes.kit.hand_strip import HandStrip
+from scenes.tables.ganjifa.hand import row_diameter
 from scenes.textfit import fit_text
 
 
@@ -156,7 +157,7 @@ class GanjifaPaint(HandStrip):
     def _draw_open_hand(self, surface: pygame.Surface) -> None:
         """The hand is drawn into a cached layer, rebuilt only when something in it changes."""
         items = self._hand_draw_list()
-        top = max(0, round(self.hand_top() - 8 * self.app.u))
+        top = self._layer_top()
         drawn = getattr(self, "_hand_stand_ins", [])
         if drawn and self._stand_ins_landed(drawn):     # real faces for the stand-ins
             self._hand_gen = getattr(self, "_hand_gen", 0) + 1
@@ -171,6 +172,14 @@ class GanjifaPaint(HandStrip):
 
         surface.blit(self.hand_layer.get(key, size, paint), (0, top))
 
+    def _layer_top(self) -> int:
+        """Top of the hand's cached layer: where it is for the row's largest cards, whatever
+        their size now, so the layer keeps one size all hand (a new window-wide surface and
+        its conversion cost ~3 ms at 1920x1080 on the frame the row's size steps)."""
+        u = self.app.u
+        d_max = row_diameter(1, 1, self.app.size, u)
+        return max(0, round(self.app.size[1] - 2.5 * u - d_max - self.LIFT_LEGAL * u - 3.2 * u - 8 * u))
+
     def _draw_hidden_hand(self, surface: pygame.Surface) -> None:
         """Nobody confirmed at a shared screen: the bottom hand as evenly spaced backs (no
         suit groups or tabs, which would tell its shape)."""
@@ -179,7 +188,7 @@ class GanjifaPaint(HandStrip):
             return
         u = self.app.u
         w, h = surface.get_size()
-        top = max(0, round(self.hand_top() - 8 * u))
+        top = self._layer_top()
         d = self.hand_d
         y = (self.slots[0].centre[1] if self.slots else h - 2.5 * u - d / 2) - top
         key = ("hidden", n, d, w, top, round(y))
