@@ -160,6 +160,9 @@ class App:
             self.dispatch(event)
         self.stack.update(dt)
         self.stack.draw(self.screen)
+        spare = getattr(self.stack.scenes[-1], "spare_time", None) if self.stack.scenes else None
+        if spare is not None:       # work ahead of need in what the frame leaves (card art)
+            spare(t0)
         work = time.perf_counter() - t0
         self.frame_times.append(work)
         self.frames += 1

@@ -156,6 +156,7 @@ class GanjifaArt:
             key = SIGN_OF_SUIT.get(getattr(s, "id", ""), None)
             self._suit_slot.append(SIGN_KEYS.index(key) if key else i % len(SIGN_KEYS))
         self._faces: dict[tuple, pygame.Surface] = {}
+        self._face_sizes: dict[tuple, set[int]] = {}    # (card, mark) -> diameters painted
         self._backs: dict[int, pygame.Surface] = {}
         self._shadows: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
         self._signs: dict[tuple, pygame.Surface] = {}
@@ -166,8 +167,8 @@ class GanjifaArt:
 
     def clear(self) -> None:
         """Drop every cached surface (call on window resize)."""
-        for cache in (self._faces, self._backs, self._shadows, self._signs, self._badges,
-                      self._parts):
+        for cache in (self._faces, self._face_sizes, self._backs, self._shadows, self._signs,
+                      self._badges, self._parts):
             cache.clear()
 
     def ground(self, suit: int) -> RGB:
@@ -185,7 +186,34 @@ class GanjifaArt:
         if surf is None:
             surf = self._render_face(card, diameter, trump_mark)
             self._faces[key] = surf
+            self._face_sizes.setdefault((card, trump_mark), set()).add(diameter)
         return surf
+
+    def drop_faces(self, keep) -> None:
+        """Forget the faces whose diameter ``keep(diameter)`` refuses (sizes a table has
+        outgrown), so a hand's many row sizes do not all stay in memory."""
+        for key in [k for k in self._faces if not keep(k[1])]:
+            del self._faces[key]
+            self._face_sizes[(key[0], key[2])].discard(key[1])
+
+    def has_face(self, card: int, diameter: int, trump_mark: str | None = None) -> bool:
+        """Whether the face at ``diameter`` is painted already (asking paints nothing)."""
+        return (card, max(8, int(diameter)), trump_mark) in self._faces
+
+    def nearest_size(self, card: int, diameter: int, trump_mark: str | None = None) -> int | None:
+        """The painted size of the face nearest ``diameter`` (the smallest at least as large
+        if there is: scaled down it stays sharp), None if it is painted at no size."""
+        sizes = self._face_sizes.get((card, trump_mark))
+        if not sizes:
+            return None
+        d = max(8, int(diameter))
+        return min((x for x in sizes if x >= d), default=None) or max(sizes)
+
+    def nearest_face(self, card: int, diameter: int, trump_mark: str | None = None
+                     ) -> pygame.Surface | None:
+        """The face at :meth:`nearest_size` (None if painted at no size); paints nothing."""
+        best = self.nearest_size(card, diameter, trump_mark)
+        return None if best is None else self._faces[(card, best, trump_mark)]
 
     def back(self, diameter: int) -> pygame.Surface:
         """The common back: plain lacquer red, gold rim and ring, no identity (§1.5)."""

@@ -53,29 +53,68 @@ def standard_size(sizes: Iterable[int], size: int, default: int) -> int:
 
 
 class WarmQueue:
-    """Jobs that paint card images before they are needed, last added first."""
+    """Jobs that paint card images before they are needed, last added first.
+
+    ``first`` jobs (images a table is showing a stand-in for) run before the others.
+    :meth:`run_in_frame` spends only what is left of a frame's budget, judged by what the
+    jobs have cost so far, so the painting never makes a frame late on its own.
+    """
 
     def __init__(self) -> None:
         self.todo: list[Callable[[], Any]] = []
+        self.urgent: list[Callable[[], Any]] = []
+        self.cost = 0.002           # seconds a job is expected to take (a running estimate)
+        self.starved = 0            # frames in a row with jobs and no room for them
 
     def __len__(self) -> int:
-        return len(self.todo)
+        return len(self.todo) + len(self.urgent)
 
     def __bool__(self) -> bool:
-        return bool(self.todo)
+        return bool(self.todo or self.urgent)
 
     def reset(self, jobs: Iterable[Callable[[], Any]] = ()) -> None:
         self.todo = list(jobs)
+        self.urgent = []
 
     def add(self, jobs: Iterable[Callable[[], Any]]) -> None:
         self.todo += jobs
 
+    def add_first(self, jobs: Iterable[Callable[[], Any]]) -> None:
+        """Jobs to run before every other (the last of them first)."""
+        self.urgent += jobs
+
     def run_one(self) -> None:
-        if self.todo:
-            self.todo.pop()()
+        lane = self.urgent or self.todo
+        if lane:
+            t0 = time.thread_time()     # the job's own work: a busy machine's pauses are
+            lane.pop()()                # not the job's, and would keep the estimate high
+            spent = time.thread_time() - t0
+            # the dearest recent job, forgotten slowly: a card art's faces differ ~5× in cost
+            # (a Ganjifa numeral against a Raja) and the estimate must not be caught short
+            self.cost = max(spent, 0.97 * self.cost)
 
     def run_for(self, budget: float) -> None:
         """Jobs until ``budget`` seconds of this frame are spent (at least one)."""
         t0 = time.perf_counter()
-        while self.todo and time.perf_counter() - t0 < budget:
-            self.todo.pop()()
+        while self and time.perf_counter() - t0 < budget:
+            self.run_one()
+
+    def run_in_frame(self, started: float, until: float, patience: int = 6,
+                     clock: Callable[[], float] = time.thread_time) -> int:
+        """Jobs while the frame's work since ``started`` (by ``clock``: the thread's CPU
+        time, which a busy machine's pauses do not inflate) would still stay under
+        ``until`` seconds with the next job's expected cost added. After ``patience``
+        frames in a row with no room, one job anyway: the warm-up must not stop. Returns
+        the jobs run."""
+        n = 0
+        while self and clock() - started + self.cost < until:
+            self.run_one()
+            n += 1
+        if self and not n:
+            self.starved += 1
+            if self.starved >= patience:
+                self.run_one()
+                n = 1
+        if n:
+            self.starved = 0
+        return n

@@ -493,8 +493,10 @@ class TableScene(Scene):
         key = (surface.get_size(), round(centre[0]), round(centre[1]), round(radius), self.direction)
         if getattr(self, "_dir_key", None) != key:
             self._dir_key = key
-            self._dir_layer = direction_layer(surface.get_size(), centre, radius, self.direction, self.app.u)
-        surface.blit(self._dir_layer, (0, 0))
+            layer = direction_layer(surface.get_size(), centre, radius, self.direction, self.app.u)
+            box = layer.get_bounding_rect()     # blit only the arrows: the whole window's
+            self._dir_layer, self._dir_at = layer.subsurface(box).copy(), box.topleft   # alpha costs ms a frame
+        surface.blit(self._dir_layer, self._dir_at)
 
     def focus_ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         draw_focus_ring(surface, rect, self.app.u, rect.width // 2)

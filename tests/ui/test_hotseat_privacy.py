@@ -98,11 +98,19 @@ def test_no_private_face_is_drawn_in_a_two_human_hand(game, seed, monkeypatch):
     if game == "ganjifa":
         real_face = table.art.face
 
+        real_nearest = table.art.nearest_face
+
         def face(card, *a, **k):
             if drawing[0]:
                 faces.append(card)
             return real_face(card, *a, **k)
-        table.art.face = face
+
+        def nearest_face(card, *a, **k):     # a stand-in scaled from another size
+            out = real_nearest(card, *a, **k)
+            if drawing[0] and out is not None:
+                faces.append(card)
+            return out
+        table.art.face, table.art.nearest_face = face, nearest_face
     else:   # Kowah places every card through blit_card, minis and the winner's groups
         real_blit, real_mini, real_groups = table.blit_card, table.mini, table._groups
 

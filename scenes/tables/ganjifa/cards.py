@@ -4,6 +4,7 @@ faces ahead of need. Every face drawn asks the table's ``shown`` first (hot-seat
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import pygame
@@ -11,8 +12,12 @@ import pygame
 from scenes import theme
 from scenes.art.ganjifa_cards import GanjifaArt
 from scenes.kit.card_art import ArtAdapter, standard_size
-from scenes.tables.ganjifa.hand import hand_layout
+from scenes.tables.ganjifa.hand import row_diameter
 from scenes.tables.sprites import Sprite
+
+PREWARM_STEPS = 7      # cards the hand may lose before the row's next size is needed
+WARM_UNTIL = 0.006      # s: a 1280x720 frame's work the warm-up may fill up to (more for
+#                         bigger windows, whose frames cost more anyway)
 
 
 class GanjifaCardArt(ArtAdapter):
@@ -25,35 +30,73 @@ class GanjifaCardArt(ArtAdapter):
     def face(self, card: int, size: int) -> pygame.Surface:
         return self.art.face(card, size, self.mark(card))
 
+    def ready(self, card: int, size: int) -> bool:
+        return self.art.has_face(card, size, self.mark(card))
+
+    def nearest(self, card: int, size: int) -> pygame.Surface | None:
+        return self.art.nearest_face(card, size, self.mark(card))
+
+    def nearest_size(self, card: int, size: int) -> int | None:
+        return self.art.nearest_size(card, size, self.mark(card))
+
 
 class GanjifaCards:
     """Mixin of :class:`~scenes.tables.ganjifa.table.GanjifaTable`: its card images."""
 
+    _drawn_stand_ins: list[tuple[int, int, bool]] | None = None   # collects while a layer paints
+
     def _warm_faces(self) -> None:
-        """Paint the viewer's own faces now (≈1 ms each), not in the middle of the deal;
-        every other face is painted ahead, one per idle frame, at trick size."""
+        """Paint the viewer's own faces now (≈1.5 ms each), not in the middle of the deal;
+        every other face is painted ahead at trick size, in what frames leave spare."""
         for c in self.match.view(self.looking).hand or ():
             self.cards.face(c, self.hand_d)
         self.warm_queue.reset(lambda c=c: self.cards.face(c, self.trick_d) for c in range(self.deck.size))
         self._prewarmed: set[tuple[int, int]] = set()
+        self._stand_ins: dict[tuple[int, int], pygame.Surface] = {}    # scaled, real one queued
         self._prewarm_hand()
 
     def _prewarm_hand(self) -> None:
-        """Queue the hand's faces at the sizes the row will step to as it shrinks, ahead of
-        the trick-size ones: otherwise a size step paints ~40 faces in one frame (a 70 ms
-        stall measured at 1280x720)."""
-        hand = self._sorted_hand()
-        if not self.confirmed_viewer or len(hand) < 2:
+        """Queue the hand's faces at the sizes the row will step to as it shrinks, the
+        nearest step first and ahead of the trick-size ones: otherwise a size step paints
+        ~40 faces in one frame (a 70 ms stall measured at 1920x1080)."""
+        hand = self.hand
+        if not self.confirmed_viewer or self.dealing or len(hand) < 2:
             return
-        sizes = set()
-        for k in range(1, min(8, len(hand))):
-            for cut in (hand[k:], hand[:-k]):
-                sizes.add(hand_layout(cut, self.deck.per_suit, self.app.size, self.app.u).d)
-        sizes.discard(self.hand_d)
+        n, g = len(hand), len({c // self.deck.per_suit for c in hand})
+        sizes: list[int] = []
+        for k in range(1, min(PREWARM_STEPS + 1, n)):
+            for lost in range(min(k, g - 1) + 1):
+                d = row_diameter(n - k, g - lost, self.app.size, self.app.u)
+                if d != self.hand_d and d not in sizes:
+                    sizes.append(d)
+        if any(d > self.trick_d for d in sizes):    # last: a sharp source for any size up to D
+            sizes.append(self.D)
         done = self.__dict__.setdefault("_prewarmed", set())
-        jobs = [(c, d) for d in sorted(sizes) for c in hand if (c, d) not in done]
+        jobs = [(c, d) for d in reversed(sizes) for c in hand if (c, d) not in done]
         done.update(jobs)
-        self.warm_queue.add(lambda c=c, d=d: self.cards.face(c, d) for c, d in jobs)
+        self.warm_queue.add(lambda c=c, d=d: self._paint_ahead(c, d) for c, d in jobs)   # last runs first
+
+    def _outgrown(self, d: int) -> None:
+        """The row grows to ``d`` (it only grows as the hand shrinks): faces at the sizes
+        below it that nothing else is drawn at go, and so do their stand-ins."""
+        std = set(self._std_sizes())
+        self.art.drop_faces(lambda x: x >= d or x in std)
+        self._stand_ins = {k: v for k, v in self._stand_ins.items() if k[1] >= d or k[1] in std}
+
+    def _paint_ahead(self, card: int, d: int) -> None:
+        """A warm-up job: the face at ``d``, unless the hand has grown past that size (the
+        row only grows as the hand shrinks) and nothing else is drawn at it."""
+        if d >= self.hand_d or d in self._std_sizes():
+            self.cards.face(card, d)
+
+    def spare_time(self, started: float) -> None:
+        """After the frame is drawn (:meth:`App.step`): warm-up jobs in what is left of its
+        budget of work, counted in CPU time from the start of this frame's update. Not
+        while drawing: the hot-seat privacy test counts every face asked for then."""
+        if self.warm_queue:
+            w, h = self.app.size
+            until = WARM_UNTIL * max(1.0, (w * h / (1280 * 720)) ** 0.5)
+            self.warm_queue.run_in_frame(getattr(self, "frame_cpu0", time.thread_time()), until)
 
     def draw_card(self, surface: pygame.Surface, sprite: Sprite) -> None:
         self._blit_card(surface, sprite.card if sprite.face_up else None, sprite.pos, sprite.size,
@@ -74,15 +117,38 @@ class GanjifaCards:
             cache[key] = fan.convert_alpha() if pygame.display.get_surface() else fan
         return cache[key]
 
-    def _card_image(self, card: int | None, d: int) -> pygame.Surface:
-        """Faces at the table's standard sizes come from the art cache; sizes in between
-        (cards growing or shrinking in flight) are scaled from the next larger one."""
+    def _card_image(self, card: int | None, d: int) -> tuple[pygame.Surface, bool]:
+        """The image of a card (a back for None) at ``d`` and whether it is the real one.
+
+        Standard sizes come from the art cache. A face not painted yet at a standard size
+        is a stand-in scaled from the card's nearest painted size (a larger one when there
+        is, which stays sharp), the real one queued first in the warm-up: a size step of
+        the hand then costs ~0.05 ms a card instead of ~4. Sizes in between (cards growing
+        or shrinking in flight) are scaled from a painted size at least as large."""
         std = self._std_sizes()
-        if d in std:
-            return self.cards.back(d) if card is None else self.cards.face(card, d)
-        base = standard_size(std, d, self.D)
-        src = self.cards.back(base) if card is None else self.cards.face(card, base)
-        return pygame.transform.smoothscale(src, (d, d))
+        if card is None:
+            if d in std:
+                return self.cards.back(d), True
+            return pygame.transform.smoothscale(self.cards.back(standard_size(std, d, self.D)), (d, d)), True
+        near = self.cards.nearest_size(card, d)     # one face asked for per card drawn
+        if d not in std:
+            if near is not None and near >= d:
+                return pygame.transform.smoothscale(self.cards.nearest(card, d), (d, d)), True
+            img, real = self._card_image(card, standard_size(std, d, self.D))
+            return pygame.transform.smoothscale(img, (d, d)), real
+        if near is None or near == d:       # painted (or painted at no size yet: now)
+            if self._stand_ins:
+                self._stand_ins.pop((card, d), None)
+            return self.cards.face(card, d), True
+        img = self._stand_ins.get((card, d))
+        if img is None or img.get_width() != d:
+            img = pygame.transform.smoothscale(self.cards.nearest(card, d), (d, d))
+            if (card, d) not in self._stand_ins:
+                self.warm_queue.add_first([lambda: self._paint_ahead(card, d)])
+            self._stand_ins[(card, d)] = img
+        if self._drawn_stand_ins is not None:
+            self._drawn_stand_ins.append((card, d, near < d))
+        return img, False
 
     def _std_sizes(self) -> tuple[int, ...]:
         return (self.hand_d, self.D, self.trick_d, self.centre_d(), self.back_d, self.pile_d)
@@ -91,8 +157,8 @@ class GanjifaCards:
                    d: int, angle: float, state: str = "normal", lifted: bool = False) -> None:
         d = max(8, int(d))
         card = self.shown(card)
-        img = self._card_image(card, d)
-        key = ("back", d) if card is None else ("face", card, d)
+        img, real = self._card_image(card, d)
+        key = ("back", d) if card is None else ("face", card, d, real)
         shadow, off = self.cards.shadow(standard_size(self._std_sizes(), d, self.D), lifted)
         x, y = pos[0] - d / 2, pos[1] - d / 2
         surface.blit(shadow, (round(x + off[0]), round(y + off[1])))
@@ -106,6 +172,14 @@ class GanjifaCards:
             u = self.app.u
             pygame.draw.circle(surface, theme.GOLD, (round(pos[0]), round(pos[1])),
                                round(d / 2 + 0.25 * u), max(2, round((0.3 if state == "selected" else 0.2) * u)))
+
+    def _stand_ins_landed(self, drawn: list[tuple[int, int, bool]]) -> bool:
+        """Whether a layer drawn with these stand-ins should be painted again: every soft
+        (scaled-up) one is real now, or every one is."""
+        ready = [(self.cards.ready(c, d), soft) for c, d, soft in drawn]
+        if not all(r for r, soft in ready if soft):
+            return False
+        return any(soft for _, soft in ready) or all(r for r, _ in ready)
 
     def _trump_suit(self) -> int:
         return self.deck.trumps["day" if self.trump_mark == "sun" else "night"]

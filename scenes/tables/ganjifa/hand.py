@@ -32,6 +32,21 @@ class HandLayout:
     groups: list[tuple[int, float, float]]  # (suit, left edge, room to the next group)
 
 
+def row_diameter(n: int, groups: int, size: tuple[int, int], u: float) -> int:
+    """The card diameter of a row of ``n`` cards in ``groups`` suit groups: the largest
+    that fits, quantised so the faces are painted at few sizes per hand."""
+    w, h = size
+    avail = max(1.0, w - 6 * u)
+    d_max = max(8, min(round(D_MAX_U * u), round(0.3 * h)))
+    d = d_max
+    if n > 1:
+        fit = avail / (1 + (n - 1) * STEP_MIN + max(0, groups - 1) * GAP_MIN)
+        if fit < d_max:
+            q = max(2, round(u / 2))
+            d = fit // q * q
+    return max(8, int(d))
+
+
 def hand_layout(cards: list[int], per_suit: int, size: tuple[int, int], u: float,
                 basis: list[int] | None = None) -> HandLayout:
     """Slots for ``cards`` (sorted by suit, then strength) in one centred row.
@@ -44,14 +59,7 @@ def hand_layout(cards: list[int], per_suit: int, size: tuple[int, int], u: float
     avail = max(1.0, w - 6 * u)
     n = len(basis)
     g = len({c // per_suit for c in basis})
-    d_max = max(8, min(round(D_MAX_U * u), round(0.3 * h)))
-    d = d_max
-    if n > 1:
-        fit = avail / (1 + (n - 1) * STEP_MIN + max(0, g - 1) * GAP_MIN)
-        if fit < d_max:     # quantised, so the faces are re-painted at few sizes per hand
-            q = max(2, round(u / 2))
-            d = fit // q * q
-    d = max(8, int(d))
+    d = row_diameter(n, g, size, u)
     step, gap = 0.0, 0.0
     if n > 1:
         gaps = max(0, g - 1)

@@ -33,12 +33,14 @@ class GanjifaLayout:
         """One row, suits in avatar order; while dealing, cards land at their final places."""
         basis = self._sorted_hand(self.full_hand) if self.dealing else None
         lay = hand_layout(self._sorted_hand(), self.deck.per_suit, self.app.size, self.app.u, basis)
+        if lay.d > getattr(self, "hand_d", lay.d) and not self.dealing:
+            self._outgrown(lay.d)
         self.hand_d = lay.d
         self.slots = lay.slots
         self.groups = lay.groups
         self._place_buttons()
-        if hasattr(self, "_prewarmed"):
-            self._prewarm_hand()
+        if hasattr(self, "_prewarmed"):     # planned in spare time, not in this frame
+            self.warm_queue.add([self._prewarm_hand])
 
     def _place_buttons(self) -> None:
         u = self.app.u

@@ -8,6 +8,7 @@ the shared :class:`~scenes.tables.base.TableScene` driver.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pygame
@@ -99,10 +100,9 @@ class GanjifaTable(GanjifaLayout, GanjifaCards, GanjifaAnim, GanjifaInput, Ganji
         self._warm_faces()
 
     def update(self, dt: float) -> None:
+        self.frame_cpu0 = time.thread_time()    # the warm-up's budget counts from here
         super().update(dt)
         self.turn_banner = 0.0      # the lasting prompt (_draw_prompt) says it instead
-        if self.warm_queue:     # a face or two per frame, in flight too: the hand's next
-            self.warm_queue.run_one()   # size must be painted before the row steps to it
 
     def phase(self) -> str:
         return self.match.view(None).phase
