@@ -35,10 +35,15 @@ def shot(app: App, path: Path, frames: int = 3) -> None:
     print(path)
 
 
-def drive(match: Match, until, level: str = "normal", seed: int = 0) -> bool:
-    """Play every seat (the human's too) with agents until ``until(match)`` or the end."""
+def drive(match: Match, until, level: str = "normal", seed: int = 0, limit: int = 20000) -> bool:
+    """Play every seat (the human's too) with agents that observe what their seat sees (a
+    counting or belief-tracking agent needs it) until ``until(match)`` or the end."""
     agents = {s: registry.make_agent(match.game, level, s, seed + s) for s in range(len(match.seats))}
-    for _ in range(3000):
+    seen = 0
+    for _ in range(limit):
+        new, seen = match.events[seen:], len(match.events)
+        for s, agent in agents.items():
+            agent.observe([e for e in new if e.visible_to(s)])
         if until(match) or match.is_over():
             return until(match)
         seat = match.active_seats()[0]

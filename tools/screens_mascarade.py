@@ -15,26 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game import registry  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
-from tools.screens import app_for, shot  # noqa: E402
-
-
-def drive(match: Match, until, level: str = "normal", seed: int = 0, limit: int = 20000) -> bool:
-    """Play every seat with agents that observe their events (tools/screens.drive's agents
-    never see any, which Mascarade's trackers need) until ``until(match)`` or the end."""
-    n = len(match.seats)
-    agents = {s: registry.make_agent("mascarade", level, s, seed + s) for s in range(n)}
-    seen = 0
-    for _ in range(limit):
-        new, seen = match.events[seen:], len(match.events)
-        for s, agent in agents.items():
-            agent.observe([e for e in new if e.visible_to(s)])
-        if until(match) or match.is_over():
-            return until(match)
-        seat = match.active_seats()[0]
-        match.submit(seat, agents[seat].decide(match.view(seat), match.legal_actions(seat)))
-    return False
+from tools.screens import app_for, drive, shot  # noqa: E402
 
 
 def seats_for(n: int) -> list[str]:
