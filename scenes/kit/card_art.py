@@ -100,19 +100,22 @@ class WarmQueue:
             self.run_one()
 
     def run_in_frame(self, started: float, until: float, patience: int = 6,
-                     clock: Callable[[], float] = time.thread_time) -> int:
+                     clock: Callable[[], float] = time.thread_time, limit: float = 0.014) -> int:
         """Jobs while the frame's work since ``started`` (by ``clock``: the thread's CPU
         time, which a busy machine's pauses do not inflate) would still stay under
         ``until`` seconds with the next job's expected cost added. After ``patience``
-        frames in a row with no room, one job anyway: the warm-up must not stop. Returns
-        the jobs run."""
+        frames in a row with no room, one job anyway in the first frame where it still
+        keeps the frame under ``limit`` (a court face at 1080p costs ~10 ms: forced into a
+        busy frame it made a 21 ms one); after ``4 × patience`` such frames, one job
+        whatever the frame costs: the warm-up must not stop. Returns the jobs run."""
         n = 0
         while self and clock() - started + self.cost < until:
             self.run_one()
             n += 1
         if self and not n:
             self.starved += 1
-            if self.starved >= patience:
+            fits = clock() - started + self.cost < limit
+            if (self.starved >= patience and fits) or self.starved >= 4 * patience:
                 self.run_one()
                 n = 1
         if n:

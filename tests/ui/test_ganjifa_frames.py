@@ -115,9 +115,14 @@ def test_the_warm_queue_keeps_to_the_frames_budget():
         "urgent first, then as many as fit: a third would end the frame past its budget"
     now[0] = 0.0
     for frame in range(5):                  # a frame already over its budget: nothing ...
-        assert q.run_in_frame(-1.0, 0.005, patience=6, clock=clock) == 0, frame
-    assert q.run_in_frame(-1.0, 0.005, patience=6, clock=clock) == 1 and done[-1] == "b", \
-        "... until the sixth such frame in a row, which gets one job: the warm-up never stops"
+        assert q.run_in_frame(-0.008, 0.005, patience=6, clock=clock) == 0, frame
+    assert q.run_in_frame(-0.008, 0.005, patience=6, clock=clock) == 1 and done[-1] == "b", \
+        "... until the sixth such frame in a row, which gets one job if it keeps the frame short"
+    q.add([job("c", 0.002)])
+    for frame in range(23):                 # frames too long for even one more job (15 ms) ...
+        assert q.run_in_frame(-0.015, 0.005, patience=6, clock=clock) == 0, frame
+    assert q.run_in_frame(-0.015, 0.005, patience=6, clock=clock) == 1 and done[-1] == "c", \
+        "... wait longer, but the 24th gets one job: the warm-up never stops"
 
 
 def test_the_direction_arrows_are_blitted_at_their_own_size():
