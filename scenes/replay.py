@@ -97,6 +97,8 @@ class ReplayScene(Scene):
         table.driver.over_shown = True          # no results screen from inside a replay
         table.top_buttons = []
         table.reveal_all = self.faces_up
+        if self.faces_up:
+            table.show_truth(self.replay.full_state())
         explain = table.explain
         table.explain = lambda err: t("replay.only") if err.key == "replay_only" else explain(err)
         table.reset_visual()
@@ -113,6 +115,8 @@ class ReplayScene(Scene):
         seat, action = r.move(r.pos + 1)
         r.forward()
         self.table.match.feed(seat, action)
+        if self.faces_up:
+            self.table.show_truth(r.full_state())
         return True
 
     def back(self) -> None:

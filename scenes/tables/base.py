@@ -146,6 +146,11 @@ class TableScene(Scene):
         """The one question every face drawn on a table asks (hot-seat privacy)."""
         return card is not None and (self.confirmed_viewer or card not in self.private_cards())
 
+    def show_truth(self, state: Any) -> None:
+        """A finished game's replay, faces up: the engine state at the replay's move. A
+        table whose view hides cards it can draw (Mascarade's face-down positions) shows
+        them from it; the others already show every hand the replay panel lists."""
+
     def shown(self, card: int | None) -> int | None:
         """``card`` if its face may be drawn now, else None (draw its back)."""
         return card if self.reveal_all or self.may_show(card) else None

@@ -221,3 +221,31 @@ def test_rules_open_over_the_replay_and_a_resize_relays_the_table():
     post(pygame.VIDEORESIZE, size=(1600, 900), w=1600, h=900)
     app.step()
     assert scene.frame.size == scene.table_rect().size and scene.table_rect().width < 1600
+
+
+def test_mascarade_faces_up_turns_every_card_over_on_the_table():
+    """Faces up, the table itself shows the character at every position (the view holds
+    only the face-up ones), and follows the real swaps as the replay steps."""
+    from scenes.tables.mascarade import MascaradeTable
+    rec = record("mascarade")
+    app, scene = open_replay(rec)
+    key(pygame.K_END)
+    app.step()
+    drawn: list[int] = []
+    real = MascaradeTable.public_face
+    MascaradeTable.public_face = lambda self, face, h: (drawn.append(face), real(self, face, h))[1]
+    try:
+        scene.table.draw(app.screen)
+        hidden = len(scene.table.pos_rects) - len(drawn)
+        assert hidden > 0, "a finished game leaves cards face down"
+        key(pygame.K_f)
+        app.step()
+        for n in (scene.replay.length // 2, scene.replay.length):
+            scene.seek(n)
+            drawn.clear()
+            scene.table.draw(app.screen)
+            cards = scene.replay.full_state(n).cards
+            assert sorted(drawn) == sorted(cards), n
+            assert scene.table.truth == dict(enumerate(cards))
+    finally:
+        MascaradeTable.public_face = real

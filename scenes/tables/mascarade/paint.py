@@ -93,6 +93,8 @@ class MascaradePaint:
         dx, dy = self.swap_offset(pos)
         r = rect.move(round(dx), round(dy))
         face = self.model.faceup.get(pos)
+        if face is None and self.reveal_all:        # a finished game's replay, faces up
+            face = self.truth.get(pos)
         squash = 1.0
         if self.flip_fx is not None and pos in self.flip_fx[0]:
             _, p, up = self.flip_fx

@@ -75,6 +75,11 @@ class MascaradeTable(MascaradeLayout, MascaradeAnim, MascaradeInput, MascaradeKn
             self.model.log, self.model.applied = [], 0
             self.model.known = TableKnowledge()
 
+    truth: dict[int, int] = {}      # position -> character: a finished game's replay only
+
+    def show_truth(self, state: Any) -> None:
+        self.truth = dict(enumerate(state.cards))
+
     def make_handoff_policy(self) -> HandoffPolicy:
         return MascaradeHandoff(self)
 
