@@ -26,6 +26,9 @@ class CardArt(Protocol):
     def clear(self) -> None: ...
 
 
+WARM_UNTIL = 0.006      # s: a 1280x720 frame's work the warm-up may fill up to
+
+
 class ArtAdapter:
     """A game's art behind :class:`CardArt`: backs, shadows and clearing go to it as they
     are; each game says how a card number becomes a face (``face``)."""
@@ -98,6 +101,12 @@ class WarmQueue:
         t0 = time.perf_counter()
         while self and time.perf_counter() - t0 < budget:
             self.run_one()
+
+    def run_in_spare(self, started: float, size: tuple[int, int]) -> int:
+        """:meth:`run_in_frame` with the budget for a window of ``size``: ``WARM_UNTIL`` at
+        1280x720, more for bigger windows (whose frames and faces cost more anyway)."""
+        w, h = size
+        return self.run_in_frame(started, WARM_UNTIL * max(1.0, (w * h / (1280 * 720)) ** 0.5))
 
     def run_in_frame(self, started: float, until: float, patience: int = 6,
                      clock: Callable[[], float] = time.thread_time, limit: float = 0.014) -> int:

@@ -10,6 +10,7 @@ A game's table subclasses :class:`TableScene` and supplies the visual state
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -20,6 +21,7 @@ from game.dealcode import code_for
 from game.match import Match
 from scenes import fonts, i18n, theme
 from scenes.i18n import t
+from scenes.kit.card_art import WarmQueue
 from scenes.kit.driver import HandoffPolicy, OwnTurnHandoff, TableDriver
 from scenes.kit.hint_bubble import Assists
 from scenes.stack import Scene
@@ -56,6 +58,8 @@ class TableScene(Scene):
     direction = "counter_clockwise"
     rules_game = ""
     reveal_all = False      # a finished game's replay, faces up: every face the table knows
+    warm_queue: WarmQueue | None = None     # card images painted ahead (a table's own art)
+    frame_cpu0 = 0.0        # this frame's start in CPU time: the warm-up's budget counts from it
 
     def __init__(self, app: Any, match: Match, viewer: int | None = None) -> None:
         super().__init__(app)
@@ -146,6 +150,13 @@ class TableScene(Scene):
         """The one question every face drawn on a table asks (hot-seat privacy)."""
         return card is not None and (self.confirmed_viewer or card not in self.private_cards())
 
+    def spare_time(self, started: float) -> None:
+        """After the frame is drawn (:meth:`App.step`): warm-up jobs in what is left of its
+        budget of work, counted in CPU time from the start of this frame's update. Not
+        while drawing: the hot-seat privacy test counts every face asked for then."""
+        if self.warm_queue:
+            self.warm_queue.run_in_spare(self.frame_cpu0, self.app.size)
+
     def show_truth(self, state: Any) -> None:
         """A finished game's replay, faces up: the engine state at the replay's move. A
         table whose view hides cards it can draw (Mascarade's face-down positions) shows
@@ -199,6 +210,7 @@ class TableScene(Scene):
         table is on top, so ``self.clock`` — the clock the Match is ticked with — stops
         under a pause menu, the rules, settings or a handoff screen, and so do the AI
         moves, reaction deadlines and animations; it resumes where it was."""
+        self.frame_cpu0 = time.thread_time()
         self.toast.update(dt)
         self.assists.update(dt)
         self.turn_banner = max(0.0, self.turn_banner - dt)

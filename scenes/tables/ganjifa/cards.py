@@ -4,7 +4,6 @@ faces ahead of need. Every face drawn asks the table's ``shown`` first (hot-seat
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 import pygame
@@ -16,8 +15,6 @@ from scenes.tables.ganjifa.hand import row_diameter
 from scenes.tables.sprites import Sprite
 
 PREWARM_STEPS = 7      # cards the hand may lose before the row's next size is needed
-WARM_UNTIL = 0.006      # s: a 1280x720 frame's work the warm-up may fill up to (more for
-#                         bigger windows, whose frames cost more anyway)
 
 
 class GanjifaCardArt(ArtAdapter):
@@ -88,15 +85,6 @@ class GanjifaCards:
         row only grows as the hand shrinks) and nothing else is drawn at it."""
         if d >= self.hand_d or d in self._std_sizes():
             self.cards.face(card, d)
-
-    def spare_time(self, started: float) -> None:
-        """After the frame is drawn (:meth:`App.step`): warm-up jobs in what is left of its
-        budget of work, counted in CPU time from the start of this frame's update. Not
-        while drawing: the hot-seat privacy test counts every face asked for then."""
-        if self.warm_queue:
-            w, h = self.app.size
-            until = WARM_UNTIL * max(1.0, (w * h / (1280 * 720)) ** 0.5)
-            self.warm_queue.run_in_frame(getattr(self, "frame_cpu0", time.thread_time()), until)
 
     def draw_card(self, surface: pygame.Surface, sprite: Sprite) -> None:
         self._blit_card(surface, sprite.card if sprite.face_up else None, sprite.pos, sprite.size,

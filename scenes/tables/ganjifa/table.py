@@ -8,7 +8,6 @@ the shared :class:`~scenes.tables.base.TableScene` driver.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pygame
@@ -100,7 +99,6 @@ class GanjifaTable(GanjifaLayout, GanjifaCards, GanjifaAnim, GanjifaInput, Ganji
         self._warm_faces()
 
     def update(self, dt: float) -> None:
-        self.frame_cpu0 = time.thread_time()    # the warm-up's budget counts from here
         super().update(dt)
         self.turn_banner = 0.0      # the lasting prompt (_draw_prompt) says it instead
 

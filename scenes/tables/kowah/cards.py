@@ -47,10 +47,10 @@ class KowahCards:
         self.fan_cache.clear()
         self.warm_minis = set()
         kinds = range(self.deck.kinds)
-        self.warm_todo.reset(lambda c=c, h=h: self.face(c, h)
+        self.warm_queue.reset(lambda c=c, h=h: self.face(c, h)
                              for h in (self.pair_h, self.H, self.pile_h) for c in kinds)
         m = round(3.6 * u)
-        self.warm_todo.add(lambda c=c: self.mini(c, m) for c in kinds)
+        self.warm_queue.add(lambda c=c: self.mini(c, m) for c in kinds)
 
     def art_id(self, card: int) -> tuple[str, int]:
         d = self.deck
@@ -181,13 +181,13 @@ class KowahCards:
             self.fan_cache[("dimall", size)] = img
         return img
 
-    def _warm(self, budget: float = 0.0012) -> None:
-        """Render card images before they are needed, a little each frame: faces at the
-        table's sizes, and the history's minis at this size and the next (a new row
-        shrinks them), so no frame has to paint dozens of new images at once."""
+    def _plan_warm(self) -> None:
+        """Queue card images before they are needed (painted in each frame's spare time,
+        :meth:`TableScene.spare_time`): faces at the table's sizes, and the history's minis
+        at this size and the next (a new row shrinks them), so no frame has to paint
+        dozens of new images at once."""
         n = len(self.model.pile)
         sizes = {self.history_geom(n)[0], self.history_geom(n + PER_ROW)[0]}
         for m in sizes - self.warm_minis:
             self.warm_minis.add(m)
-            self.warm_todo.add(lambda c=c, m=m: self.mini(c, m) for c in range(self.deck.kinds))
-        self.warm_todo.run_for(budget)
+            self.warm_queue.add(lambda c=c, m=m: self.mini(c, m) for c in range(self.deck.kinds))

@@ -62,7 +62,7 @@ class KowahTable(KowahLayout, KowahCards, KowahAnim, KowahInput, KowahPaint, Kow
         self.history_layer = CachedLayer()
         self.fan_cache: dict[tuple, pygame.Surface] = {}
         self.scaled: dict[tuple, pygame.Surface] = {}
-        self.warm_todo = WarmQueue()
+        self.warm_queue = WarmQueue()
         self.legal_cache = LegalCache(list)
         self.warm_minis: set[int] = set()
         self.slots: list[Slot] = []
@@ -92,7 +92,7 @@ class KowahTable(KowahLayout, KowahCards, KowahAnim, KowahInput, KowahPaint, Kow
         super().update(dt)
         if self.turn_banner and (self.anim.busy or self.view().phase != "take"):
             self.turn_banner = 0.0           # the prompt and the Checki panel say it now
-        self._warm()
+        self._plan_warm()
 
     # ------------------------------------------------------------ what the engine says now
     def view(self) -> Any:

@@ -89,6 +89,7 @@ class MascaradeLayout:
         self.pos_rects = rects
         box = pygame.Rect(0, 0, round(13 * u), round(5.5 * u))
         self.court_rect, self.bank_rect = box.copy(), box.copy()
+        self.pile_px = pile_text_px(u, box.height)      # the boxes' name and amount sizes
         if middle:      # courthouse and bank either side of the middle cards
             half = len(middle) * (cw + 0.8 * u) / 2 + 7.5 * u
             self.court_rect.center = (round(cx - half), round(cy - 1.5 * u))

@@ -12,7 +12,6 @@ from scenes import fonts, theme
 from scenes.i18n import t
 from scenes.kit.ring import draw_ring
 from scenes.tables.mascarade.cards import GOLD, card_size, character_name, coin
-from scenes.tables.mascarade.layout import pile_text_px
 from scenes.textfit import fit_text
 
 STONE, STONE_LINE = (0xCF, 0xC6, 0xB4), (0x6B, 0x5E, 0x4A)
@@ -50,7 +49,7 @@ class MascaradePaint:
             pygame.draw.rect(surface, STONE_LINE if col == STONE else GOLD, rect, max(1, round(0.2 * u)),
                              border_radius=round(0.6 * u))
             ink = theme.INK if col == STONE else theme.IVORY
-            name_px, num_px = pile_text_px(u, rect.height)
+            name_px, num_px = self.pile_px
             name = fit_text(t(key), name_px, ink, rect.width - round(1.6 * u), "semibold", min_px=8)
             surface.blit(name, (rect.x + round(0.8 * u), rect.y + round(0.3 * u)))
             num = fonts.text(str(amount), num_px, ink, "bold")
