@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from game import registry  # noqa: E402
+from game.autoplay import play_with_agents  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
 from scenes.app import App, LaunchOptions  # noqa: E402
 from scenes.settings_store import Settings  # noqa: E402
@@ -35,20 +35,7 @@ def shot(app: App, path: Path, frames: int = 3) -> None:
     print(path)
 
 
-def drive(match: Match, until, level: str = "normal", seed: int = 0, limit: int = 20000) -> bool:
-    """Play every seat (the human's too) with agents that observe what their seat sees (a
-    counting or belief-tracking agent needs it) until ``until(match)`` or the end."""
-    agents = {s: registry.make_agent(match.game, level, s, seed + s) for s in range(len(match.seats))}
-    seen = 0
-    for _ in range(limit):
-        new, seen = match.events[seen:], len(match.events)
-        for s, agent in agents.items():
-            agent.observe([e for e in new if e.visible_to(s)])
-        if until(match) or match.is_over():
-            return until(match)
-        seat = match.active_seats()[0]
-        match.submit(seat, agents[seat].decide(match.view(seat), match.legal_actions(seat)))
-    return False
+drive = play_with_agents      # the tools' name for it
 
 
 def ganjifa_shots(out: Path, size, lang: str) -> None:

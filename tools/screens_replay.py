@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
+from game.autoplay import play_first_legal  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
 from tools.screens import app_for, shot  # noqa: E402
 
@@ -71,9 +72,7 @@ def setup_and_results_shots(out: Path, size: tuple[int, int], lang: str) -> None
     shot(app, out / f"setup_code_bad_{tag}.png")
 
     match = Match("ganjifa", [Seat("human"), Seat("normal"), Seat("hard")], 2024, {"time": "night"})
-    while not match.is_over():
-        seat = match.active_seats()[0]
-        match.submit(seat, match.legal_actions(seat)[0])
+    play_first_legal(match)
     table = GanjifaTable(app, match)
     app.stack.reset(table)
     table.over_shown = True

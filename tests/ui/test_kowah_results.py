@@ -122,14 +122,13 @@ def test_results_show_the_deal_number(text_ids, lang, label):
 
 
 def test_results_show_the_deal_number_for_ganjifa(text_ids):
+    from game.autoplay import play_first_legal
     from game.match import Match, Seat
     from scenes.tables.ganjifa import GanjifaTable
     from tests.ui.helpers import make_app
     app = make_app()
     match = Match("ganjifa", [Seat("random") for _ in range(3)], 12345)
-    while not match.is_over():
-        seat = match.active_seats()[0]
-        match.submit(seat, match.legal_actions(seat)[0])
+    play_first_legal(match)
     table = GanjifaTable(app, match)
     app.stack.reset(table)
     table.over_shown = True

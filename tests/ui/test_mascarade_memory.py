@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import registry
+from game.autoplay import play_with_agents
 from game.mascarade.timeline import build
 from game.match import Match, Seat
 from scenes.i18n import t
@@ -20,20 +20,6 @@ from tests.ui.helpers import click, key, make_app, post
 from tests.ui.mascarade_drive import frame, mascarade_app
 
 SEATS = ["human", "normal", "easy", "normal", "hard", "normal"]
-
-
-def _play(match: Match, until=lambda m: False, seed: int = 0, limit: int = 20000) -> None:
-    """Every seat played by an agent that observes its own events."""
-    agents = {s: registry.make_agent("mascarade", "normal", s, seed + s) for s in range(len(match.seats))}
-    seen = 0
-    for _ in range(limit):
-        new, seen = match.events[seen:], len(match.events)
-        for s, agent in agents.items():
-            agent.observe([e for e in new if e.visible_to(s)])
-        if until(match) or match.is_over():
-            return
-        seat = match.active_seats()[0]
-        match.submit(seat, agents[seat].decide(match.view(seat), match.legal_actions(seat)))
 
 
 def _swap_with_odds_on(bit: int):
@@ -71,7 +57,7 @@ def test_the_odds_view_is_the_same_whether_the_swap_was_real_or_not():
 
 def test_a_table_opened_mid_game_has_the_whole_log_and_the_same_odds():
     match = Match("mascarade", [Seat(k) for k in ["human", "normal", "normal", "normal", "normal"]], 3)
-    _play(match, lambda m: m.view(None).turn_no >= 12, seed=3)
+    play_with_agents(match, lambda m: m.view(None).turn_no >= 12, seed=3)
     app = make_app(speed=0.0)
     late = MascaradeTable(app, match)
     fresh = MascaradeTable(app, match, fresh=True)
@@ -86,7 +72,7 @@ def test_a_table_opened_mid_game_has_the_whole_log_and_the_same_odds():
 
 def test_the_timeline_opens_from_the_results_and_scrolls():
     match = Match("mascarade", [Seat(k) for k in ["human"] + ["normal"] * 12], 2)
-    _play(match, seed=2)
+    play_with_agents(match, seed=2)
     assert match.is_over()
     app = make_app(size=(1280, 720), speed=0.0)
     table = MascaradeTable(app, match)

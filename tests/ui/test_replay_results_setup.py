@@ -7,6 +7,7 @@ import json
 
 import pygame
 
+from game.autoplay import play_first_legal
 from game.dealcode import encode
 from game.match import Match, Seat
 from scenes.i18n import t
@@ -22,9 +23,7 @@ SEATS = ["human", "normal", "hard"]
 
 def finished(app, seed=2024, options=None):
     match = Match("ganjifa", [Seat(k) for k in SEATS], seed, options or {"time": "night"})
-    while not match.is_over():
-        seat = match.active_seats()[0]
-        match.submit(seat, match.legal_actions(seat)[0])
+    play_first_legal(match)
     table = GanjifaTable(app, match)
     app.stack.reset(table)
     table.over_shown = True
