@@ -181,7 +181,10 @@ def _frozen(settings: Any) -> tuple[tuple[str, Any], ...]:
 
 
 def keys_of(settings: Any) -> dict[str, int]:
-    """Every binding's key under ``settings`` (cached per distinct set of overrides)."""
+    """Every binding's key under ``settings`` (cached per distinct set of overrides, once
+    pygame can read key names)."""
+    if not pygame.get_init():
+        return resolve(dict(_frozen(settings)))
     return _resolved(_frozen(settings))
 
 

@@ -119,7 +119,8 @@ class AnimQueue:
                 anim.advance(scaled)
         while self.waiting and self._can_start_next():
             self._start(self.waiting.pop(0))
-            self.running[-1].advance(0.0)
+            if not self.running[-1].done:
+                self.running[-1].advance(0.0)
         self.running = [a for a in self.running if not a.done]
 
     def _start(self, anim: Anim) -> None:
