@@ -42,12 +42,12 @@ def _bindings() -> dict[str, Binding]:
 
     add("common", "hint", pygame.K_h)
     add("common", "undo", pygame.K_u)
-    add("ganjifa", "last_trick", pygame.K_l)
+    add("ganjifa", "last", pygame.K_l)
     add("ganjifa", "dukal", pygame.K_d)
     add("kowah", "stock", pygame.K_s)
     add("kowah", "discard", pygame.K_t)
     add("kowah", "checki", pygame.K_c)
-    add("kowah", "not_now", pygame.K_n)
+    add("kowah", "later", pygame.K_n)
     buzz = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5)
     peek = (pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r, pygame.K_t)
     passes = (pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_f, pygame.K_g)
@@ -65,7 +65,7 @@ def _bindings() -> dict[str, Binding]:
     add("mascarade", "peek", pygame.K_p)
     add("mascarade", "announce", pygame.K_a)
     add("mascarade", "exchange", pygame.K_e)
-    add("mascarade", "no_exchange", pygame.K_n)
+    add("mascarade", "keep", pygame.K_n)
     add("mascarade", "claim", pygame.K_c)
     add("mascarade", "pass", pygame.K_x)
     return {b.name: b for b in out}

@@ -23,7 +23,7 @@ from scenes.tables.felt import table_surface
 from scenes.widgets.button import Button, ButtonRow
 from scenes.widgets.options import ValueRow, fit_px, handle_rows
 
-PAD, TITLE, HEADING, ROW, GAP, FOOTER, STATUS = 3.0, 7.0, 4.2, 4.6, 0.8, 5.5, 3.6
+PAD, TITLE, HEADING, ROW, GAP, FOOTER, STATUS = 3.0, 7.0, 4.2, 5.0, 1.0, 5.5, 3.6
 PANEL_W = 84.0
 
 
@@ -54,7 +54,8 @@ class KeyRow(ValueRow):
 
     def parts(self) -> dict[str, pygame.Rect]:
         box = self.button.rect
-        return {"back": pygame.Rect(box.x, box.y, 0, box.height), "value": pygame.Rect(box),
+        return {"back": pygame.Rect(box.x, box.y, 0, box.height),
+                "value": pygame.Rect(box.x, box.y, max(0, box.width - 1), box.height),   # inside the rim
                 "forward": pygame.Rect(box.right, box.y, 0, box.height)}
 
     def place(self, rect: pygame.Rect, u: float) -> None:

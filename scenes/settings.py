@@ -88,7 +88,8 @@ class OpenRow(ValueRow):
 
     def parts(self) -> dict[str, pygame.Rect]:
         box = self.button.rect
-        return {"back": pygame.Rect(box.x, box.y, 0, box.height), "value": pygame.Rect(box),
+        return {"back": pygame.Rect(box.x, box.y, 0, box.height),
+                "value": pygame.Rect(box.x, box.y, max(0, box.width - 1), box.height),   # inside the rim
                 "forward": pygame.Rect(box.right, box.y, 0, box.height)}
 
     def can_step(self, n: int) -> bool:

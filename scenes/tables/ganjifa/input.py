@@ -54,7 +54,7 @@ class GanjifaInput:
                 and self.last_rect is not None and self.last_rect.collidepoint(event.pos)):
             self.show_last = False      # a click on the panel closes it
             return True
-        if event.type == pygame.KEYDOWN and event.key == keymap.key(self.app.settings, "ganjifa.last_trick"):
+        if event.type == pygame.KEYDOWN and event.key == keymap.key(self.app.settings, "ganjifa.last"):
             self.toggle_last()
             return True
         if self.viewer_can_act:

@@ -164,7 +164,7 @@ class KowahInput:
         if k == keys["kowah.checki"] and self.pairs_offered():
             self.open_declare()
             return True
-        if k == keys["kowah.not_now"] and self.viewer_can_act and self.phase() == "declare":
+        if k == keys["kowah.later"] and self.viewer_can_act and self.phase() == "declare":
             self.decline()
             return True
         order = [s.idx for s in self.slots]

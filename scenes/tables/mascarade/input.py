@@ -233,7 +233,7 @@ class MascaradeInput:
             if i < len(opts):
                 self.choose(opts[i][1])
         else:
-            yes, no = keys["mascarade.exchange"], keys["mascarade.no_exchange"]
+            yes, no = keys["mascarade.exchange"], keys["mascarade.keep"]
             want = {keys["mascarade.peek"]: ("ask_peek", "peek_now", "done"),
                     keys["mascarade.announce"]: ("ask_announce",),
                     yes: ("bit", "spy_swap"), no: ("bit", "spy_swap"),
