@@ -52,7 +52,8 @@ class Anim:
     end: Callable[[], None] | None = None
     ease: Callable[[float], float] = ease_out_cubic
     overlap: float | None = None   # start the next step after this many seconds
-    elapsed: float = 0.0
+    motion: bool = True            # False: its step only fades or lights something (kept
+    elapsed: float = 0.0           # whole under reduced motion)
     started: bool = False
     done: bool = False
 
@@ -89,10 +90,10 @@ class AnimQueue:
     """Steps run in order; a step with ``overlap`` lets the next one start early.
 
     ``reduced`` (the reduced-motion setting): a step that moves something (one with a
-    ``step``: a slide, flip, burst, deal or coin flight) jumps to its end as it starts and
+    ``step``: a slide, flip, deal or coin flight) jumps to its end as it starts and
     counts in ``jumps``, which the table turns into one short cross-fade (:data:`FADE_S`);
-    steps without motion — the beats that leave time to read a trick or a reveal — keep
-    their length. Rule timers never come through here (they are the Match's clock)."""
+    steps without motion — the beats that leave time to read a trick or a reveal, and
+    steps marked ``motion=False`` (a word fading out) — keep their length. Rule timers never come through here (they are the Match's clock)."""
 
     speed: float = 1.0                      # 0 = instant
     running: list[Anim] = field(default_factory=list)
@@ -125,7 +126,7 @@ class AnimQueue:
 
     def _start(self, anim: Anim) -> None:
         self.running.append(anim)
-        if self.reduced and anim.step is not None:
+        if self.reduced and anim.step is not None and anim.motion:
             anim.finish()
             self.jumps += 1
 

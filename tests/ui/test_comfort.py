@@ -243,13 +243,38 @@ def test_reduced_motion_jumps_motion_steps_and_keeps_the_beats():
     q.add(Anim(0.35, step=moved.append))                  # a flight
     q.add(Anim(0.30, step=moved.append, overlap=0.1))     # a flip
     q.add(Anim(0.7))                                      # a beat to read the trick
+    faded: list[float] = []
+    q.add(Anim(0.4, step=faded.append, motion=False))     # a word fading out
     q.update(1 / 60)
     assert moved[-1] == 1.0 and q.jumps == 2
     frames = 1
     while q.busy:
         q.update(1 / 60)
         frames += 1
-    assert frames == pytest.approx(0.7 * 60, abs=2)       # the beat keeps its length
+    assert frames == pytest.approx(1.1 * 60, abs=3)       # the beat and the fade keep their length
+    assert len(faded) > 20 and q.jumps == 2
+
+
+def test_reduced_motion_keeps_the_challenge_word_and_drops_the_burst_rays():
+    app = make_app(speed=1.0)
+    app.settings.reduced_motion = True
+    table, agents = open_daotam(app)
+    to_ai_claim_window(app, table, agents)
+    key(pygame.K_1)                                   # seat 1 challenges the AI's claim
+    seen = []
+    rays = []
+    import scenes.tables.daotam.paint as paint
+    real = paint.draw_burst
+    paint.draw_burst = lambda *a, **kw: rays.append(a)
+    try:
+        for _ in range(40):
+            step(app, 0.02)
+            if table.ring.burst_seat == 0 and table.ring.burst_p < 1:
+                seen.append(t("daotam.challenge") in strings_drawn(lambda: table.draw(app.screen)))
+    finally:
+        paint.draw_burst = real
+    assert seen and all(seen), "the word 'Phản Đòn!' shows at the challenger under reduced motion"
+    assert not rays
 
 
 def test_with_reduced_motion_a_card_play_finishes_within_the_fade():
