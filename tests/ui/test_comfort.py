@@ -346,3 +346,28 @@ def test_reduced_motion_is_a_setting_that_is_saved():
     step(app)
     assert app.settings.reduced_motion
     assert Settings.load().reduced_motion
+
+
+def test_the_keys_screen_works_by_keyboard_alone_and_scrolls_to_the_focus():
+    app = make_app(size=(640, 400))
+    keys = KeysScene(app)
+    app.stack.push(keys)
+    step(app)
+    target = next(r for r in keys.rows if r.name == "mascarade.pass")      # the last row
+    for _ in range(len(keys.rows) + 3):
+        if target.button.focused:
+            break
+        key(pygame.K_DOWN)
+        step(app)
+    assert target.button.focused
+    assert keys.view.contains(target.rect), "the focused row is scrolled into view"
+    key(pygame.K_RETURN)
+    step(app)
+    assert target.capturing
+    key(pygame.K_z)
+    step(app)
+    assert keymap.key(app.settings, "mascarade.pass") == pygame.K_z
+    assert "(Z)" in t("mascarade.pass")
+    key(pygame.K_ESCAPE)
+    step(app)
+    assert keys not in app.stack.scenes
