@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pygame
 
-from scenes import fonts, grade, i18n
+from scenes import fonts, grade, i18n, keymap
 from scenes.settings_store import Settings
 from scenes.stack import SceneStack
 
@@ -67,6 +67,7 @@ class App:
         pygame.init()
         fonts.reset()
         grade.apply_settings(self.settings)     # display grade and text scale
+        keymap.use(self.settings)               # on-screen key hints name the keys bound now
         pygame.display.set_caption("Bàn Bài — Card Table")
         fullscreen = self.settings.fullscreen if opts.fullscreen is None else opts.fullscreen
         self.screen = self._open_window(opts.size, fullscreen)

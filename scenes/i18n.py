@@ -66,6 +66,9 @@ def t(key: str, **params: object) -> str:
     text = table.get(key)
     if text is None:
         text = strings("en").get(key, key)
+    if "{key." in text:             # "Hint ({key.common.hint})": the key bound now
+        from scenes.keymap import LABELS
+        params.setdefault("key", LABELS)
     try:
         return text.format(**params)
     except (KeyError, IndexError, ValueError):

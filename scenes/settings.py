@@ -1,5 +1,6 @@
-"""Settings: language, animation and AI speed, fullscreen, volume, sound, and the display
-(contrast, grain, colour temperature sliders; large text) — all persisted.
+"""Settings: language, animation and AI speed, fullscreen, volume, sound, the display
+(contrast, grain, colour temperature sliders; large text; reduced motion) and the keys
+(their own screen, scenes.keys_screen) — all persisted.
 
 Drawn like the rest of the app: the wooden table top, one gold-rimmed panel with two
 titled groups of rows. The layout unit shrinks so the whole panel fits any window.
@@ -17,7 +18,7 @@ from scenes.i18n import t
 from scenes.stack import Scene
 from scenes.tables.felt import TableStyle, table_surface
 from scenes.widgets.button import Button, ButtonRow
-from scenes.widgets.options import OptionRow, fit_px, handle_rows
+from scenes.widgets.options import OptionRow, ValueRow, fit_px, handle_rows
 from scenes.widgets.slider import SliderRow
 
 STYLE = TableStyle((46, 28, 20), (80, 50, 34), "wood", 0.04, 0.3)     # the menu's table top
@@ -26,7 +27,8 @@ STYLE = TableStyle((46, 28, 20), (80, 50, 34), "wood", 0.04, 0.3)     # the menu
 SPEEDS = [2.0, 1.5, 1.0, 0.5, 0.0]
 SPEED_WORDS = {2.0: "very_slow", 1.5: "slow", 1.0: "normal", 0.5: "fast", 0.0: "instant"}
 VOLUMES = [0.0, 0.2, 0.4, 0.6, 0.8, 1.0]
-GROUPS = (("settings.section_play", 3), ("settings.section_screen", 3), ("display.section", 4))
+GROUPS = (("settings.section_play", 3), ("settings.section_screen", 3), ("display.section", 5),
+          ("keymap.title", 1))
 # the panel in layout units: padding, title, group headings, rows, footer
 PAD, TITLE, HEADING, ROW, GAP, FOOTER = 3.0, 7.0, 4.2, 5.0, 1.2, 5.5
 PANEL_W = 84.0
@@ -74,6 +76,32 @@ def panel_surface(size: tuple[int, int], radius: int, line: int) -> pygame.Surfa
     return panel
 
 
+class OpenRow(ValueRow):
+    """A row whose box opens another screen (no ‹ ›): the keys."""
+
+    def __init__(self, label: Callable[[], str], value: Callable[[], str], open_: Callable[[], None]) -> None:
+        self.value, self.open = value, open_
+        super().__init__(label)
+
+    def text(self) -> str:
+        return self.value()
+
+    def parts(self) -> dict[str, pygame.Rect]:
+        box = self.button.rect
+        return {"back": pygame.Rect(box.x, box.y, 0, box.height),
+                "value": pygame.Rect(box.x, box.y, max(0, box.width - 1), box.height),   # inside the rim
+                "forward": pygame.Rect(box.right, box.y, 0, box.height)}
+
+    def can_step(self, n: int) -> bool:
+        return False
+
+    def step(self, n: int) -> None:
+        """Nothing to step through."""
+
+    def activate(self) -> None:
+        self.open()
+
+
 class SettingsScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -108,9 +136,16 @@ class SettingsScene(Scene):
                         step_words(k)) for k in ("contrast", "grain", "warmth")),
             OptionRow(lambda: t("display.large_text"), [False, True], lambda: s.large_text,
                       put("large_text"), on_off),
+            OptionRow(lambda: t("settings.reduced_motion"), [False, True], lambda: s.reduced_motion,
+                      put("reduced_motion"), on_off),
+            OpenRow(lambda: t("settings.keys_row"), lambda: t("settings.keys_open"), self.open_keys),
         ]
         self.back = Button(lambda: t("common.back"), self.close, "primary")
         self.row = ButtonRow([r.button for r in self.rows] + [self.back])
+
+    def open_keys(self) -> None:
+        from scenes.keys_screen import KeysScene
+        self.app.stack.push(KeysScene(self.app))
 
     def _apply(self) -> None:
         s = self.app.settings

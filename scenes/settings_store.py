@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 
 from game.storage import SaveError, read_json, user_dir, write_json_atomic
 
@@ -26,6 +26,10 @@ class Settings:
     grain: int = 0
     warmth: int = 0
     large_text: bool = False
+    # comfort: animations become a short fade (rule timers unchanged); the player's key
+    # changes as {binding: key name}, only where they differ (scenes.keymap checks them)
+    reduced_motion: bool = False
+    keys: dict = field(default_factory=dict)
 
     @classmethod
     def load(cls) -> Settings:
@@ -48,6 +52,7 @@ class Settings:
                 setattr(out, f.name, value)
         if out.lang not in ("vi", "en"):
             out.lang = "vi"
+        out.keys = {k: v for k, v in out.keys.items() if isinstance(k, str) and isinstance(v, str)}
         for name in DISPLAY_STEPS:
             setattr(out, name, max(STEP_LO, min(STEP_HI, getattr(out, name))))
         return out

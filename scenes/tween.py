@@ -52,7 +52,8 @@ class Anim:
     end: Callable[[], None] | None = None
     ease: Callable[[float], float] = ease_out_cubic
     overlap: float | None = None   # start the next step after this many seconds
-    elapsed: float = 0.0
+    motion: bool = True            # False: its step only fades or lights something (kept
+    elapsed: float = 0.0           # whole under reduced motion)
     started: bool = False
     done: bool = False
 
@@ -81,13 +82,24 @@ class Anim:
                 self.end()
 
 
+FADE_S = 0.15       # reduced motion: how long a table cross-fades to a jumped-to state
+
+
 @dataclass
 class AnimQueue:
-    """Steps run in order; a step with ``overlap`` lets the next one start early."""
+    """Steps run in order; a step with ``overlap`` lets the next one start early.
+
+    ``reduced`` (the reduced-motion setting): a step that moves something (one with a
+    ``step``: a slide, flip, deal or coin flight) jumps to its end as it starts and
+    counts in ``jumps``, which the table turns into one short cross-fade (:data:`FADE_S`);
+    steps without motion — the beats that leave time to read a trick or a reveal, and
+    steps marked ``motion=False`` (a word fading out) — keep their length. Rule timers never come through here (they are the Match's clock)."""
 
     speed: float = 1.0                      # 0 = instant
     running: list[Anim] = field(default_factory=list)
     waiting: list[Anim] = field(default_factory=list)
+    reduced: bool = False
+    jumps: int = 0                          # motion steps jumped to their end (reduced)
 
     def add(self, anim: Anim) -> None:
         self.waiting.append(anim)
@@ -102,18 +114,28 @@ class AnimQueue:
             return
         scaled = dt / self.speed
         if not self.running and self.waiting:
-            self.running.append(self.waiting.pop(0))
+            self._start(self.waiting.pop(0))
         for anim in list(self.running):
-            anim.advance(scaled)
+            if not anim.done:
+                anim.advance(scaled)
         while self.waiting and self._can_start_next():
-            self.running.append(self.waiting.pop(0))
-            self.running[-1].advance(0.0)
+            self._start(self.waiting.pop(0))
+            if not self.running[-1].done:
+                self.running[-1].advance(0.0)
         self.running = [a for a in self.running if not a.done]
+
+    def _start(self, anim: Anim) -> None:
+        self.running.append(anim)
+        if self.reduced and anim.step is not None and anim.motion:
+            anim.finish()
+            self.jumps += 1
 
     def _can_start_next(self) -> bool:
         if not self.running:
             return True
         last = self.running[-1]
+        if self.reduced and last.done:
+            return True
         return last.overlap is not None and last.elapsed >= last.overlap
 
     def skip(self) -> None:

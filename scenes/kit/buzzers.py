@@ -44,11 +44,16 @@ class Buzzers:
     def __init__(self, seats: Sequence[int], keys: Sequence[int] = BUZZER_KEYS) -> None:
         if any(s >= len(keys) for s in seats):
             raise ValueError(f"{len(keys)} buzzer keys for seats {list(seats)}")
-        self.key_of = {s: keys[s] for s in seats}
-        self.seat_of = {k: s for s, k in self.key_of.items()}
+        self.seats = list(seats)
+        self.rebind(keys)
         self.held: set[int] = set()
         self.caps: dict[int, tuple[tuple[int, int], int]] = {}   # seat -> (centre, radius)
         self.lit: dict[int, float] = {}                          # seat -> clock of its press
+
+    def rebind(self, keys: Sequence[int]) -> None:
+        """New keys for the same seats (the player changed them in the settings)."""
+        self.key_of = {s: keys[s] for s in self.seats}
+        self.seat_of = {k: s for s, k in self.key_of.items()}
 
     # ----------------------------------------------------------- layout
     def layout(self, spots: Sequence[SeatSpot], table_centre: tuple[float, float]) -> None:

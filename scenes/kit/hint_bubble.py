@@ -23,7 +23,7 @@ import pygame
 from game import hints, undo
 from game.hints import Hint
 from game.storage import SaveError
-from scenes import fonts, theme
+from scenes import fonts, keymap, theme
 from scenes.dialog import wrap
 from scenes.i18n import lang, t
 from scenes.tween import pulse
@@ -102,13 +102,14 @@ class Assists:
     # ------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_h and self.buttons():
+            keys = keymap.keys_of(self.table.app.settings)
+            if event.key == keys["common.hint"] and self.buttons():
                 self.ask("hard" if event.mod & pygame.KMOD_SHIFT else "normal")
                 return True
             if event.key == pygame.K_ESCAPE and self.hint is not None:
                 self.dismiss()
                 return True
-            if event.key == pygame.K_u or (event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
+            if event.key == keys["common.undo"] or (event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
                 if self.buttons():
                     self.undo()
                     return True

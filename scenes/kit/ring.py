@@ -216,4 +216,4 @@ class CountdownRing:
 
         def _end() -> None:
             self.burst_p = 1.0
-        return Anim(BURST_S, None, _step, _end, lambda t: t)
+        return Anim(BURST_S, None, _step, _end, lambda t: t, motion=False)   # its word stays readable

@@ -28,7 +28,7 @@ from scenes.stack import Scene
 from scenes.tables.felt import TableStyle, table_surface
 from scenes.tables.seating import seat_points
 from scenes.tables.sprites import Sprite
-from scenes.tween import Anim, ease_out_cubic, lerp2, pulse
+from scenes.tween import FADE_S, Anim, ease_out_cubic, lerp2, pulse
 from scenes.widgets.button import Button, draw_focus_ring
 from scenes.widgets.drag import DragController, Gesture
 from scenes.widgets.toast import Toast
@@ -215,6 +215,7 @@ class TableScene(Scene):
         self.assists.update(dt)
         self.turn_banner = max(0.0, self.turn_banner - dt)
         self.anim.speed = self.app.settings.anim_speed
+        self.anim.reduced = self.app.settings.reduced_motion
         if not self.driver.update(dt, self.app.settings.ai_speed):
             return
         active = self.match.active_seats()
@@ -409,6 +410,7 @@ class TableScene(Scene):
         surface.blit(table_surface(self.style, surface.get_size()), (0, 0))
 
     def draw(self, surface: pygame.Surface) -> None:
+        fade = self.fade_layer(surface)
         self.draw_background(surface)
         self.draw_game(surface)
         u = self.app.u
@@ -429,6 +431,24 @@ class TableScene(Scene):
         self.toast.draw(surface, (w // 2, round(self.hand_top() - 11 * u)), u)
         self.assists.draw_buttons(surface)
         self.assists.draw(surface)
+        if fade is not None:
+            surface.blit(fade, (0, 0))
+
+    def fade_layer(self, surface: pygame.Surface) -> pygame.Surface | None:
+        """Reduced motion: the frame before a jump, fading out over FADE_S of table time
+        (taken from ``surface`` before this frame is drawn on it), or None."""
+        if self.anim.jumps != getattr(self, "_fade_jumps", 0):
+            self._fade_jumps = self.anim.jumps
+            self._fade = (surface.copy(), self.clock)
+        fade = getattr(self, "_fade", None)
+        if fade is None:
+            return None
+        left = 1.0 - (self.clock - fade[1]) / FADE_S
+        if left <= 0 or fade[0].get_size() != surface.get_size():
+            self._fade = None
+            return None
+        fade[0].set_alpha(round(255 * left))
+        return fade[0]
 
     def deal_code(self) -> str:
         """The deal's code ("KW-G1AH-15VV"), what a friend types to get these cards."""

@@ -273,7 +273,7 @@ def test_settings_preview_every_table_and_follow_the_sliders():
 
 
 @pytest.mark.parametrize(("size", "shown"), [((640, 400), 4), ((800, 500), 4), ((1920, 1080), 4),
-                                             ((1280, 1024), 0)])     # 5:4: no room beside it
+                                             ((1280, 1024), 4), ((1024, 1024), 0)])   # square: no room beside it
 def test_previews_fit_beside_the_panel(size, shown):
     app = make_app(size=size)
     scene = SettingsScene(app)

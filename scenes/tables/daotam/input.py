@@ -6,7 +6,8 @@ buttons make the hidden claim with the picks; "Public play" plays one Cương + 
 a living player's plate or dragging the Tà Khí chip onto it. Keyboard: ←/→ move the
 focus in the hand (or between push targets), Enter/↑ picks (or pushes), C and N call,
 P plays in public, Backspace clears the picks; the number row 1–5 are the seats'
-buzzers, the row below (Q W E R T) their peek keys — held, they show that seat's
+buzzers, the row below (Q W E R T) their peek keys (all these by default: the player may
+rebind them, scenes.keymap) — held, they show that seat's
 own hand while nobody else's is shown (covered on release) — and the row below that
 (A S D F G) their pass keys in a window (also a button per waiting human under the
 ring); all handled first, in ``handle_urgent``."""
@@ -18,6 +19,7 @@ from typing import Any
 import pygame
 
 from game.core import IllegalAction
+from scenes import keymap
 from scenes.widgets.drag import Gesture
 
 
@@ -114,13 +116,14 @@ class DaoTamInput:
         if key == pygame.K_BACKSPACE:
             m.clear()
             return True
-        if key == pygame.K_c:
+        keys = keymap.keys_of(self.app.settings)
+        if key == keys["daotam.cuong"]:
             self.call("cuong")
             return True
-        if key == pygame.K_n:
+        if key == keys["daotam.nhu"]:
             self.call("nhu")
             return True
-        if key == pygame.K_p:
+        if key == keys["daotam.public"]:
             self.play_public()
             return True
         return False

@@ -290,7 +290,8 @@ class DaoTamPaint:
                 r *= 1.8
             else:                                         # an AI's: around its plate
                 c, r = self.spots[seat].centre, self.spots[seat].plate[3] * 0.8
-            draw_burst(surface, c, r, self.ring.burst_p, theme.GOLD)
+            if not self.anim.reduced:                     # reduced motion: the word only
+                draw_burst(surface, c, r, self.ring.burst_p, theme.GOLD)
             word = t("daotam.shout" if self.model.window_kind == "race" else "daotam.challenge")
             img = fonts.text(word, max(13, round(2.2 * self.app.u)), theme.GOLD, "bold")
             img.set_alpha(round(255 * min(1.0, 2.5 * (1 - self.ring.burst_p))))

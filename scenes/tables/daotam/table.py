@@ -13,6 +13,7 @@ import pygame
 
 from game.daotam.deck import default_deck
 from game.match import Match
+from scenes import keymap
 from scenes.i18n import t
 from scenes.kit.buzzers import Buzzers
 from scenes.kit.driver import DecisionHandoff, HandoffPolicy, TableDriver
@@ -31,8 +32,8 @@ from scenes.widgets.button import Button
 
 NAVY = (0x16, 0x23, 0x3D)
 WINDOW_PHASES = ("challenge", "race")
-PEEK_KEYS = (pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r, pygame.K_t)
-PASS_KEYS = (pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_f, pygame.K_g)
+PEEK_KEYS = (pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r, pygame.K_t)    # the defaults;
+PASS_KEYS = (pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_f, pygame.K_g)    # scenes.keymap rules
 
 
 class DaoTamHandoff(DecisionHandoff):
@@ -58,10 +59,9 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, MemoryPane
         self.model = DaoTamModel()
         self.tokens = [[Token() for _ in range(3)] for _ in match.seats]
         self.ring = CountdownRing()
-        self.buzzers = Buzzers(match.human_seats())
-        self.peek_seat_of = {PEEK_KEYS[s]: s for s in match.human_seats() if s < len(PEEK_KEYS)}
+        self.buzzers = Buzzers(match.human_seats(), keymap.daotam_keys(app.settings, "buzz"))
+        self.bind_keys(app.settings, match.human_seats())
         self.peek: int | None = None
-        self.pass_seat_of = {PASS_KEYS[s]: s for s in match.human_seats() if s < len(PASS_KEYS)}
         self.pass_buttons = {s: Button(lambda s=s: self.pass_label(s), lambda s=s: self.pass_window(s))
                              for s in self.pass_seat_of.values()}
         self.ticks = 0
@@ -133,8 +133,19 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, MemoryPane
             self.ticks += 1
             self.app.audio.play("tick")
 
+    def bind_keys(self, settings: Any, humans: list[int]) -> None:
+        """The human seats' buzzer, peek and pass keys, from the key bindings (scenes.keymap)."""
+        self.buzzers.rebind(keymap.daotam_keys(settings, "buzz"))
+        peek_keys, pass_keys = keymap.daotam_keys(settings, "peek"), keymap.daotam_keys(settings, "pass")
+        self.peek_seat_of = {peek_keys[s]: s for s in humans if s < len(peek_keys)}
+        self.pass_seat_of = {pass_keys[s]: s for s in humans if s < len(pass_keys)}
+
+    def keys_changed(self) -> None:
+        """The player rebound keys in the settings while this table was open."""
+        self.bind_keys(self.app.settings, self.match.human_seats())
+
     def pass_label(self, seat: int) -> str:
-        return t("daotam_table.pass", k=pygame.key.name(PASS_KEYS[seat]).upper())
+        return t("daotam_table.pass", k=keymap.label(self.app.settings, f"daotam.pass{seat + 1}"))
 
     def on_privacy_change(self) -> None:
         self.peek = None

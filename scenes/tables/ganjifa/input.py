@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from scenes import keymap
 from scenes.i18n import t
 from scenes.kit.hand_strip import ACT_KEYS
 from scenes.widgets.drag import Gesture
@@ -53,7 +54,7 @@ class GanjifaInput:
                 and self.last_rect is not None and self.last_rect.collidepoint(event.pos)):
             self.show_last = False      # a click on the panel closes it
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
+        if event.type == pygame.KEYDOWN and event.key == keymap.key(self.app.settings, "ganjifa.last"):
             self.toggle_last()
             return True
         if self.viewer_can_act:
@@ -121,7 +122,7 @@ class GanjifaInput:
             if self.focus is not None:
                 self._try_play(self.focus)
             return True
-        if event.key == pygame.K_d and self.viewer_can_act and self._dukals():
+        if event.key == keymap.key(self.app.settings, "ganjifa.dukal") and self.viewer_can_act and self._dukals():
             self.open_dukal()
             return True
         return False

@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from scenes import keymap
 from scenes.art.kowah_cards import card_width
 from scenes.i18n import t
 from scenes.kit.hand_strip import ACT_KEYS
@@ -153,16 +154,17 @@ class KowahInput:
 
     def _key(self, event: pygame.event.Event) -> bool:
         k = event.key
-        if k == pygame.K_s:
+        keys = keymap.keys_of(self.app.settings)
+        if k == keys["kowah.stock"]:
             self.draw_stock()
             return True
-        if k == pygame.K_t:
+        if k == keys["kowah.discard"]:
             self.take_discard()
             return True
-        if k == pygame.K_c and self.pairs_offered():
+        if k == keys["kowah.checki"] and self.pairs_offered():
             self.open_declare()
             return True
-        if k == pygame.K_n and self.viewer_can_act and self.phase() == "declare":
+        if k == keys["kowah.later"] and self.viewer_can_act and self.phase() == "declare":
             self.decline()
             return True
         order = [s.idx for s in self.slots]

@@ -108,7 +108,7 @@ class KowahPaint(HandStrip):
         u = self.app.u
         width = max(2, round(0.3 * u))
         start = self.model.pulse_at.get(seat)
-        if start is not None and self.clock - start < 0.85 and self.anim.busy:
+        if start is not None and self.clock - start < 0.85 and self.anim.busy and not self.anim.reduced:
             k = math.sin(math.pi * ((self.clock - start - 0.25) / 0.3)) ** 2 if self.clock - start > 0.25 else 0
             width += round(0.5 * u * k)
             rect = rect.inflate(round(u * k), round(u * k))
@@ -204,7 +204,7 @@ class KowahPaint(HandStrip):
         top = max(0, round(self.hand_top() - 2 * self.app.u))
         pulse = None
         start = self.model.pulse_at.get(self.viewer)
-        if start is not None and self.clock - start < 0.85 and self.anim.busy:
+        if start is not None and self.clock - start < 0.85 and self.anim.busy and not self.anim.reduced:
             pulse = round((self.clock - start) * 30)
         if not items:
             return

@@ -15,7 +15,7 @@ from __future__ import annotations
 import pygame
 
 from game.core import IllegalAction
-from scenes import fonts, theme
+from scenes import fonts, keymap, theme
 from scenes.i18n import t
 from scenes.tables.mascarade.cards import character_name
 from scenes.widgets.button import Button
@@ -200,10 +200,11 @@ class MascaradeInput:
 
     # ------------------------------------------------------------ events
     def handle_game(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
+        keys = keymap.keys_of(self.app.settings)
+        if event.type == pygame.KEYDOWN and event.key == keys["mascarade.log"]:
             self.toggle_log()
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_k:
+        if event.type == pygame.KEYDOWN and event.key == keys["mascarade.odds"]:
             self.toggle_known()
             return True
         for b in self.choice_buttons:
@@ -232,14 +233,15 @@ class MascaradeInput:
             if i < len(opts):
                 self.choose(opts[i][1])
         else:
-            want = {pygame.K_p: ("ask_peek", "peek_now", "done"), pygame.K_a: ("ask_announce",),
-                    pygame.K_e: ("bit", "spy_swap"), pygame.K_n: ("bit", "spy_swap"),
-                    pygame.K_c: ("claim",), pygame.K_x: ("pass",)}.get(k)
+            yes, no = keys["mascarade.exchange"], keys["mascarade.keep"]
+            want = {keys["mascarade.peek"]: ("ask_peek", "peek_now", "done"),
+                    keys["mascarade.announce"]: ("ask_announce",),
+                    yes: ("bit", "spy_swap"), no: ("bit", "spy_swap"),
+                    keys["mascarade.claim"]: ("claim",), keys["mascarade.pass"]: ("pass",)}.get(k)
             if want is None:
                 return False
             for _, cmd in self.choices():
-                if cmd[0] in want and (k not in (pygame.K_e, pygame.K_n)
-                                       or cmd[1] == (1 if k == pygame.K_e else 0)):
+                if cmd[0] in want and (k not in (yes, no) or cmd[1] == (1 if k == yes else 0)):
                     self.choose(cmd)
                     break
         return True
