@@ -49,6 +49,8 @@ SINGULARS = set(NOUNS)
 VERB_S = r"(?!(?:as|its|this|thus|plus|yes)\b)(is|has|was|does|goes|[a-z]*[^s\W]s)\b"
 YOU_VERB = re.compile(rf"\b[Yy]ou(?: \([^)]*\))? {VERB_S}")
 MANY_VERB = re.compile(rf"\b{OTHER}(?: \([^)]*\))? {VERB_S}")
+#: Words ending in "s" that may follow "You" in its clause without being its verb.
+CLAUSE_OK = {"fortunes"}
 ONE_VERB = re.compile(rf"\b{NAME}(?: \([^)]*\))? (are|have|were|do)\b")
 
 
@@ -122,6 +124,9 @@ def problems(lang: str, key: str) -> list[str]:
             continue
         if m := YOU_VERB.search(text):
             out.append(f"'you {m.group(1)}' — {where}")
+        if varied.endswith("=you") and (m := re.search(rf"\b[Yy]ou\b[^:.;,—!?]*?\b{VERB_S}", text)) \
+                and m.group(1) not in PLURALS | CLAUSE_OK:
+            out.append(f"'you … {m.group(1)}' — {where}")
         if re.search(r"\b[Yy]ou's\b", text):
             out.append(f"'you's' — {where}")
         if varied.endswith("=you") and re.search(r"^You\b[^.;]*\btheir\b", text):
@@ -171,6 +176,7 @@ def test_the_checks_catch_the_mistakes_they_name(monkeypatch):
     wrong = {"a": "{seat} claims {call}", "b": "{coins} coins from {src}", "c": "{n} card(s)",
              "d": "Game over: {winners} wins", "e": "{n} coin", "f": "{seat} (Spy) looks",
              "g": "Pass the screen to You", "h": "{name}'s turn", "i": "{name} looked at their card",
+             "j": "{seat} swap (or only pretends)",
              "seat.you": "You"}
     monkeypatch.setitem(globals(), "strings", lambda lang: wrong)
     found = {key: problems("en", key) for key in wrong if key != "seat.you"}
@@ -184,6 +190,7 @@ def test_the_checks_catch_the_mistakes_they_name(monkeypatch):
     assert any("'you looks'" in p for p in found["f"])
     assert any("you's" in p for p in found["h"])
     assert any("You … their" in p for p in found["i"])
+    assert any("'you … pretends'" in p for p in found["j"])
 
 
 def test_forms_pick_the_case_of_the_value():
