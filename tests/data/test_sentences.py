@@ -215,3 +215,19 @@ def test_no_swap_or_not_shorthand_and_no_rule_numbers_in_player_text():
     odd = {f"{lang}.{k}": s for lang in LANGS for k, s in strings(lang).items()
            if re.search(r"\bswaps? or not\b|or not only|§|hoặc không:", s)}
     assert odd == {}
+
+
+def test_a_broken_form_in_an_i18n_file_is_refused_at_load_naming_file_entry_and_field(tmp_path, monkeypatch):
+    from game.cards import DataError
+    from scenes import i18n
+    (tmp_path / "i18n").mkdir()
+    (tmp_path / "i18n" / "en.yaml").write_text(
+        'daotam:\n  plate: "{n} {n, plural, one {card} other {cards}"\n', encoding="utf-8")
+    monkeypatch.setattr(i18n, "DATA_DIR", tmp_path)
+    i18n._flat.cache_clear()
+    try:
+        with pytest.raises(DataError) as err:
+            i18n._flat("en")
+    finally:
+        i18n._flat.cache_clear()
+    assert "en.yaml" in str(err.value) and "daotam" in str(err.value) and "plate" in str(err.value)
