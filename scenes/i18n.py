@@ -1,7 +1,25 @@
-"""UI strings in Vietnamese and English from data/i18n/*.yaml."""
+"""UI strings in Vietnamese and English from data/i18n/*.yaml.
+
+A string names its parameters in braces: ``"{seat} swaps"``. Where the words depend on a
+parameter — a count ("1 coin", "2 coins") or a person ("AI 2 claims", "You claim") — the
+string says so with one ICU-like form, ``{param, plural, case {text} … other {text}}``
+(``select`` is the same word), and ``t`` keeps the text of the first case the value has:
+
+* a number: ``one`` when it is 1, then ``other``;
+* a person (a seat name from :func:`person`, a list from :func:`names`): ``you`` for the
+  viewer addressed as "You", then ``other`` (English "you" agrees like a plural: "You
+  claim"); a single other name is ``one`` then ``other``; several names only ``other``;
+* any other text: ``one`` then ``other``.
+
+``other`` is required. Vietnamese needs no plural forms and rarely uses the form at all.
+A "You" placed inside a sentence (not at its start, nor after ``.!?:``) is written with a
+small letter: "2 coins from AI 1 to you", "Đến lượt bạn".
+"""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
@@ -21,6 +39,11 @@ def _flat(lang: str) -> dict[str, str]:
             for k, v in node.items():
                 walk(f"{prefix}.{k}" if prefix else str(k), v)
         elif isinstance(node, str):
+            try:
+                parse_forms(node)
+            except FormError as err:
+                entry, _, field = prefix.rpartition(".")
+                raise DataError(path, entry or "(top)", field, str(err)) from None
             flat[prefix] = node
         else:
             raise DataError(path, prefix, "-", "must be text")
@@ -60,8 +83,139 @@ def lang() -> str:
     return _lang
 
 
+class Person(str):
+    """A seat's name as sentences use it; ``you`` when it is the viewer ("You", "Bạn")."""
+
+    you: bool = False
+    many: bool = False
+    you_first: bool = False     # a list that starts with "You"
+
+
+def person(text: str, you: bool = False) -> Person:
+    """A name for a ``{seat}``-like parameter; ``you=True`` for the viewer's own "You"."""
+    p = Person(text)
+    p.you = you
+    return p
+
+
+def names(items: Iterable[str]) -> Person:
+    """Several names joined with commas, as one subject ("You, AI 2 win"; "AI 2 wins")."""
+    items = list(items)
+    if len(items) == 1:
+        return items[0] if isinstance(items[0], Person) else person(items[0])
+    p = Person(", ".join([items[0], *(_small(s) if _is_you(s) else s for s in items[1:])]))
+    p.many = True
+    p.you_first = bool(items) and _is_you(items[0])
+    return p
+
+
+def _is_you(name: object) -> bool:
+    return isinstance(name, Person) and name.you
+
+
+def _small(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def cases(value: object) -> tuple[str, ...]:
+    """The cases a value matches, most specific first (see the module docstring)."""
+    if isinstance(value, Person):
+        if value.you:
+            return ("you", "other")
+        return ("other",) if value.many else ("one", "other")
+    if isinstance(value, bool):
+        return ("other",)
+    if isinstance(value, int | float):
+        return ("one", "other") if value == 1 else ("other",)
+    return ("one", "other")
+
+
+_SELECT = re.compile(r"\{(\w+),\s*(?:plural|select),\s*")
+_CASE = re.compile(r"\s*(\w+)\s*\{")
+_FIELD = re.compile(r"\{(\w+)\}")
+_SENTENCE_START = re.compile(r"(?:^|[.!?:]\s+|[“\"]|\n)$")
+
+
+class FormError(ValueError):
+    """A ``{param, plural, …}`` form that does not parse."""
+
+
+def _closing(text: str, start: int) -> int:
+    """The index of the ``}`` that closes the brace opened just before ``start``."""
+    depth = 1
+    for i in range(start, len(text)):
+        if text[i] == "{":
+            depth += 1
+        elif text[i] == "}":
+            depth -= 1
+            if depth == 0:
+                return i
+    raise FormError(f"unclosed brace in {text!r}")
+
+
+def parse_forms(text: str) -> list[tuple[int, int, str, dict[str, str]]]:
+    """Every top-level form of ``text``: (start, end, param, {case: text})."""
+    out = []
+    pos = 0
+    while (m := _SELECT.search(text, pos)) is not None:
+        i, found = m.end(), {}
+        while True:
+            c = _CASE.match(text, i)
+            if c is None:
+                break
+            end = _closing(text, c.end())
+            found[c.group(1)] = text[c.end():end]
+            i = end + 1
+        rest = re.compile(r"\s*\}").match(text, i)
+        if rest is None or "other" not in found:
+            raise FormError(f"{{{m.group(1)}, plural, …}} needs cases and an 'other' in {text!r}")
+        out.append((m.start(), rest.end(), m.group(1), found))
+        pos = rest.end()
+    return out
+
+
+def params_of(text: str) -> set[str]:
+    """Every parameter a string uses, in its plain fields and its forms' cases."""
+    found = set()
+    for _, _, param, branches in parse_forms(text):
+        found.add(param)
+        for branch in branches.values():
+            found |= params_of(branch)
+    outside = text
+    for start, end, _, _ in reversed(parse_forms(text)):
+        outside = outside[:start] + outside[end:]
+    return found | set(_FIELD.findall(outside))
+
+
+def choose(text: str, params: dict[str, object]) -> str:
+    """``text`` with each form replaced by the case its parameter's value takes (recursively);
+    a form whose parameter is not given keeps its ``other`` text."""
+    for start, end, param, branches in reversed(parse_forms(text)):
+        kinds = cases(params[param]) if param in params else ("other",)
+        branch = next(branches[k] for k in kinds if k in branches)
+        text = text[:start] + choose(branch, params) + text[end:]
+    return text
+
+
+def fill(text: str, params: dict[str, object]) -> str:
+    """Forms chosen, then ``{param}`` fields filled; an unknown field stays as it is."""
+    text = choose(text, params)
+
+    def put(m: re.Match) -> str:
+        if m.group(1) not in params:
+            return m.group()
+        value = params[m.group(1)]
+        s = str(value)
+        if (isinstance(value, Person) and (value.you or value.you_first)
+                and not _SENTENCE_START.search(text[:m.start()])):
+            s = _small(s)
+        return s
+
+    return _FIELD.sub(put, text)
+
+
 def t(key: str, **params: object) -> str:
-    """The string for ``key`` in the current language, with ``{name}`` filled in."""
+    """The string for ``key`` in the current language, with its forms and fields filled in."""
     table = strings(_lang)
     text = table.get(key)
     if text is None:
@@ -70,6 +224,6 @@ def t(key: str, **params: object) -> str:
         from scenes.keymap import LABELS
         params.setdefault("key", LABELS)
     try:
-        return text.format(**params)
-    except (KeyError, IndexError, ValueError):
+        return fill(text, params)
+    except FormError:
         return text

@@ -8,11 +8,12 @@ from collections.abc import Callable
 
 import pygame
 
-from game.dealcode import Deal, DealCodeError, code_for, decode
+from game.dealcode import Deal, DealCodeError, code_for, decode, prefix
 from scenes.i18n import t
 from scenes.widgets.options import ValueRow
 
 MAX_TYPED = 24
+EXAMPLE_DEAL = 15        # the deal the hint's example code names (another if it is this one)
 
 
 class CodeRow(ValueRow):
@@ -38,7 +39,13 @@ class CodeRow(ValueRow):
     def note(self) -> str:
         if self.problem:
             return self.problem
-        return t("replay.code_typing") if self._editing else t("replay.code_hint")
+        return t("replay.code_typing") if self._editing else t("replay.code_hint", example=self.example())
+
+    def example(self) -> str:
+        """A code of the game being set up (its own prefix, "DT-…" for Đạo Tâm), for the hint."""
+        game, seats, options, deal = self.current()
+        other = EXAMPLE_DEAL + (deal == EXAMPLE_DEAL)
+        return code_for(game, seats, options, other) or code_for(game, seats, {}, other) or f"{prefix(game)}-…"
 
     @property
     def warning(self) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 from game.history import HistoryProblem
-from scenes.i18n import t
+from scenes.i18n import names, person, t
 
 GAME_MODES = (None, "ai", "party", "assisted")     # None: every mode
 
@@ -43,8 +43,10 @@ def seat_name(rec: dict, seat: int) -> str:
     """How the recent list names a seat (as the table names it)."""
     kind = rec["seats"][seat]
     if kind == "human":
-        return t("seat.you") if len(rec["human_seats"]) == 1 else t("seat.player", n=seat + 1)
-    return t("seat.ai", n=seat + 1, level=t(f"level.{kind}"))
+        if len(rec["human_seats"]) == 1:
+            return person(t("seat.you"), you=True)
+        return person(t("seat.player", n=seat + 1))
+    return person(t("seat.ai", n=seat + 1, level=t(f"level.{kind}")))
 
 
 def result_text(rec: dict) -> str:
@@ -53,7 +55,7 @@ def result_text(rec: dict) -> str:
     if not winners:
         return t("stats.result.drawn")
     if len(rec["human_seats"]) > 1:
-        return t("stats.result.won_by", names=", ".join(seat_name(rec, s) for s in winners))
+        return t("stats.result.won_by", names=names(seat_name(rec, s) for s in winners))
     if rec.get("won"):
         return t("stats.result.shared" if len(winners) > 1 else "stats.result.won")
     return t("stats.result.lost")

@@ -122,11 +122,15 @@ class TableScene(Scene):
         return []
 
     def seat_name(self, seat: int) -> str:
+        """The seat's name as the table writes it: "You" (an i18n ``you`` person, so
+        sentences agree: "You claim") for the one human, else "Player 2", "AI 3 · Hard"."""
         kind = self.match.seats[seat].kind
         if kind == "human":
             humans = self.match.human_seats()
-            return t("seat.you") if len(humans) == 1 else t("seat.player", n=seat + 1)
-        return t("seat.ai", n=seat + 1, level=t(f"level.{kind}"))
+            if len(humans) == 1:
+                return i18n.person(t("seat.you"), you=True)
+            return i18n.person(t("seat.player", n=seat + 1))
+        return i18n.person(t("seat.ai", n=seat + 1, level=t(f"level.{kind}")))
 
     # --------------------------------------------------------- privacy
     @property
@@ -263,7 +267,7 @@ class TableScene(Scene):
     def result_headline(self) -> str:
         """The results panel's first line: who won (a game may say how, or that nobody did)."""
         winners = self.match.result().winners
-        names = ", ".join(self.seat_name(s) for s in winners)
+        names = i18n.names(self.seat_name(s) for s in winners)
         return t("results.shared" if len(winners) > 1 else "results.winner", names=names)
 
     def result_extra_height(self) -> float:

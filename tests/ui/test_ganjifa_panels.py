@@ -7,6 +7,7 @@ import pytest
 
 from game import registry
 from game.match import Match, Seat
+from scenes.i18n import t
 from scenes.pause import PauseScene
 from scenes.tables.ganjifa import GanjifaTable
 from scenes.tables.ganjifa.dukal import DukalChooser
@@ -65,7 +66,7 @@ def test_last_trick_by_key_button_and_pile_hover():
     app, table = table_at(my_turn_after_tricks(3))
     last = table.match.view(None).history[-1]
     assert last.kind == "trick"
-    title = f"Last trick — won by {table.seat_name(last.winner)}"
+    title = t("ganjifa.last_title", seat=table.seat_name(last.winner))   # "won by you"
     assert title not in drawn_strings(app)
     key(pygame.K_l)
     app.step()
@@ -117,7 +118,7 @@ def test_last_dukal_lists_each_seat_with_its_cards():
     app.step()
     last = table.match.view(None).history[-1]
     texts = drawn_strings(app)
-    assert f"Last Dukal — won by {table.seat_name(last.winner)}" in texts
+    assert t("ganjifa.last_title_dukal", seat=table.seat_name(last.winner)) in texts
     assert any(table.seat_name(last.leader) in s and "Dukal" in s for s in texts)
     assert all(c in cards_blitted(table, app) for _, c in last.plays)
 

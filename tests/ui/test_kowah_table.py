@@ -265,7 +265,7 @@ def test_off_turn_win_shows_banner_and_results():
     assert o["mult"] == 1
     assert table.score_text(1) == "×1" and table.score_text(0) == "—"
     assert "AI 2" in table.result_headline()
-    assert "drawn by You" in table.method_text(o)
+    assert "drawn by you" in table.method_text(o)      # "You" inside a sentence: "you"
     assert isinstance(app.stack.top, ResultsScene)
 
 

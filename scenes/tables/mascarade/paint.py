@@ -9,7 +9,7 @@ import math
 import pygame
 
 from scenes import fonts, theme
-from scenes.i18n import t
+from scenes.i18n import names, t
 from scenes.kit.ring import draw_ring
 from scenes.tables.mascarade.cards import GOLD, card_size, character_name, coin
 from scenes.textfit import fit_text
@@ -241,7 +241,7 @@ class MascaradePaint:
             p["src"] = self.seat_name(p["src"]) if isinstance(p["src"], int) else self.where(p["src"])
             p["dst"] = self.seat_name(p["dst"]) if isinstance(p["dst"], int) else self.where(p["dst"])
         if "winners" in p:
-            p["winners"] = ", ".join(self.seat_name(s) for s in p["winners"])
+            p["winners"] = names(self.seat_name(s) for s in p["winners"])
         p.pop("why", None)
         p.pop("reason", None)
         return f"{line.turn}. " + t(f"{prefix}.{line.key}", **p)
