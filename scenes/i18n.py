@@ -133,6 +133,8 @@ def cases(value: object) -> tuple[str, ...]:
 _SELECT = re.compile(r"\{(\w+),\s*(?:plural|select),\s*")
 _CASE = re.compile(r"\s*(\w+)\s*\{")
 _FIELD = re.compile(r"\{(\w+)\}")
+#: ``{key.daotam.buzz1}``: the label of the key bound now to a binding (scenes.keymap).
+_KEY_FIELD = re.compile(r"\{key\.(\w+)\.(\w+)\}")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:]\s+|[“\"]|\n)$")
 
 
@@ -211,7 +213,15 @@ def fill(text: str, params: dict[str, object]) -> str:
             s = _small(s)
         return s
 
-    return _FIELD.sub(put, text)
+    return _FIELD.sub(put, _keys_filled(text))
+
+
+def _keys_filled(text: str) -> str:
+    """``{key.group.name}`` fields replaced by the labels of the keys bound now."""
+    if "{key." not in text:
+        return text
+    from scenes.keymap import label_now
+    return _KEY_FIELD.sub(lambda m: label_now(f"{m.group(1)}.{m.group(2)}"), text)
 
 
 def t(key: str, **params: object) -> str:
@@ -220,9 +230,6 @@ def t(key: str, **params: object) -> str:
     text = table.get(key)
     if text is None:
         text = strings("en").get(key, key)
-    if "{key." in text:             # "Hint ({key.common.hint})": the key bound now
-        from scenes.keymap import LABELS
-        params.setdefault("key", LABELS)
     try:
         return fill(text, params)
     except FormError:

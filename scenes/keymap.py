@@ -246,21 +246,9 @@ def use(settings: Any) -> None:
     _current = settings
 
 
-class _Labels:
-    """``{key.daotam.buzz1}`` in a UI string: the label of the key bound now."""
-
-    def __init__(self, group: str = "") -> None:
-        self._group = group
-
-    def __getattr__(self, part: str) -> Any:
-        if part.startswith("__"):
-            raise AttributeError(part)
-        if not self._group:
-            return _Labels(part)
-        return label(_current, f"{self._group}.{part}")
-
-
-LABELS = _Labels()
+def label_now(name: str) -> str:
+    """The label of the key bound now to ``name`` (the settings in use, else the default)."""
+    return label(_current, name)
 
 
 def binding_label(name: str) -> str:
