@@ -6,8 +6,9 @@ buttons make the hidden claim with the picks; "Public play" plays one Cương + 
 a living player's plate or dragging the Tà Khí chip onto it. Keyboard: ←/→ move the
 focus in the hand (or between push targets), Enter/↑ picks (or pushes), C and N call,
 P plays in public, Backspace clears the picks; the number row 1–5 are the seats'
-buzzers, the row below (Q W E R T) their peek keys — held, they show that seat's
-own hand while nobody else's is shown (covered on release) — and the row below that
+buzzers, the row below (Q W E R T) their peek keys — at a shared screen, while a
+window waits for that seat: a cover first, then its own hand while held (``peek``) —
+and the row below that
 (A S D F G) their pass keys in a window (also a button per waiting human under the
 ring); all handled first, in ``handle_urgent``."""
 
@@ -55,12 +56,7 @@ class DaoTamInput:
         for seat in self.passing_seats():
             if self.pass_buttons[seat].handle(event):
                 return True
-        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in self.peek_seat_of:
-            seat = self.peek_seat_of[event.key]
-            if event.type == pygame.KEYDOWN:
-                self.peek = seat
-            elif self.peek == seat:
-                self.peek = None              # covered again on release
+        if self.handle_peek(event):           # scenes.tables.daotam.peek
             return True
         return self.buzzers.press(event, self.clock, self.match, self.buzz_action,
                                   enabled=self.app.stack.top is self)

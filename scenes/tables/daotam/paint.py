@@ -11,13 +11,14 @@ import pygame
 from game.daotam.deck import STAGES
 from scenes import fonts, theme
 from scenes.i18n import t
-from scenes.kit.buzzers import cap_place, ring_radius
+from scenes.kit.buzzers import cap_place, key_label, ring_radius
 from scenes.kit.ring import draw_burst, draw_ring
 from scenes.tables.daotam.cards import STAGE_COLOUR, cd_back, ct_back
 from scenes.tables.daotam.layout import card_size
 from scenes.tables.daotam.model import hand_cards
 from scenes.tables.felt import table_surface
 from scenes.textfit import fit_text
+from scenes.widgets.button import draw_focus_ring
 
 GHOST = (0x8E, 0x6F, 0xA8)
 SEAM = (0x22, 0x34, 0x5A)
@@ -39,6 +40,7 @@ class DaoTamPaint:
         self.draw_drawn_cd(surface)
         self.draw_push_fx(surface)
         self.draw_sweep(surface)
+        self.draw_prompt(surface)
         # round counter, always visible
         img = fonts.text(t("daotam.round", round=v.round, rounds=v.round_limit),
                          max(14, round(2.8 * u)), theme.IVORY, "bold")
@@ -318,13 +320,13 @@ class DaoTamPaint:
             surface.blit(img, r)
             if phase == "turn" and i == m.focus % max(1, len(cards)):
                 self.focus_ring(surface, r)
-        peek = self.peeking()
-        if peek is not None:
+        peek = self.peeking()               # a confirmed peek: that seat's hand, alone
+        if peek is not None and not cards:
             shown = hand_cards(self.match.view(peek).hand)
             for c, r in zip(shown, self.hand_rects_for(len(shown)), strict=True):
                 surface.blit(self.ct_face(c, r.size), r)
-            self.label(surface, t("daotam.peek", name=self.seat_name(peek)),
-                       (self.app.size[0] // 2, round(self.hand_top() - 3.5 * u)), round(1.9 * u), theme.GOLD)
+        elif self.peek_cover() is not None:
+            self.draw_peek_cover(surface)
         elif not cards and v.hand_sizes[self.viewer]:
             n = v.hand_sizes[self.viewer]
             size = card_size(self.hand_h)
@@ -343,6 +345,99 @@ class DaoTamPaint:
                        round(1.9 * u), theme.IVORY)
             img = fonts.text(t("daotam.ta_khi"), max(11, round(1.9 * u)), theme.IVORY, "bold")
             surface.blit(img, img.get_rect(center=self.push_chip.center))
+
+    def focus_ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The keyboard focus: a rounded rectangle hugging the card (its own corner radius),
+        not the round cards' oval of the shared table."""
+        draw_focus_ring(surface, rect, self.app.u, max(2, rect.width // 12))
+
+    # ------------------------------------------------------------ prompt
+    def prompt_text(self) -> str | None:
+        """The lasting instruction line: a peek's state, what an open window asks of the
+        human seats it waits for, the viewer's own decision, or who is playing."""
+        match = self.match
+        if match.is_over():
+            return None
+        peek = self.peek_prompt()
+        if peek is not None:
+            return peek
+        st = match.state
+        if st.phase in ("challenge", "race") and match.open_window() is not None:
+            return self.window_prompt()
+        if self.viewer_can_act:
+            phase = self.acting_phase()
+            if phase == "turn":
+                return t("daotam_table.prompt_call" if self.model.picked else "daotam_table.prompt_turn")
+            if phase == "push":
+                return t("daotam_table.prompt_push")
+            if phase == "option":
+                pending = match.view(self.viewer).pending
+                return t("daotam_table.prompt_option", card=self.card_name(pending[0]) if pending else "")
+            return None
+        if self.anim.busy:
+            return None
+        active = match.active_seats()
+        if not active or active[0] == self.viewer and match.seats[self.viewer].is_human:
+            return None
+        return t("daotam_table.prompt_waiting", name=self.seat_name(active[0]))
+
+    def window_prompt(self) -> str:
+        """What the open window asks: the seats it waits for by name and key when one human
+        is asked (at one human, the key alone), else the buzzer keys on the caps."""
+        st = self.match.state
+        humans = [s for s in st.waiting if self.match.seats[s].is_human and s in self.buzzers.key_of]
+        race = st.phase == "race"
+        claim = self.match.view(None).claim
+        actor = claim[0] if claim is not None else st.turn
+        words = {"name": self.seat_name(actor), "call": t(f"daotam.{claim[2]}") if claim else ""}
+        if not humans:
+            if race:
+                return t("daotam_table.prompt_race_wait")
+            mine = self.match.seats[actor].is_human and len(self.match.human_seats()) == 1
+            return t("daotam_table.prompt_challenge_mine" if mine else "daotam_table.prompt_challenge_wait",
+                     **words)
+        if len(humans) > 1:
+            return t("daotam_table.prompt_race_all" if race else "daotam_table.prompt_challenge_all", **words)
+        seat = humans[0]
+        ow = self.match.open_window()
+        if race and ow is not None and seat in ow.locked:
+            return t("daotam_table.prompt_race_out", seat=self.seat_name(seat))
+        words["k"] = key_label(self.buzzers.key_of[seat])
+        words["p"] = next((pygame.key.name(k).upper() for k, s in self.pass_seat_of.items() if s == seat), "")
+        words["seat"] = self.seat_name(seat)
+        if len(self.match.human_seats()) == 1:
+            return t("daotam_table.prompt_race" if race else "daotam_table.prompt_challenge", **words)
+        return t("daotam_table.prompt_race_seat" if race else "daotam_table.prompt_challenge_seat", **words)
+
+    def prompt_area(self) -> pygame.Rect:
+        """Just above the hand, between the memory aid and the call buttons."""
+        u = self.app.u
+        w = self.app.size[0]
+        side = max(self.memory_rect().right, w - self.action_buttons[0].rect.left) + round(u)
+        side = min(side, round(w * 0.3))
+        return pygame.Rect(side, round(self.hand_top() - 5.2 * u), max(1, w - 2 * side), max(1, round(4 * u)))
+
+    def draw_prompt(self, surface: pygame.Surface) -> None:
+        msg = self.prompt_text()
+        self.prompt_drawn = None
+        if not msg:
+            return
+        u = self.app.u
+        area = self.prompt_area()
+        pad = round(1.5 * u)
+        urgent = self.viewer_can_act or self.peek is not None or self.match.open_window() is not None
+        img = fit_text(msg, max(13, round(2.3 * u)), theme.GOLD if urgent else theme.IVORY,
+                       max(1, area.width - 2 * pad), "semibold", min_px=10)
+        pill = pygame.Rect(0, 0, img.get_width() + 2 * pad, max(area.height, img.get_height()))
+        pill.center = area.center
+        panel = pygame.Surface(pill.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (14, 20, 34, 215), panel.get_rect(), border_radius=pill.height // 2)
+        if urgent:
+            pygame.draw.rect(panel, (*theme.GOLD, 170), panel.get_rect(), max(1, round(0.15 * u)),
+                             border_radius=pill.height // 2)
+        surface.blit(panel, pill)
+        surface.blit(img, img.get_rect(center=pill.center))
+        self.prompt_drawn = pill
 
     def draw_push_fx(self, surface: pygame.Surface) -> None:
         fx = self.model.push_fx

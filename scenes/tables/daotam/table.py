@@ -26,6 +26,7 @@ from scenes.tables.daotam.layout import DaoTamLayout
 from scenes.tables.daotam.memory import MemoryPanel
 from scenes.tables.daotam.model import DaoTamModel, hand_cards
 from scenes.tables.daotam.paint import DaoTamPaint
+from scenes.tables.daotam.peek import DaoTamPeek
 from scenes.tables.felt import TableStyle
 from scenes.widgets.button import Button
 
@@ -47,8 +48,8 @@ class DaoTamHandoff(DecisionHandoff):
         return driver.next_human()
 
 
-class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, MemoryPanel, DaoTamPaint,
-                  TableScene):
+class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPeek, MemoryPanel,
+                  DaoTamPaint, TableScene):
     style = TableStyle(NAVY, (0x1C, 0x2C, 0x4A), "cloth", 0.03, 0.24)
     direction = "clockwise"
     rules_game = "daotam"
@@ -60,7 +61,7 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, MemoryPane
         self.ring = CountdownRing()
         self.buzzers = Buzzers(match.human_seats())
         self.peek_seat_of = {PEEK_KEYS[s]: s for s in match.human_seats() if s < len(PEEK_KEYS)}
-        self.peek: int | None = None
+        self.init_peek()
         self.pass_seat_of = {PASS_KEYS[s]: s for s in match.human_seats() if s < len(PASS_KEYS)}
         self.pass_buttons = {s: Button(lambda s=s: self.pass_label(s), lambda s=s: self.pass_window(s))
                              for s in self.pass_seat_of.values()}
@@ -129,15 +130,17 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, MemoryPane
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.turn_banner = 0.0      # the lasting instruction line (draw_prompt) says it instead
         if self.ring.ticker.poll(self.ring.reading(self.match, self.clock)):
             self.ticks += 1
             self.app.audio.play("tick")
+        self.update_peek()
 
     def pass_label(self, seat: int) -> str:
         return t("daotam_table.pass", k=pygame.key.name(PASS_KEYS[seat]).upper())
 
     def on_privacy_change(self) -> None:
-        self.peek = None
+        self.end_peek()
         self.model.clear()
         self.layout_hand()
 
@@ -147,13 +150,6 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, MemoryPane
         if not self.confirmed_viewer:
             return []
         return hand_cards(self.match.view(self.viewer).hand)
-
-    def peeking(self) -> int | None:
-        """The human seat holding its peek key while no hand is shown (hot-seat only)."""
-        if (self.peek is None or self.confirmed_viewer or len(self.match.human_seats()) <= 1
-                or self.app.stack.top is not self):
-            return None
-        return self.peek
 
     def card_name(self, cid: str) -> str:
         card = self.deck.by_id.get(cid)
