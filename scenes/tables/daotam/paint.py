@@ -46,6 +46,7 @@ class DaoTamPaint:
                          max(14, round(2.8 * u)), theme.IVORY, "bold")
         surface.blit(img, (round(3 * u), round(1.8 * u)))
         self.draw_memory(surface)
+        self.draw_peek_cover(surface)           # over everything at the bottom, memory aid too
 
     def draw_background(self, surface: pygame.Surface) -> None:
         self.draw_seams(surface)
@@ -325,9 +326,7 @@ class DaoTamPaint:
             shown = hand_cards(self.match.view(peek).hand)
             for c, r in zip(shown, self.hand_rects_for(len(shown)), strict=True):
                 surface.blit(self.ct_face(c, r.size), r)
-        elif self.peek_cover() is not None:
-            self.draw_peek_cover(surface)
-        elif not cards and v.hand_sizes[self.viewer]:
+        elif not cards and v.hand_sizes[self.viewer] and self.peek_cover() is None:   # (a cover: draw_game)
             n = v.hand_sizes[self.viewer]
             size = card_size(self.hand_h)
             x0 = round(self.app.size[0] / 2 - (n * (size[0] * 0.6)) / 2)

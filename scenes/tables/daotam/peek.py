@@ -100,10 +100,9 @@ class DaoTamPeek:
         return pygame.key.name(key).upper() if key is not None else "?"
 
     def peek_prompt(self) -> str | None:
-        """The instruction line while a peek is up (it names the seat and what to do)."""
-        cover, shown = self.peek_cover(), self.peeking()
-        if cover is not None:
-            return t("daotam_table.peek_cover", name=self.seat_name(cover))
+        """The instruction line while a peek's hand is shown (under a cover the line goes on
+        saying what the window asks: the cover itself names the seat)."""
+        shown = self.peeking()
         if shown is not None:
             return t("daotam_table.peek_shown", name=self.seat_name(shown), k=self.peek_key_label(shown))
         return None
@@ -116,7 +115,11 @@ class DaoTamPeek:
         u = self.app.u
         w, h = surface.get_size()
         top = round(self.hand_top() - 0.5 * u)
-        cw = min(w - round(4 * u), round(76 * u))
+        title_px, how_px = max(13, round(2.8 * u)), max(12, round(2.1 * u))
+        title_text = t("daotam_table.peek_cover", name=self.seat_name(seat))
+        how_text = t("daotam_table.peek_how", k=self.peek_key_label(seat))
+        need = max(fonts.size(title_text, title_px, "bold")[0], fonts.size(how_text, how_px)[0])
+        cw = min(w - round(4 * u), max(round(60 * u), need + round(6 * u)))
         rect = pygame.Rect(0, top, cw, h - top - round(u))
         rect.centerx = w // 2
         panel = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -124,11 +127,9 @@ class DaoTamPeek:
         surface.blit(panel, rect)
         pygame.draw.rect(surface, theme.GOLD, rect, max(2, round(0.3 * u)), border_radius=round(1.5 * u))
         inner = rect.w - round(4 * u)
-        title = fit_text(t("daotam_table.peek_cover", name=self.seat_name(seat)),
-                         max(13, round(2.8 * u)), theme.GOLD, inner, "bold", min_px=11)
+        title = fit_text(title_text, title_px, theme.GOLD, inner, "bold", min_px=11)
         surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.y + round(1.2 * u))))
-        how = fit_text(t("daotam_table.peek_how", name=self.seat_name(seat), k=self.peek_key_label(seat)),
-                       max(12, round(2.1 * u)), theme.IVORY, inner, min_px=10)
+        how = fit_text(how_text, how_px, theme.IVORY, inner, min_px=10)
         y = rect.y + round(1.2 * u) + title.get_height() + round(0.6 * u)
         surface.blit(how, how.get_rect(midtop=(rect.centerx, y)))
         y += how.get_height() + round(0.8 * u)
