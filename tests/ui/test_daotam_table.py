@@ -149,3 +149,47 @@ def test_illegal_plays_say_why():
     frame(app)
     assert table.toast.message == t("err.daotam.claim_count")
     assert match.log == []
+
+
+def paper_at(app, rect) -> bool:
+    """A card face (its rice paper, left of the symbol) is drawn in ``rect``."""
+    x, y = rect.left + round(rect.w * 0.12), rect.centery
+    return min(app.screen.get_at((x, y))[:3]) > 200
+
+
+def test_a_card_dropped_on_the_claim_zone_is_staged_there_and_one_dropped_elsewhere_returns():
+    app, table = open_table(["human", "normal", "normal"], seed=5)
+    match = table.match
+    settle_human(app, table)
+    assert match.state.phase == "turn" and match.state.turn == 0
+    cards = table.hand_list()
+    slot = table.hand_rects[0].copy()
+    w, h = app.size
+    away = (round(w * 0.08), round(h * 0.5))          # bare mat, far from the claim zone
+    assert not table.claim_zone.inflate(app.u * 6, app.u * 6).collidepoint(away)
+    frame(app)
+    assert paper_at(app, slot) and not paper_at(app, table.claim_rects(1)[0])
+    drag(slot.center, table.claim_zone.center)
+    frame(app)
+    assert table.model.picked == [0]
+    staged = table.claim_rects(1)[0]
+    assert paper_at(app, staged), "the dropped card lies in the claim zone"
+    assert not paper_at(app, slot), "its place in the hand is empty"
+    drag(staged.center, away)                          # dragged off the zone: back to the hand
+    frame(app)
+    assert table.model.picked == [] and paper_at(app, slot) and not paper_at(app, staged)
+    drag(table.hand_rects[1].center, away)             # dropped on the mat: nothing staged
+    frame(app)
+    assert table.model.picked == [] and paper_at(app, table.hand_rects[1])
+    click(slot.center)                                 # a click stages it too …
+    frame(app)
+    assert table.model.picked == [0] and paper_at(app, staged)
+    click(staged.center)                               # … and a click on it takes it back
+    frame(app, dt=0.5)                                 # (past the double-click time)
+    assert table.model.picked == [] and paper_at(app, slot)
+    drag(slot.center, table.claim_zone.center)
+    frame(app)
+    key(pygame.K_c)
+    frame(app)
+    assert match.log[-1] == (0, ("claim", (cards[0],), "cuong"))
+    assert table.model.picked == []

@@ -286,7 +286,7 @@ def test_daotam_peeks_never_show_a_hand_but_the_confirmed_peekers(monkeypatch):
                 plan = [(0, "down", waiting[0]), (1, "enter", 0), (3, "down", other),
                         (6, "up", other), (8, "up", waiting[0])]
             plan = [(frame + d, what, s) for d, what, s in plan]
-        for when, what, s in [p for p in plan if p[0] == frame]:
+        for _when, what, s in [p for p in plan if p[0] == frame]:
             if what == "down":
                 post(pygame.KEYDOWN, PEEK_KEYS[s])
                 held.add(s)

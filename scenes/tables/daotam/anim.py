@@ -33,6 +33,7 @@ class DaoTamAnim:
     """Mixin: ``on_event`` for the Đạo Tâm table."""
 
     _cd_pending: tuple[int, str] | None = None        # a drawn Chính Đạo not yet put away
+    claim_from: list[tuple[int, int]] = []            # the viewer's staged claim cards' centres
 
     def at(self, fn) -> None:
         """Run ``fn`` when the queue reaches this point (at once if skipped)."""
@@ -76,11 +77,13 @@ class DaoTamAnim:
             m.clear()
         self.at(_start)
         src = self.seat_source(seat)
+        staged, self.claim_from = self.claim_from, []
         h = self.claim_card_h()
         for i, rect in enumerate(self.claim_rects(count)):
             def _land() -> None:
                 m.claim_landed += 1
-            self._fly_card(("ct", None), src, rect.center, h * 0.7, h, _land,
+            from_ = staged[i] if seat == self.viewer and len(staged) == count else src
+            self._fly_card(("ct", None), from_, rect.center, h if from_ != src else h * 0.7, h, _land,
                            overlap=STAGGER_S if i < count - 1 else None)
 
     def _public(self, seat: int) -> None:

@@ -312,15 +312,30 @@ class DaoTamPaint:
         m = self.model
         phase = self.acting_phase()
         drag_i = self.drag.item[1] if self.drag.dragging and self.drag.item[0] == "hand" else None
+        staged = self.staged_rects()        # picked cards lie in the claim zone, their slots empty
+        focus = m.focus % max(1, len(cards)) if phase == "turn" else None
+        top: tuple[str, pygame.Rect] | None = None
         for i, (c, rect) in enumerate(zip(cards, self.hand_rects, strict=True)):
-            r = rect.move(0, -round(2.5 * u)) if i in m.picked else rect
             if i == drag_i:
                 r = rect.copy()
                 r.center = self.drag.pos
-            img = self.ct_face(c, r.size) if self.confirmed_viewer else ct_back(r.size)
-            surface.blit(img, r)
-            if phase == "turn" and i == m.focus % max(1, len(cards)):
+                top = (c, r)                # drawn last, over everything in the hand
+                continue
+            if i in staged:
+                pygame.draw.rect(surface, SEAM, rect, max(1, round(0.3 * u)), border_radius=max(2, rect.w // 12))
+                r = staged[i]
+                img = self.ct_face(c, r.size)
+                surface.blit(img, r)
+                pygame.draw.rect(surface, theme.GOLD, r.inflate(round(0.6 * u), round(0.6 * u)),
+                                 max(1, round(0.25 * u)), border_radius=max(2, r.w // 10))
+            else:
+                r = rect
+                surface.blit(self.ct_face(c, r.size) if self.confirmed_viewer else ct_back(r.size), r)
+            if i == focus:
                 self.focus_ring(surface, r)
+        if top is not None:
+            c, r = top
+            surface.blit(self.ct_face(c, r.size) if self.confirmed_viewer else ct_back(r.size), r)
         peek = self.peeking()               # a confirmed peek: that seat's hand, alone
         if peek is not None and not cards:
             shown = hand_cards(self.match.view(peek).hand)
