@@ -193,3 +193,22 @@ def test_a_card_dropped_on_the_claim_zone_is_staged_there_and_one_dropped_elsewh
     frame(app)
     assert match.log[-1] == (0, ("claim", (cards[0],), "cuong"))
     assert table.model.picked == []
+
+
+def test_the_keyboard_focus_ring_is_a_rounded_rectangle_around_the_card():
+    from scenes import theme
+    app, table = open_table(["human", "normal", "normal"], seed=5)
+    settle_human(app, table)
+    rect = table.hand_rects[0]
+    surface = pygame.Surface(app.size)
+    surface.fill((0, 0, 0))
+    table.focus_ring(surface, rect)
+    white = pygame.mask.from_threshold(surface, theme.WHITE, (1, 1, 1, 255))
+    u = app.u
+    grow = max(1, round(0.15 * u)) + max(2, round(0.25 * u))
+    box = white.get_bounding_rects()[0]
+    assert box == rect.inflate(2 * grow, 2 * grow), "the ring hugs the card's own rect"
+    assert not white.get_at(box.topleft) and not white.get_at((box.right - 1, box.bottom - 1))
+    for x, y in [(box.left + box.w * 0.15, box.top), (box.right - 1, box.top + box.h * 0.15),
+                 (box.centerx, box.bottom - 1), (box.left, box.bottom - 1 - box.h * 0.15)]:
+        assert white.get_at((round(x), round(y))), f"straight sides, not an oval: {(x, y)} off the ring"
