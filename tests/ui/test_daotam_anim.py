@@ -219,9 +219,15 @@ def test_a_log_line_stating_an_outcome_waits_for_the_animation_that_shows_it():
     m.note = note
     brain = registry.make_agent("daotam", "normal", 0, 3)
     reveals = skipped = 0
+    lagged = 0
     for _ in range(30000):
         n_events = len(match.events)
+        before = match.view(None).reveal_log
         app.stack.update(DT)
+        if table.anim.busy and match.view(None).reveal_log != before:
+            table.draw_memory(app.screen)          # the memory aid waits for the animations too
+            assert table.memory_reveals() != match.view(None).reveal_log
+            lagged += 1
         if match.state.phase in ("turn", "push", "option") and table.viewer_can_act:
             table.submit(brain.decide(match.view(0), match.legal_actions(0)))
         new = [e for e in match.events[n_events:] if e.kind == "reveal"]
@@ -233,6 +239,6 @@ def test_a_log_line_stating_an_outcome_waits_for_the_animation_that_shows_it():
         if reveals >= 6 and skipped or match.is_over():
             break
     checked = [(line, caught, shown) for line, caught, shown in noted if line in outcome]
-    assert len(checked) >= 4 and skipped
+    assert len(checked) >= 4 and skipped and lagged
     for line, caught, shown in checked:
         assert caught in ("truth", "lie") and shown, f"{line!r} logged before the cards turned over"

@@ -89,6 +89,7 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPeek
                 tok.scale_x, tok.lift, tok.puff = 1.0, 0.0, None
         self.model.clear()
         self.model.settle()
+        self._reveals_shown = None
         self._cd_pending = None
         self.flying = []
         self.drag.cancel()
@@ -135,6 +136,7 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPeek
             self.ticks += 1
             self.app.audio.play("tick")
         self.update_peek()
+        self.sync_memory()
 
     def pass_label(self, seat: int) -> str:
         return t("daotam_table.pass", k=pygame.key.name(PASS_KEYS[seat]).upper())
