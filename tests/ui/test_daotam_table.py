@@ -212,3 +212,69 @@ def test_the_keyboard_focus_ring_is_a_rounded_rectangle_around_the_card():
     for x, y in [(box.left + box.w * 0.15, box.top), (box.right - 1, box.top + box.h * 0.15),
                  (box.centerx, box.bottom - 1), (box.left, box.bottom - 1 - box.h * 0.15)]:
         assert white.get_at((round(x), round(y))), f"straight sides, not an oval: {(x, y)} off the ring"
+
+
+def test_a_false_start_is_said_with_the_seat_shaken_red_and_sounded():
+    from scenes.kit.buzzers import cap_box
+    app, table = open_table(["human", "normal", "normal"], seed=5)
+    match = table.match
+    settle_human(app, table)
+    assert match.open_window() is None and match.state.phase == "turn"
+    sounds: list[str] = []
+    real_play = app.audio.play
+    app.audio.play = lambda name: (sounds.append(name), real_play(name))
+    box = pygame.Rect(cap_box(table.spots[0], table.centre))
+
+    def red_pixels() -> int:
+        crop = app.screen.subsurface(box.clip(app.screen.get_rect()))
+        return pygame.mask.from_threshold(crop, (235, 90, 80), (12, 12, 12, 255)).count()
+    frame(app)
+    assert red_pixels() == 0
+    key(pygame.K_1)                               # seat 1's buzzer with no window open
+    frame(app, dt=0.02)
+    assert 0 in match.desk.false_starts
+    assert table.toast.message == t("daotam_table.false_start", name=t("seat.you"), s="1")
+    assert "illegal" in sounds
+    assert red_pixels() > 20, "the buzzer flashes red"
+    xs = set()
+    for _ in range(12):                           # it shakes sideways, then settles
+        frame(app, dt=0.02)
+        xs.add(min((x for x in range(box.left, box.right)
+                    for y in (box.centery,) if app.screen.get_at((x, y))[:3] == (235, 90, 80)), default=None))
+    assert len(xs - {None}) > 2
+    frame(app, dt=0.5)
+    assert red_pixels() == 0
+
+
+def test_the_instruction_line_stays_and_says_one_thing_at_a_time():
+    """After the turn banner would have faded the line still says what to do — your turn,
+    then what to call once a card is staged, who is playing meanwhile — never together
+    with a contradictory line."""
+    from tests.ui.helpers import strings_drawn
+    app, table = open_table(["human", "normal", "normal"], seed=5)
+    app.settings.ai_speed = 20.0                          # the AIs think long enough to be seen
+    match = table.match
+    settle_human(app, table)
+    for _ in range(60):                                   # three seconds of thinking
+        frame(app, draw=False)
+    lines = {k: t(f"daotam_table.{k}") for k in ("prompt_turn", "prompt_call")}
+    drawn = strings_drawn(lambda: app.stack.draw(app.screen))
+    assert lines["prompt_turn"] in drawn and lines["prompt_call"] not in drawn
+    assert t("table.your_turn") not in drawn and t("table.not_your_turn") not in drawn
+    click(table.hand_rects[0].center)
+    frame(app)
+    drawn = strings_drawn(lambda: app.stack.draw(app.screen))
+    assert lines["prompt_call"] in drawn and lines["prompt_turn"] not in drawn
+    key(pygame.K_c)
+    seen_wait = False
+    for _ in range(400):
+        frame(app, draw=False)
+        drawn = strings_drawn(lambda: app.stack.draw(app.screen))
+        assert not (lines["prompt_turn"] in drawn and table.match.state.turn != 0)
+        active = match.active_seats()
+        if match.state.phase == "turn" and active and active[0] != 0 and not table.anim.busy:
+            assert t("daotam_table.prompt_waiting", name=table.seat_name(active[0])) in drawn
+            assert not any(line in drawn for line in lines.values())
+            seen_wait = True
+            break
+    assert seen_wait

@@ -21,6 +21,7 @@ from scenes.textfit import fit_text
 from scenes.widgets.button import draw_focus_ring
 
 GHOST = (0x8E, 0x6F, 0xA8)
+FAULT_S = 0.4              # a false start's buzzer shake (table time)
 SEAM = (0x22, 0x34, 0x5A)
 
 
@@ -285,7 +286,8 @@ class DaoTamPaint:
                 c, r = self.buzzers.caps[seat]
                 ring_r, stroke = ring_radius(r)
                 draw_ring(surface, c, ring_r, stroke, reading)
-        self.buzzers.draw(surface, self.clock, live)
+        faults = {seat: (self.clock - at) / FAULT_S for seat, at in self.faults.items()}
+        self.buzzers.draw(surface, self.clock, live, faults, self.barred())
         seat = self.ring.burst_seat
         if seat is not None and self.ring.burst_p < 1:
             if seat in self.buzzers.caps:                 # a human's: at its buzzer cap

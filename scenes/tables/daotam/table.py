@@ -66,6 +66,8 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPeek
         self.pass_buttons = {s: Button(lambda s=s: self.pass_label(s), lambda s=s: self.pass_window(s))
                              for s in self.pass_seat_of.values()}
         self.ticks = 0
+        self.faults: dict[int, float] = {}          # seat -> table clock of its false start
+        self._drop_seq = max([0] + [p.seq for _, p in match.desk.dropped])
         self.spots = []
         self.push_chip = pygame.Rect(0, 0, 0, 0)
         self.action_buttons = [
@@ -137,6 +139,33 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPeek
             self.app.audio.play("tick")
         self.update_peek()
         self.sync_memory()
+        self.watch_false_starts()
+
+    def watch_false_starts(self) -> None:
+        """A human's press the window desk threw out as a false start, or made in a race
+        it is barred from: say so (naming the seat), shake its buzzer red, sound it."""
+        dropped = self.match.desk.dropped
+        for why, press in dropped:
+            if press.seq <= self._drop_seq or press.seat not in self.buzzers.key_of:
+                continue
+            if why == "false start":
+                lock = self.match.timing.seconds("false_start_lock_s")
+                self.toast.show(t("daotam_table.false_start", name=self.seat_name(press.seat),
+                                  s=f"{lock:g}"))
+            elif why == "locked out":
+                self.toast.show(t("daotam_table.race_out", name=self.seat_name(press.seat)))
+            else:
+                continue
+            self.faults[press.seat] = self.clock
+            self.app.audio.play("illegal")
+        self._drop_seq = max([self._drop_seq] + [p.seq for _, p in dropped])
+
+    def barred(self) -> set[int]:
+        """Human seats a false start keeps out of the open shout race."""
+        ow = self.match.open_window()
+        if ow is None or self.match.state.phase != "race":
+            return set()
+        return {s for s in ow.locked if s in self.buzzers.key_of}
 
     def pass_label(self, seat: int) -> str:
         return t("daotam_table.pass", k=pygame.key.name(PASS_KEYS[seat]).upper())
