@@ -278,3 +278,42 @@ def test_the_instruction_line_stays_and_says_one_thing_at_a_time():
             seen_wait = True
             break
     assert seen_wait
+
+
+def test_a_seat_barred_by_a_false_start_is_told_it_is_out_of_the_race():
+    """Buzzing while AIs take their turns: once a race opens within the lock-out of such a
+    press, the line says the human is out of it, the cap is struck through, and a press in
+    that race is refused with the same words and a red shake."""
+    from game import registry
+    from tests.ui.helpers import strings_drawn
+    for seed in range(1, 8):
+        app, table = open_table(["human", "normal", "normal"], seed=seed)
+        match = table.match
+        brain = registry.make_agent("daotam", "easy", 0, seed)
+        last = -9
+        for i in range(3000):
+            if table.viewer_can_act and match.state.phase in ("turn", "push", "option"):
+                table.submit(brain.decide(match.view(0), match.legal_actions(0)))
+            elif match.open_window() is None and match.state.phase == "turn" and i - last > 5:
+                key(pygame.K_1)                      # a false start during an AI's turn
+                last = i
+            frame(app, draw=False)
+            if table.barred() or match.is_over():
+                break
+        if table.barred():
+            break
+    else:
+        raise AssertionError("no race opened within a false start's lock-out")
+    assert table.barred() == {0}
+    table.faults.clear()                             # (the false start's own shake is over)
+    drawn = strings_drawn(lambda: app.stack.draw(app.screen))
+    assert t("daotam_table.race_out_you") in drawn
+    (cx, cy), r = table.buzzers.caps[0]
+    d = round(r * 0.75) - 2
+    strike = [app.screen.get_at((cx + k, cy - k))[:3] for k in range(-d, d + 1, max(1, d // 4))]
+    assert all(c == (235, 90, 80) for c in strike), "the cap is struck through"
+    table.toast.show("")
+    key(pygame.K_1)                                  # a shout in the race it is barred from
+    frame(app, dt=0.02)
+    assert table.toast.message == t("daotam_table.race_out_you")
+    assert table.faults.get(0) is not None

@@ -417,7 +417,7 @@ class DaoTamPaint:
         seat = humans[0]
         ow = self.match.open_window()
         if race and ow is not None and seat in ow.locked:
-            return t("daotam_table.prompt_race_out", seat=self.seat_name(seat))
+            return self.race_out_text(seat)
         words["k"] = key_label(self.buzzers.key_of[seat])
         words["p"] = next((pygame.key.name(k).upper() for k, s in self.pass_seat_of.items() if s == seat), "")
         words["seat"] = self.seat_name(seat)

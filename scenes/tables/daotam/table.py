@@ -153,12 +153,17 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPeek
                 self.toast.show(t("daotam_table.false_start", name=self.seat_name(press.seat),
                                   s=f"{lock:g}"))
             elif why == "locked out":
-                self.toast.show(t("daotam_table.race_out", name=self.seat_name(press.seat)))
+                self.toast.show(self.race_out_text(press.seat))
             else:
                 continue
             self.faults[press.seat] = self.clock
             self.app.audio.play("illegal")
         self._drop_seq = max([self._drop_seq] + [p.seq for _, p in dropped])
+
+    def race_out_text(self, seat: int) -> str:
+        if self.seat_name(seat) == t("seat.you"):
+            return t("daotam_table.race_out_you")
+        return t("daotam_table.race_out", name=self.seat_name(seat))
 
     def barred(self) -> set[int]:
         """Human seats a false start keeps out of the open shout race."""
