@@ -426,12 +426,12 @@ class DaoTamPaint:
         return t("daotam_table.prompt_race_seat" if race else "daotam_table.prompt_challenge_seat", **words)
 
     def prompt_area(self) -> pygame.Rect:
-        """Just above the hand, between the memory aid and the call buttons."""
+        """Just above the hand, between the memory aid and the call buttons (the line is
+        centred on the window when it fits, else shifted inside this area)."""
         u = self.app.u
-        w = self.app.size[0]
-        side = max(self.memory_rect().right, w - self.action_buttons[0].rect.left) + round(u)
-        side = min(side, round(w * 0.3))
-        return pygame.Rect(side, round(self.hand_top() - 5.2 * u), max(1, w - 2 * side), max(1, round(4 * u)))
+        left = self.memory_rect().right + round(u)
+        right = self.action_buttons[0].rect.left - round(u)
+        return pygame.Rect(left, round(self.hand_top() - 5.2 * u), max(1, right - left), max(1, round(4 * u)))
 
     def draw_prompt(self, surface: pygame.Surface) -> None:
         msg = self.prompt_text()
@@ -445,7 +445,8 @@ class DaoTamPaint:
         img = fit_text(msg, max(13, round(2.3 * u)), theme.GOLD if urgent else theme.IVORY,
                        max(1, area.width - 2 * pad), "semibold", min_px=10)
         pill = pygame.Rect(0, 0, img.get_width() + 2 * pad, max(area.height, img.get_height()))
-        pill.center = area.center
+        pill.center = (self.app.size[0] // 2, area.centery)
+        pill.clamp_ip(area)
         panel = pygame.Surface(pill.size, pygame.SRCALPHA)
         pygame.draw.rect(panel, (14, 20, 34, 215), panel.get_rect(), border_radius=pill.height // 2)
         if urgent:
