@@ -357,8 +357,6 @@ class DaoTamPaint:
             pygame.draw.rect(surface, (0x3A, 0x24, 0x44), self.push_chip, border_radius=self.push_chip.h // 2)
             pygame.draw.rect(surface, GHOST, self.push_chip, max(1, round(0.3 * u)),
                              border_radius=self.push_chip.h // 2)
-            self.label(surface, t("daotam.push_hint"), (self.push_chip.centerx, self.push_chip.y - round(3 * u)),
-                       round(1.9 * u), theme.IVORY)
             img = fonts.text(t("daotam.ta_khi"), max(11, round(1.9 * u)), theme.IVORY, "bold")
             surface.blit(img, img.get_rect(center=self.push_chip.center))
 
