@@ -188,6 +188,36 @@ def test_peek_key_covers_first_then_shows_only_that_seats_hand_while_held():
     step(app)
 
 
+def test_a_peek_outside_a_window_waiting_for_the_seat_is_refused_with_a_reason():
+    from scenes.i18n import t
+    app, table, agents = open_table(seed=4)
+    match = table.match
+    refused = {"no window": False, "not waited": False}
+    for _ in range(20000):
+        top = app.stack.top
+        if isinstance(top, HandoffScene):
+            key(pygame.K_RETURN)
+        elif top is table and table.viewer_can_act and own_decision(table):
+            seat = table.viewer
+            table.submit(agents[seat].decide(match.view(seat), match.legal_actions(seat)))
+        elif top is table and table.looking is None and not table.anim.busy:
+            ow = match.open_window()
+            case = ("no window" if ow is None and match.state.phase == "turn"
+                    else "not waited" if ow is not None and 0 not in match.state.waiting else None)
+            if case is not None and not refused[case]:
+                table.toast.show("")
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0, unicode="q"))
+                step(app)
+                assert table.toast.message == t("daotam_table.peek_refused", name="Player 1")
+                assert table.peek is None and table.peek_cover() is None and table.peeking() is None
+                pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_q, mod=0, unicode="q"))
+                refused[case] = True
+                if all(refused.values()):
+                    break
+        step(app)
+    assert all(refused.values()), refused
+
+
 # ------------------------------------------------------------ a whole hot-seat game
 def act_by_events(table, seat, act) -> None:
     """Queue the mouse / key events that make ``act`` for the confirmed viewer ``seat``."""
