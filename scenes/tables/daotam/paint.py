@@ -1,6 +1,8 @@
 """Painting the Đạo Tâm table: the navy mat, seat plates with three tokens, stage slots,
 the centre (decks, discard, the claim with its countdown ring), the shout race ring,
-buzzer caps, the viewer's hand and buttons, the round counter and the public log."""
+buzzer caps (a false start's shake), the viewer's hand (picked cards staged in the claim
+zone) and buttons, the lasting instruction line above the hand, the round counter and the
+public log."""
 
 from __future__ import annotations
 

@@ -39,7 +39,8 @@ PASS_KEYS = (pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_f, pygame.K_g)
 class DaoTamHandoff(DecisionHandoff):
     """Hot-seat privacy for Đạo Tâm: a handoff before a human's own decision (turn, push,
     option); during the reaction windows every screen is public (nobody's hand shown, no
-    handoff); with one human the hand is simply shown."""
+    handoff — a seat's own covered peek aside, see ``peek``); with one human the hand is
+    simply shown."""
 
     def decision_seat(self, driver: TableDriver) -> int | None:
         match = driver.match
