@@ -67,7 +67,10 @@ def moments() -> dict[str, Check]:
     def sweep(table) -> bool:
         return 0.4 < getattr(table, "sweep_p", 0.0) < 0.8
 
-    return {"ring": ring, "race": race, "burst": burst, "flip": flip, "nhapma": nhap_ma,
+    def turn(table) -> bool:
+        return table.match.state.phase == "turn" and table.viewer_can_act
+
+    return {"turn": turn, "ring": ring, "race": race, "burst": burst, "flip": flip, "nhapma": nhap_ma,
             "win": sweep}
 
 
@@ -90,7 +93,7 @@ def play(app: App, n: int, seed: int, want: dict[str, Check], out: Path, tag: st
             break
         if top is table and table.viewer_can_act and match.state.phase in ("turn", "push", "option"):
             for name, check in want.items():
-                if name == "nhapma" and name not in got and check(table):
+                if name in ("nhapma", "turn") and name not in got and check(table):
                     save(app, out / f"daotam-{tag}-{name}.png")
                     got.add(name)
             table.submit(brain.decide(match.view(0), match.legal_actions(0)))
@@ -98,7 +101,7 @@ def play(app: App, n: int, seed: int, want: dict[str, Check], out: Path, tag: st
         if app.stack.top is not table:
             continue
         for name, check in want.items():
-            if name not in got and name != "nhapma" and check(table):
+            if name not in got and name not in ("nhapma", "turn") and check(table):
                 if name == "win" and match.result().reason != "khai_sang":
                     continue
                 save(app, out / f"daotam-{tag}-{name}.png")
@@ -130,6 +133,11 @@ def hot_seat(app: App, n: int, seed: int, out: Path, tag: str) -> set[str]:
         elif (top is table and "peek" not in got and table.looking is None
               and match.open_window() is not None and 1 in match.state.waiting):
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=PEEK_KEYS[1], mod=0, unicode=""))
+            for event in pygame.event.get():
+                app.dispatch(event)
+            app.stack.update(DT * 6)                 # the cover, its bar filling
+            save(app, out / f"daotam-{tag}-peekcover.png")
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
             for event in pygame.event.get():
                 app.dispatch(event)
             save(app, out / f"daotam-{tag}-peek.png")

@@ -101,12 +101,22 @@ class Buzzers:
         return True
 
     # ---------------------------------------------------------- drawing
-    def draw(self, surface: pygame.Surface, now: float, live: set[int]) -> None:
-        """Every cap; the seats in ``live`` (eligible in an open window) get a gold rim."""
+    def draw(self, surface: pygame.Surface, now: float, live: set[int],
+             faults: dict[int, float] | None = None, barred: set[int] = frozenset()) -> None:
+        """Every cap; the seats in ``live`` (eligible in an open window) get a gold rim.
+        ``faults``: seat → 0..1 through a false start's shake (the cap shakes and flashes
+        red); ``barred``: seats out of the open race (the cap dimmed and struck through)."""
+        import math
         for seat, (c, r) in self.caps.items():
             lit = now - self.lit.get(seat, -9.0) < LIT_S
             fill = theme.lighten(theme.BUTTON, 0.45) if lit else theme.BUTTON
             rim = theme.GOLD if seat in live else (110, 100, 84)
+            p = (faults or {}).get(seat)
+            if p is not None and p < 1:
+                c = (c[0] + round(r * 0.4 * math.sin(p * 6 * math.pi) * (1 - p)), c[1])
+                fill, rim = theme.lighten(theme.DANGER, 0.25), (235, 90, 80)
+            elif seat in barred:
+                fill, rim = theme.darken(theme.BUTTON, 0.4), theme.DANGER
             pygame.draw.circle(surface, theme.darken(fill, 0.5), (c[0], c[1] + max(1, r // 6)), r)
             pygame.draw.aacircle(surface, fill, c, r)
             pygame.draw.aacircle(surface, rim, c, r, max(1, round(r * 0.16)))
@@ -114,6 +124,10 @@ class Buzzers:
             px = max(8, round(r * (1.05 if len(label) == 1 else 0.8)))
             img = fonts.text(label, px, theme.IVORY, "bold")
             surface.blit(img, img.get_rect(center=c))
+            if seat in barred and (p is None or p >= 1):
+                d = round(r * 0.75)
+                pygame.draw.line(surface, (235, 90, 80), (c[0] - d, c[1] + d), (c[0] + d, c[1] - d),
+                                 max(2, round(r * 0.18)))
 
 
 def ring_radius(cap_r: int) -> tuple[float, float]:

@@ -200,3 +200,45 @@ def test_the_shout_race_has_its_own_ring_and_the_winners_plate_pops():
             assert table.ring.burst_seat == table.model.pop[0]
     winners = [e.data["winner"] for e in match.events if e.kind == "race_won"]
     assert winners and winners[0] is not None and pops == {winners[0]}
+
+
+def test_a_log_line_stating_an_outcome_waits_for_the_animation_that_shows_it():
+    """"X: caught lying" is written once the claim's cards are face up (or the animation
+    was skipped), never while they still lie face down."""
+    from game import registry
+    from scenes.i18n import t
+    app, table = table_for(["human", "normal", "normal"], seed=3)
+    match, m = table.match, table.model
+    outcome = {t(f"daotam.log_{k}", name=table.seat_name(s)) for k in ("truth", "lie") for s in range(3)}
+    noted: list[tuple[str, str, tuple]] = []
+    real_note = m.note
+
+    def note(line, keep=6):
+        noted.append((line, m.caught, m.revealed))
+        real_note(line, keep)
+    m.note = note
+    brain = registry.make_agent("daotam", "normal", 0, 3)
+    reveals = skipped = 0
+    lagged = 0
+    for _ in range(30000):
+        n_events = len(match.events)
+        before = match.view(None).reveal_log
+        app.stack.update(DT)
+        if table.anim.busy and match.view(None).reveal_log != before:
+            table.draw_memory(app.screen)          # the memory aid waits for the animations too
+            assert table.memory_reveals() != match.view(None).reveal_log
+            lagged += 1
+        if match.state.phase in ("turn", "push", "option") and table.viewer_can_act:
+            table.submit(brain.decide(match.view(0), match.legal_actions(0)))
+        new = [e for e in match.events[n_events:] if e.kind == "reveal"]
+        reveals += len(new)
+        if new and reveals % 3 == 0 and table.anim.busy:      # now and then: Space skips
+            table.driver.skip()
+            assert any(line in outcome for line in m.log[-4:]), "skipped: the line is there"
+            skipped += 1
+        if reveals >= 6 and skipped or match.is_over():
+            break
+    checked = [(line, caught, shown) for line, caught, shown in noted if line in outcome]
+    assert len(checked) >= 4 and skipped and lagged
+    for line, caught, shown in checked:
+        assert caught in ("truth", "lie") and shown, f"{line!r} logged before the cards turned over"

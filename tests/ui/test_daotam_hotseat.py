@@ -17,9 +17,9 @@ DT = 0.05
 SEED_HOT = 3                 # a deal where a human falls into Nhập Ma and pushes
 
 
-def open_table(seed: int):
+def open_table(seed: int, timers: bool | None = None):
     app = make_app()
-    match = Match("daotam", [Seat("human"), Seat("human"), Seat("normal")], seed)
+    match = Match("daotam", [Seat("human"), Seat("human"), Seat("normal")], seed, timers=timers)
     table = DaoTamTable(app, match, fresh=True)
     app.stack.push(table)
     agents = {s: registry.make_agent("daotam", "normal", s, seed + s) for s in (0, 1)}
@@ -119,8 +119,13 @@ def test_two_buzzers_in_one_frame_the_tie_goes_clockwise_after_the_actor():
     assert match.state.window_seq >= wid
 
 
-def test_peek_key_shows_the_own_hand_only_while_held():
-    app, table, agents = open_table(seed=4)
+def test_peek_key_covers_first_then_shows_only_that_seats_hand_while_held():
+    """A peek puts up a cover naming the seat; the hand shows only once confirmed (Enter,
+    or the key held past PEEK_HOLD_S) and only while the key is down; another seat's key
+    meanwhile shows nothing more; the table's clock runs on under it."""
+    from scenes.tables.daotam.peek import PEEK_HOLD_S
+    from tests.ui.helpers import strings_drawn
+    app, table, agents = open_table(seed=4, timers=False)       # the window waits for seat 2
     match = table.match
     faces: list[str] = []
     real_face, real_draw_hand = table.ct_face, table.draw_hand
@@ -145,19 +150,72 @@ def test_peek_key_shows_the_own_hand_only_while_held():
         elif top is table and table.viewer_can_act and own_decision(table):
             seat = table.viewer
             table.submit(agents[seat].decide(match.view(seat), match.legal_actions(seat)))
-        if match.open_window() is not None and top is table and 1 in match.state.waiting:
+        if match.open_window() is not None and top is table and {0, 1} <= set(match.state.waiting):
             break
         step(app)
     assert table.looking is None
+    hand = match.view(1).hand
+    own = sorted(k for k, n in zip(("cuong", "nhu", "ta_khi"), hand, strict=True) for _ in range(n))
     faces.clear()
+    clock = table.clock
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w, mod=0, unicode="w"))
     step(app)
-    hand = match.view(1).hand
-    assert sorted(faces) == sorted(k for k, n in zip(("cuong", "nhu", "ta_khi"), hand, strict=True) for _ in range(n))
+    assert faces == [], "a peek shows nothing before its cover is confirmed"
+    drawn = strings_drawn(lambda: app.stack.draw(app.screen))
+    assert any("Player 2 is looking" in s for s in drawn), drawn
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0, unicode="q"))
+    key(pygame.K_RETURN)
+    step(app)
+    assert sorted(faces) == own, "confirmed: seat 2's own hand, and nobody else's"
+    assert table.clock > clock, "a peek does not stop the table's clock"
+    faces.clear()
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_q, mod=0, unicode="q"))
+    step(app)
+    assert sorted(faces) == own
     faces.clear()
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_w, mod=0, unicode="w"))
     step(app)
     assert faces == [], "the hand is covered again on release"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w, mod=0, unicode="w"))
+    step(app)
+    assert faces == [], "a new press needs a new confirmation"
+    since = table.clock - DT                 # the key went down before that frame's update
+    while not faces and table.clock - since < 2 * PEEK_HOLD_S:
+        step(app)
+    assert sorted(faces) == own, "the key held past the confirm time shows the hand"
+    assert PEEK_HOLD_S - 1e-9 <= table.clock - since <= PEEK_HOLD_S + DT + 1e-9
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_w, mod=0, unicode="w"))
+    step(app)
+
+
+def test_a_peek_outside_a_window_waiting_for_the_seat_is_refused_with_a_reason():
+    from scenes.i18n import t
+    app, table, agents = open_table(seed=4)
+    match = table.match
+    refused = {"no window": False, "not waited": False}
+    for _ in range(20000):
+        top = app.stack.top
+        if isinstance(top, HandoffScene):
+            key(pygame.K_RETURN)
+        elif top is table and table.viewer_can_act and own_decision(table):
+            seat = table.viewer
+            table.submit(agents[seat].decide(match.view(seat), match.legal_actions(seat)))
+        elif top is table and table.looking is None and not table.anim.busy:
+            ow = match.open_window()
+            case = ("no window" if ow is None and match.state.phase == "turn"
+                    else "not waited" if ow is not None and 0 not in match.state.waiting else None)
+            if case is not None and not refused[case]:
+                table.toast.show("")
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0, unicode="q"))
+                step(app)
+                assert table.toast.message == t("daotam_table.peek_refused", name="Player 1")
+                assert table.peek is None and table.peek_cover() is None and table.peeking() is None
+                pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_q, mod=0, unicode="q"))
+                refused[case] = True
+                if all(refused.values()):
+                    break
+        step(app)
+    assert all(refused.values()), refused
 
 
 # ------------------------------------------------------------ a whole hot-seat game

@@ -49,7 +49,9 @@ def test_a_bad_timers_value_or_option_is_refused(tmp_path):
 
 
 @pytest.mark.parametrize("kind", ["challenge", "race"])
-def test_the_banner_in_a_reaction_window_says_what_it_asks(kind):
+def test_the_line_in_a_reaction_window_says_what_it_asks(kind):
+    """A window is everyone's, not "Your turn": the lasting instruction line says what it
+    asks of the human, with their buzzer and pass keys (it replaced the fading banner)."""
     app = make_app()
     match = Match("daotam", [Seat("normal"), Seat("human"), Seat("normal")], 5, {"first": 0})
     match.think_scale = 0.0
@@ -59,7 +61,7 @@ def test_the_banner_in_a_reaction_window_says_what_it_asks(kind):
     for _ in range(4000):
         app.stack.update(DT)
         st = match.state
-        if st.phase == kind and 1 in st.waiting and table.viewer_can_act and table.turn_banner > 0:
+        if st.phase == kind and 1 in st.waiting and match.open_window() is not None:
             break
         if st.phase == "turn" and st.turn == 1 and table.viewer_can_act:
             table.submit(brain.decide(match.view(1), match.legal_actions(1)))
@@ -67,7 +69,13 @@ def test_the_banner_in_a_reaction_window_says_what_it_asks(kind):
         raise AssertionError(f"no {kind} window with the human in it")
     drawn = strings_drawn(lambda: app.stack.draw(app.screen))
     assert t("table.your_turn") not in drawn
-    assert t(f"daotam_table.banner_{kind}") in drawn
+    if kind == "challenge":
+        actor, _, call = match.view(None).claim
+        line = t("daotam_table.prompt_challenge", name=table.seat_name(actor), call=t(f"daotam.{call}"),
+                 k="2", p="S")
+    else:
+        line = t("daotam_table.prompt_race", k="2")
+    assert line in drawn, drawn
 
 
 def test_timers_off_a_window_waits_for_the_human_who_passes_by_key_or_button():

@@ -149,3 +149,171 @@ def test_illegal_plays_say_why():
     frame(app)
     assert table.toast.message == t("err.daotam.claim_count")
     assert match.log == []
+
+
+def paper_at(app, rect) -> bool:
+    """A card face (its rice paper, left of the symbol) is drawn in ``rect``."""
+    x, y = rect.left + round(rect.w * 0.12), rect.centery
+    return min(app.screen.get_at((x, y))[:3]) > 200
+
+
+def test_a_card_dropped_on_the_claim_zone_is_staged_there_and_one_dropped_elsewhere_returns():
+    app, table = open_table(["human", "normal", "normal"], seed=5)
+    match = table.match
+    settle_human(app, table)
+    assert match.state.phase == "turn" and match.state.turn == 0
+    cards = table.hand_list()
+    slot = table.hand_rects[0].copy()
+    w, h = app.size
+    away = (round(w * 0.08), round(h * 0.5))          # bare mat, far from the claim zone
+    assert not table.claim_zone.inflate(app.u * 6, app.u * 6).collidepoint(away)
+    frame(app)
+    assert paper_at(app, slot) and not paper_at(app, table.claim_rects(1)[0])
+    drag(slot.center, table.claim_zone.center)
+    frame(app)
+    assert table.model.picked == [0]
+    staged = table.claim_rects(1)[0]
+    assert paper_at(app, staged), "the dropped card lies in the claim zone"
+    assert not paper_at(app, slot), "its place in the hand is empty"
+    drag(staged.center, away)                          # dragged off the zone: back to the hand
+    frame(app)
+    assert table.model.picked == [] and paper_at(app, slot) and not paper_at(app, staged)
+    drag(table.hand_rects[1].center, away)             # dropped on the mat: nothing staged
+    frame(app)
+    assert table.model.picked == [] and paper_at(app, table.hand_rects[1])
+    click(slot.center)                                 # a click stages it too …
+    frame(app)
+    assert table.model.picked == [0] and paper_at(app, staged)
+    click(staged.center)                               # … and a click on it takes it back
+    frame(app, dt=0.5)                                 # (past the double-click time)
+    assert table.model.picked == [] and paper_at(app, slot)
+    drag(slot.center, table.claim_zone.center)
+    frame(app)
+    key(pygame.K_c)
+    frame(app)
+    assert match.log[-1] == (0, ("claim", (cards[0],), "cuong"))
+    assert table.model.picked == []
+
+
+def test_the_keyboard_focus_ring_is_a_rounded_rectangle_around_the_card():
+    from scenes import theme
+    app, table = open_table(["human", "normal", "normal"], seed=5)
+    settle_human(app, table)
+    rect = table.hand_rects[0]
+    surface = pygame.Surface(app.size)
+    surface.fill((0, 0, 0))
+    table.focus_ring(surface, rect)
+    white = pygame.mask.from_threshold(surface, theme.WHITE, (1, 1, 1, 255))
+    u = app.u
+    grow = max(1, round(0.15 * u)) + max(2, round(0.25 * u))
+    box = white.get_bounding_rects()[0]
+    assert box == rect.inflate(2 * grow, 2 * grow), "the ring hugs the card's own rect"
+    assert not white.get_at(box.topleft) and not white.get_at((box.right - 1, box.bottom - 1))
+    for x, y in [(box.left + box.w * 0.15, box.top), (box.right - 1, box.top + box.h * 0.15),
+                 (box.centerx, box.bottom - 1), (box.left, box.bottom - 1 - box.h * 0.15)]:
+        assert white.get_at((round(x), round(y))), f"straight sides, not an oval: {(x, y)} off the ring"
+
+
+def test_a_false_start_is_said_with_the_seat_shaken_red_and_sounded():
+    from scenes.kit.buzzers import cap_box
+    app, table = open_table(["human", "normal", "normal"], seed=5)
+    match = table.match
+    settle_human(app, table)
+    assert match.open_window() is None and match.state.phase == "turn"
+    sounds: list[str] = []
+    real_play = app.audio.play
+    app.audio.play = lambda name: (sounds.append(name), real_play(name))
+    box = pygame.Rect(cap_box(table.spots[0], table.centre))
+
+    def red_pixels() -> int:
+        crop = app.screen.subsurface(box.clip(app.screen.get_rect()))
+        return pygame.mask.from_threshold(crop, (235, 90, 80), (12, 12, 12, 255)).count()
+    frame(app)
+    assert red_pixels() == 0
+    key(pygame.K_1)                               # seat 1's buzzer with no window open
+    frame(app, dt=0.02)
+    assert 0 in match.desk.false_starts
+    assert table.toast.message == t("daotam_table.false_start", name=t("seat.you"), s="1")
+    assert "illegal" in sounds
+    assert red_pixels() > 20, "the buzzer flashes red"
+    xs = set()
+    for _ in range(12):                           # it shakes sideways, then settles
+        frame(app, dt=0.02)
+        xs.add(min((x for x in range(box.left, box.right)
+                    for y in (box.centery,) if app.screen.get_at((x, y))[:3] == (235, 90, 80)), default=None))
+    assert len(xs - {None}) > 2
+    frame(app, dt=0.5)
+    assert red_pixels() == 0
+
+
+def test_the_instruction_line_stays_and_says_one_thing_at_a_time():
+    """After the turn banner would have faded the line still says what to do — your turn,
+    then what to call once a card is staged, who is playing meanwhile — never together
+    with a contradictory line."""
+    from tests.ui.helpers import strings_drawn
+    app, table = open_table(["human", "normal", "normal"], seed=5)
+    app.settings.ai_speed = 20.0                          # the AIs think long enough to be seen
+    match = table.match
+    settle_human(app, table)
+    for _ in range(60):                                   # three seconds of thinking
+        frame(app, draw=False)
+    lines = {k: t(f"daotam_table.{k}") for k in ("prompt_turn", "prompt_call")}
+    drawn = strings_drawn(lambda: app.stack.draw(app.screen))
+    assert lines["prompt_turn"] in drawn and lines["prompt_call"] not in drawn
+    assert t("table.your_turn") not in drawn and t("table.not_your_turn") not in drawn
+    click(table.hand_rects[0].center)
+    frame(app)
+    drawn = strings_drawn(lambda: app.stack.draw(app.screen))
+    assert lines["prompt_call"] in drawn and lines["prompt_turn"] not in drawn
+    key(pygame.K_c)
+    seen_wait = False
+    for _ in range(400):
+        frame(app, draw=False)
+        drawn = strings_drawn(lambda: app.stack.draw(app.screen))
+        assert not (lines["prompt_turn"] in drawn and table.match.state.turn != 0)
+        active = match.active_seats()
+        if match.state.phase == "turn" and active and active[0] != 0 and not table.anim.busy:
+            assert t("daotam_table.prompt_waiting", name=table.seat_name(active[0])) in drawn
+            assert not any(line in drawn for line in lines.values())
+            seen_wait = True
+            break
+    assert seen_wait
+
+
+def test_a_seat_barred_by_a_false_start_is_told_it_is_out_of_the_race():
+    """Buzzing while AIs take their turns: once a race opens within the lock-out of such a
+    press, the line says the human is out of it, the cap is struck through, and a press in
+    that race is refused with the same words and a red shake."""
+    from game import registry
+    from tests.ui.helpers import strings_drawn
+    for seed in range(1, 8):
+        app, table = open_table(["human", "normal", "normal"], seed=seed)
+        match = table.match
+        brain = registry.make_agent("daotam", "easy", 0, seed)
+        last = -9
+        for i in range(3000):
+            if table.viewer_can_act and match.state.phase in ("turn", "push", "option"):
+                table.submit(brain.decide(match.view(0), match.legal_actions(0)))
+            elif match.open_window() is None and match.state.phase == "turn" and i - last > 5:
+                key(pygame.K_1)                      # a false start during an AI's turn
+                last = i
+            frame(app, draw=False)
+            if table.barred() or match.is_over():
+                break
+        if table.barred():
+            break
+    else:
+        raise AssertionError("no race opened within a false start's lock-out")
+    assert table.barred() == {0}
+    table.faults.clear()                             # (the false start's own shake is over)
+    drawn = strings_drawn(lambda: app.stack.draw(app.screen))
+    assert t("daotam_table.race_out_you") in drawn
+    (cx, cy), r = table.buzzers.caps[0]
+    d = round(r * 0.75) - 2
+    strike = [app.screen.get_at((cx + k, cy - k))[:3] for k in range(-d, d + 1, max(1, d // 4))]
+    assert all(c == (235, 90, 80) for c in strike), "the cap is struck through"
+    table.toast.show("")
+    key(pygame.K_1)                                  # a shout in the race it is barred from
+    frame(app, dt=0.02)
+    assert table.toast.message == t("daotam_table.race_out_you")
+    assert table.faults.get(0) is not None

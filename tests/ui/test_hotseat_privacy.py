@@ -184,3 +184,150 @@ def test_no_private_face_is_drawn_in_a_two_human_hand(game, seed, monkeypatch):
     assert match.is_over(), "the hand did not finish"
     assert handoffs >= 2 and confirms == handoffs and table_frames > 100
     assert leaks == 0
+
+
+def test_daotam_peeks_never_show_a_hand_but_the_confirmed_peekers(monkeypatch):
+    """Đạo Tâm's peek keys at a shared screen, in a whole hand with two humans and an AI:
+    keys of seats the open window waits for and of seats it does not, confirmed (Enter or
+    held) and not, and a second seat's key during a peek. Every Chiêu Thức face drawn is
+    accounted for: the public ones (the discard's top, a revealed claim, a public pair, a
+    card flying face up, a pushed Tà Khí) and, in the hand, only the hand of the confirmed
+    viewer or of the one seat whose peek is confirmed and still waited for — never two."""
+    from scenes.tables.daotam.model import hand_cards
+    from scenes.tables.daotam.peek import PEEK_HOLD_S
+    from scenes.tables.daotam.table import PEEK_KEYS
+    seed = 4
+    app = make_app(speed=0.0)
+    app.settings.anim_speed = 0.5
+    match = Match("daotam", [Seat("human"), Seat("human"), Seat("normal")], seed)
+    table = session.make_table(app, match, fresh=True)
+    app.stack.push(table)
+    agents = {s: registry.make_agent("daotam", "normal", s, seed + s) for s in (0, 1)}
+    humans = match.human_seats()
+
+    faces: list[tuple[str, bool]] = []       # (kind, drawn by draw_hand)
+    drawing, in_hand = [False], [False]
+    real_face, real_hand, real_draw = table.ct_face, table.draw_hand, app.stack.draw
+
+    def ct_face(kind, size):
+        if drawing[0]:
+            faces.append((kind, in_hand[0]))
+        return real_face(kind, size)
+
+    def draw_hand(surface, v):
+        in_hand[0] = True
+        try:
+            real_hand(surface, v)
+        finally:
+            in_hand[0] = False
+
+    def draw(surface):
+        drawing[0] = True
+        try:
+            real_draw(surface)
+        finally:
+            drawing[0] = False
+    table.ct_face, table.draw_hand, app.stack.draw = ct_face, draw_hand, draw
+
+    def hand_of(seat: int) -> Counter:
+        return Counter(hand_cards(match.view(seat).hand))
+
+    def public_faces() -> Counter:
+        v, m = match.view(None), table.model
+        out: Counter = Counter(m.revealed)
+        top = next((k for k in (0, 1, 2) if v.discard_face_up[k]), None)
+        if v.discard_size and top is not None:
+            out[("cuong", "nhu", "ta_khi")[top]] += 1
+        if m.public_pair is not None:
+            out.update(("cuong", "nhu"))
+        out.update(s.card[1] for s in table.flying if s.card and s.card[0] == "ct" and s.card[1])
+        if m.push_fx is not None:
+            out["ta_khi"] += 1
+        return out
+
+    def waited(seat: int) -> bool:
+        return (app.stack.top is table and table.looking is None and match.open_window() is not None
+                and seat in match.state.waiting)
+
+    def post(kind: int, k: int) -> None:
+        pygame.event.post(pygame.event.Event(kind, key=k, mod=0, unicode=""))
+
+    # the script: (frame offset, what) per window, the peek's expected life kept alongside
+    plan: list[tuple[int, str, int]] = []
+    peek = {"seat": None, "since": 0.0, "enter": False}
+    held: set[int] = set()
+    windows_seen: set[int] = set()
+    stats = Counter()
+    for frame in range(8000):
+        top = app.stack.top
+        if isinstance(top, ResultsScene) or match.is_over():
+            break
+        if isinstance(top, HandoffScene):
+            key(pygame.K_RETURN)
+        elif top is table and table.viewer_can_act and match.state.phase in ("turn", "push", "option"):
+            seat = table.viewer
+            table.submit(agents[seat].decide(match.view(seat), match.legal_actions(seat)))
+        ow = match.open_window()
+        if top is table and ow is not None and ow.window.id not in windows_seen and not held:
+            windows_seen.add(ow.window.id)
+            waiting = [s for s in humans if s in match.state.waiting]
+            idle = [s for s in humans if s not in match.state.waiting]
+            case = len(windows_seen) % 4
+            if case == 2 and idle:                       # a seat the window is not waiting for
+                plan = [(0, "down", idle[0]), (6, "up", idle[0])]
+            elif case == 2 and waiting:                  # held past the confirm time
+                plan = [(0, "down", waiting[0]), (round(PEEK_HOLD_S / 0.05) + 6, "up", waiting[0])]
+            elif case == 0 and waiting:                  # confirmed with Enter
+                plan = [(0, "down", waiting[0]), (1, "enter", 0), (8, "up", waiting[0])]
+            elif case == 1 and waiting:                  # never confirmed: released early
+                plan = [(0, "down", waiting[0]), (4, "up", waiting[0])]
+            elif case == 3 and waiting:                  # a second seat's key during a peek
+                other = next(s for s in humans if s != waiting[0])
+                plan = [(0, "down", waiting[0]), (1, "enter", 0), (3, "down", other),
+                        (6, "up", other), (8, "up", waiting[0])]
+            plan = [(frame + d, what, s) for d, what, s in plan]
+        for _when, what, s in [p for p in plan if p[0] == frame]:
+            if what == "down":
+                post(pygame.KEYDOWN, PEEK_KEYS[s])
+                held.add(s)
+                stats["presses"] += 1
+                if peek["seat"] is None and waited(s):
+                    peek.update(seat=s, since=table.clock, enter=False)
+                elif peek["seat"] is None:
+                    stats["refused"] += 1
+            elif what == "up":
+                post(pygame.KEYUP, PEEK_KEYS[s])
+                held.discard(s)
+                if peek["seat"] == s:
+                    peek["seat"] = None
+            else:
+                post(pygame.KEYDOWN, pygame.K_RETURN)
+                post(pygame.KEYUP, pygame.K_RETURN)
+                if peek["seat"] is not None:
+                    peek["enter"] = True
+        faces.clear()
+        FRAME[0] += 1
+        app.now = time.perf_counter() - 0.05        # a fake 20 fps clock: animations run
+        app.step()
+        if peek["seat"] is not None and not waited(peek["seat"]):
+            peek["seat"] = None                     # the window stopped waiting: the peek is over
+        if app.stack.top is not table:
+            continue
+        shown = peek["seat"]
+        if shown is not None and not (peek["enter"] or table.clock - peek["since"] >= PEEK_HOLD_S - 1e-9):
+            shown = None                            # a cover, not yet confirmed
+        private = Counter(k for k, h in faces if h)
+        public = Counter(k for k, h in faces if not h)
+        assert not public - public_faces(), f"frame {frame}: faces {public} beyond the public ones"
+        looking_seat = looking(table)
+        if looking_seat is not None:
+            assert shown is None and not private - hand_of(looking_seat), f"frame {frame}"
+        elif shown is not None:
+            stats["peek_frames"] += 1
+            assert private == hand_of(shown), f"frame {frame}: peek of seat {shown} drew {private}"
+        else:
+            stats["cover_frames" if peek["seat"] is not None else "public_frames"] += 1
+            assert not private, (f"frame {frame}: hand faces {private} drawn with nobody confirmed "
+                                 f"(held {held}, waiting {match.state.waiting})")
+    assert match.is_over(), "the hand did not finish"
+    assert stats["peek_frames"] > 10 and stats["cover_frames"] > 5 and stats["refused"] >= 1, stats

@@ -33,10 +33,16 @@ class DaoTamAnim:
     """Mixin: ``on_event`` for the Đạo Tâm table."""
 
     _cd_pending: tuple[int, str] | None = None        # a drawn Chính Đạo not yet put away
+    claim_from: list[tuple[int, int]] = []            # the viewer's staged claim cards' centres
 
     def at(self, fn) -> None:
         """Run ``fn`` when the queue reaches this point (at once if skipped)."""
         self.anim.add(Anim(0.0, fn, overlap=0.0))
+
+    def log_after(self, line: str) -> None:
+        """Add ``line`` to the public log once the queue reaches this point: a line that
+        states what an animation shows (a lie caught, a shout won) never comes before it."""
+        self.at(lambda: self.model.note(line))
 
     def sync_tokens(self, seat: int, dao_tam: int) -> None:
         """Flip the seat's tokens so that ``dao_tam`` of the three show Đạo Tâm."""
@@ -76,11 +82,13 @@ class DaoTamAnim:
             m.clear()
         self.at(_start)
         src = self.seat_source(seat)
+        staged, self.claim_from = self.claim_from, []
         h = self.claim_card_h()
         for i, rect in enumerate(self.claim_rects(count)):
             def _land() -> None:
                 m.claim_landed += 1
-            self._fly_card(("ct", None), src, rect.center, h * 0.7, h, _land,
+            from_ = staged[i] if seat == self.viewer and len(staged) == count else src
+            self._fly_card(("ct", None), from_, rect.center, h if from_ != src else h * 0.7, h, _land,
                            overlap=STAGGER_S if i < count - 1 else None)
 
     def _public(self, seat: int) -> None:
@@ -99,7 +107,7 @@ class DaoTamAnim:
             self._fly_card(("ct", kind), src, rect.center, h * 0.7, h, _land,
                            overlap=STAGGER_S if i == 0 else None)
 
-    def _reveal(self, cards: tuple[str, ...], caught: str) -> None:
+    def _reveal(self, cards: tuple[str, ...], caught: str, line: str) -> None:
         m = self.model
 
         def _step(p: float) -> None:
@@ -108,6 +116,7 @@ class DaoTamAnim:
             else:
                 m.revealed, m.caught, m.reveal_x = cards, caught, 2 * p - 1
         self.anim.add(Anim(FLIP_S, None, _step, None, lambda x: x))
+        self.log_after(line)                 # once the cards are face up
         self.anim.add(Anim(HOLD_S))
 
     # ------------------------------------------------------------ Chính Đạo
@@ -185,22 +194,22 @@ class DaoTamAnim:
         elif k == "claim":
             self._claim(s, d["count"], d["call"])
             self.app.audio.play("place")
-            m.note(t("daotam.log_claim", name=self.seat_name(s), n=d["count"],
-                     call=t(f"daotam.{d['call']}")))
+            self.log_after(t("daotam.log_claim", name=self.seat_name(s), n=d["count"],
+                             call=t(f"daotam.{d['call']}")))
         elif k == "public":
             self._public(s)
             self.app.audio.play("place")
-            m.note(t("daotam.log_public", name=self.seat_name(s)))
+            self.log_after(t("daotam.log_public", name=self.seat_name(s)))
         elif k == "challenge":
             burst = self.ring.stop(self.match, s)
             if burst is not None:
                 self.anim.add(burst)
             self.app.audio.play("drum")
-            m.note(t("daotam.log_challenge", name=self.seat_name(s)))
+            self.log_after(t("daotam.log_challenge", name=self.seat_name(s)))
         elif k == "reveal":
             truthful = all(c == d["call"] for c in d["cards"])
-            self._reveal(tuple(d["cards"]), "truth" if truthful else "lie")
-            m.note(t("daotam.log_truth" if truthful else "daotam.log_lie", name=self.seat_name(s)))
+            self._reveal(tuple(d["cards"]), "truth" if truthful else "lie",
+                         t("daotam.log_truth" if truthful else "daotam.log_lie", name=self.seat_name(s)))
         elif k == "race_won":
             if d.get("winner") is not None:
                 burst = self.ring.stop(self.match, d["winner"])
@@ -208,18 +217,18 @@ class DaoTamAnim:
                     burst.overlap = 0.0
                     self.anim.add(burst)
                 self._pop(d["winner"])
-                m.note(t("daotam.log_shout", name=self.seat_name(d["winner"])))
+                self.log_after(t("daotam.log_shout", name=self.seat_name(d["winner"])))
         elif k in ("lose", "heal"):
             self.sync_tokens(s, d["dao_tam"])
         elif k == "nhap_ma":
             self.sync_tokens(s, 0)
             self.app.audio.play("gong")
-            m.note(t("daotam.log_nhap_ma", name=self.seat_name(s)))
+            self.log_after(t("daotam.log_nhap_ma", name=self.seat_name(s)))
         elif k == "push":
-            m.note(t("daotam.log_push", name=self.seat_name(s), to=self.seat_name(d["to"])))
             self.anim.add(self.push_flight(s, d["to"]))
+            self.log_after(t("daotam.log_push", name=self.seat_name(s), to=self.seat_name(d["to"])))
         elif k == "open":
-            m.note(t("daotam.log_open", name=self.seat_name(s), card=self.card_name(d["card"])))
+            self.log_after(t("daotam.log_open", name=self.seat_name(s), card=self.card_name(d["card"])))
         elif k == "chinh_dao":
             self._chinh_dao(s, d["card"])
         elif k == "win" and d.get("reason") == "khai_sang":

@@ -1,14 +1,15 @@
 """Input on the Đạo Tâm table.
 
-Mouse: click a hand card (or drag it onto the claim zone) to pick it; the Cương / Nhu
+Mouse: click a hand card (or drag it onto the claim zone) to stage it in the claim zone
+(click it there, or drag it off the zone, to take it back); the Cương / Nhu
 buttons make the hidden claim with the picks; "Public play" plays one Cương + one Nhu
 (the picks, if any, must be exactly those). A possessed seat pushes Tà Khí by clicking
 a living player's plate or dragging the Tà Khí chip onto it. Keyboard: ←/→ move the
 focus in the hand (or between push targets), Enter/↑ picks (or pushes), C and N call,
 P plays in public, Backspace clears the picks; the number row 1–5 are the seats'
 buzzers, the row below (Q W E R T) their peek keys (all these by default: the player may
-rebind them, scenes.keymap) — held, they show that seat's
-own hand while nobody else's is shown (covered on release) — and the row below that
+rebind them, scenes.keymap) — at a shared screen, while a window waits for that seat: a
+cover first, then its own hand while held (``peek``) — and the row below that
 (A S D F G) their pass keys in a window (also a button per waiting human under the
 ring); all handled first, in ``handle_urgent``."""
 
@@ -57,12 +58,7 @@ class DaoTamInput:
         for seat in self.passing_seats():
             if self.pass_buttons[seat].handle(event):
                 return True
-        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in self.peek_seat_of:
-            seat = self.peek_seat_of[event.key]
-            if event.type == pygame.KEYDOWN:
-                self.peek = seat
-            elif self.peek == seat:
-                self.peek = None              # covered again on release
+        if self.handle_peek(event):           # scenes.tables.daotam.peek
             return True
         return self.buzzers.press(event, self.clock, self.match, self.buzz_action,
                                   enabled=self.app.stack.top is self)
@@ -138,7 +134,12 @@ class DaoTamInput:
             self.refuse(IllegalAction("A hidden claim puts 1 or 2 cards face down.",
                                       "daotam.claim_count"))
             return False
-        return self.submit(m.claim_action(self.hand_list(), call))
+        staged = [r.center for r in self.staged_rects().values()]
+        if not self.submit(m.claim_action(self.hand_list(), call)):
+            return False
+        self.claim_from = staged             # the claim's cards leave from where they were staged
+        m.clear()                            # the hand has changed: the picks are gone
+        return True
 
     def play_public(self) -> bool:
         m = self.model
@@ -147,7 +148,10 @@ class DaoTamInput:
             self.refuse(IllegalAction("A public play is exactly one Cương and one Nhu.",
                                       "daotam.public_form"))
             return False
-        return self.submit(("public",))
+        if not self.submit(("public",)):
+            return False
+        m.clear()
+        return True
 
     def push_targets(self) -> list[int]:
         return [a[1] for a in self.match.legal_actions(self.viewer) if a[0] == "push"]
@@ -163,6 +167,9 @@ class DaoTamInput:
     def item_at(self, pos: tuple[int, int]) -> Any:
         phase = self.acting_phase()
         if phase == "turn":
+            for i, rect in self.staged_rects().items():
+                if rect.collidepoint(pos):
+                    return ("hand", i)
             for i in range(len(self.hand_rects) - 1, -1, -1):
                 if self.hand_rects[i].collidepoint(pos):
                     return ("hand", i)
@@ -180,16 +187,28 @@ class DaoTamInput:
                 return spot.seat
         return None
 
+    def staged_rects(self) -> dict[int, pygame.Rect]:
+        """The picked hand cards, staged in the claim zone (hand index → rect), in pick order."""
+        m = self.model
+        if not m.picked or not self.confirmed_viewer:
+            return {}
+        return dict(zip(m.picked, self.claim_rects(len(m.picked)), strict=True))
+
+    def in_claim_zone(self, pos: tuple[int, int]) -> bool:
+        return self.claim_zone.inflate(self.app.u * 6, self.app.u * 6).collidepoint(pos)
+
     def on_gesture(self, gesture: Gesture) -> None:
         self.drag.cancel()                   # nothing stays on the pointer after a release
         item = gesture.item
         if item[0] == "hand":
-            if gesture.kind == "drop":
-                if self.claim_zone.inflate(self.app.u * 6, self.app.u * 6).collidepoint(gesture.pos):
-                    if item[1] not in self.model.picked:
-                        self.model.toggle(item[1])
-            else:
-                self.model.toggle(item[1])
+            i, picked = item[1], self.model.picked
+            if gesture.kind != "drop":
+                self.model.toggle(i)         # a click stages a card, or takes it back
+            elif self.in_claim_zone(gesture.pos):
+                if i not in picked:
+                    self.model.toggle(i)     # dropped on the claim zone: staged there
+            elif i in picked:
+                self.model.toggle(i)         # dropped anywhere else: back to the hand
         elif item[0] == "seat" and gesture.kind != "drop":
             self.push_to(item[1])
         elif item[0] == "chip" and gesture.kind == "drop":

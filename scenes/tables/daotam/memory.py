@@ -37,13 +37,27 @@ class MemoryPanel:
         ph = round(21 * u)
         return pygame.Rect(round(2 * u), h - ph - round(1.5 * u), pw, ph)
 
+    _reveals_shown: tuple | None = None
+
+    def sync_memory(self) -> None:
+        """Each frame (after the driver): catch the memory aid up with the public view, only
+        while no animation runs — a claim's cards are counted once seen to turn over."""
+        if not self.anim.busy or self._reveals_shown is None:
+            self._reveals_shown = self.match.view(None).reveal_log     # public information only
+
+    def memory_reveals(self) -> tuple:
+        """The reveals the memory aid lists (see :meth:`sync_memory`)."""
+        if self._reveals_shown is None:
+            self.sync_memory()
+        return self._reveals_shown
+
     def draw_memory(self, surface: pygame.Surface) -> None:
         from scenes.i18n import lang
-        v = self.match.view(None)            # public information only
+        reveals = self.memory_reveals()
         rect = self.memory_rect()
-        key = (rect.size, lang(), v.reveal_log, tuple(self.model.log[-LOG_LINES:]))
+        key = (rect.size, lang(), reveals, tuple(self.model.log[-LOG_LINES:]))
         if self._memory is None or self._memory[0] != key:
-            img = self._paint_memory(rect.size, v.reveal_log)
+            img = self._paint_memory(rect.size, reveals)
             if pygame.display.get_surface() is not None:
                 img = img.convert_alpha()
             self._memory = (key, img)

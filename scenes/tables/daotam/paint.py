@@ -1,6 +1,8 @@
 """Painting the Đạo Tâm table: the navy mat, seat plates with three tokens, stage slots,
 the centre (decks, discard, the claim with its countdown ring), the shout race ring,
-buzzer caps, the viewer's hand and buttons, the round counter and the public log."""
+buzzer caps (a false start's shake), the viewer's hand (picked cards staged in the claim
+zone) and buttons, the lasting instruction line above the hand, the round counter and the
+public log."""
 
 from __future__ import annotations
 
@@ -11,15 +13,17 @@ import pygame
 from game.daotam.deck import STAGES
 from scenes import fonts, theme
 from scenes.i18n import t
-from scenes.kit.buzzers import cap_place, ring_radius
+from scenes.kit.buzzers import cap_place, key_label, ring_radius
 from scenes.kit.ring import draw_burst, draw_ring
 from scenes.tables.daotam.cards import STAGE_COLOUR, cd_back, ct_back
 from scenes.tables.daotam.layout import card_size
 from scenes.tables.daotam.model import hand_cards
 from scenes.tables.felt import table_surface
 from scenes.textfit import fit_text
+from scenes.widgets.button import draw_focus_ring
 
 GHOST = (0x8E, 0x6F, 0xA8)
+FAULT_S = 0.4              # a false start's buzzer shake (table time)
 SEAM = (0x22, 0x34, 0x5A)
 
 
@@ -39,11 +43,13 @@ class DaoTamPaint:
         self.draw_drawn_cd(surface)
         self.draw_push_fx(surface)
         self.draw_sweep(surface)
+        self.draw_prompt(surface)
         # round counter, always visible
         img = fonts.text(t("daotam.round", round=v.round, rounds=v.round_limit),
                          max(14, round(2.8 * u)), theme.IVORY, "bold")
         surface.blit(img, (round(3 * u), round(1.8 * u)))
         self.draw_memory(surface)
+        self.draw_peek_cover(surface)           # over everything at the bottom, memory aid too
 
     def draw_background(self, surface: pygame.Surface) -> None:
         self.draw_seams(surface)
@@ -282,7 +288,8 @@ class DaoTamPaint:
                 c, r = self.buzzers.caps[seat]
                 ring_r, stroke = ring_radius(r)
                 draw_ring(surface, c, ring_r, stroke, reading)
-        self.buzzers.draw(surface, self.clock, live)
+        faults = {seat: (self.clock - at) / FAULT_S for seat, at in self.faults.items()}
+        self.buzzers.draw(surface, self.clock, live, faults, self.barred())
         seat = self.ring.burst_seat
         if seat is not None and self.ring.burst_p < 1:
             if seat in self.buzzers.caps:                 # a human's: at its buzzer cap
@@ -310,23 +317,36 @@ class DaoTamPaint:
         m = self.model
         phase = self.acting_phase()
         drag_i = self.drag.item[1] if self.drag.dragging and self.drag.item[0] == "hand" else None
+        staged = self.staged_rects()        # picked cards lie in the claim zone, their slots empty
+        focus = m.focus % max(1, len(cards)) if phase == "turn" else None
+        top: tuple[str, pygame.Rect] | None = None
         for i, (c, rect) in enumerate(zip(cards, self.hand_rects, strict=True)):
-            r = rect.move(0, -round(2.5 * u)) if i in m.picked else rect
             if i == drag_i:
                 r = rect.copy()
                 r.center = self.drag.pos
-            img = self.ct_face(c, r.size) if self.confirmed_viewer else ct_back(r.size)
-            surface.blit(img, r)
-            if phase == "turn" and i == m.focus % max(1, len(cards)):
+                top = (c, r)                # drawn last, over everything in the hand
+                continue
+            if i in staged:
+                pygame.draw.rect(surface, SEAM, rect, max(1, round(0.3 * u)), border_radius=max(2, rect.w // 12))
+                r = staged[i]
+                img = self.ct_face(c, r.size)
+                surface.blit(img, r)
+                pygame.draw.rect(surface, theme.GOLD, r.inflate(round(0.6 * u), round(0.6 * u)),
+                                 max(1, round(0.25 * u)), border_radius=max(2, r.w // 10))
+            else:
+                r = rect
+                surface.blit(self.ct_face(c, r.size) if self.confirmed_viewer else ct_back(r.size), r)
+            if i == focus:
                 self.focus_ring(surface, r)
-        peek = self.peeking()
-        if peek is not None:
+        if top is not None:
+            c, r = top
+            surface.blit(self.ct_face(c, r.size) if self.confirmed_viewer else ct_back(r.size), r)
+        peek = self.peeking()               # a confirmed peek: that seat's hand, alone
+        if peek is not None and not cards:
             shown = hand_cards(self.match.view(peek).hand)
             for c, r in zip(shown, self.hand_rects_for(len(shown)), strict=True):
                 surface.blit(self.ct_face(c, r.size), r)
-            self.label(surface, t("daotam.peek", name=self.seat_name(peek)),
-                       (self.app.size[0] // 2, round(self.hand_top() - 3.5 * u)), round(1.9 * u), theme.GOLD)
-        elif not cards and v.hand_sizes[self.viewer]:
+        elif not cards and v.hand_sizes[self.viewer] and self.peek_cover() is None:   # (a cover: draw_game)
             n = v.hand_sizes[self.viewer]
             size = card_size(self.hand_h)
             x0 = round(self.app.size[0] / 2 - (n * (size[0] * 0.6)) / 2)
@@ -340,10 +360,102 @@ class DaoTamPaint:
             pygame.draw.rect(surface, (0x3A, 0x24, 0x44), self.push_chip, border_radius=self.push_chip.h // 2)
             pygame.draw.rect(surface, GHOST, self.push_chip, max(1, round(0.3 * u)),
                              border_radius=self.push_chip.h // 2)
-            self.label(surface, t("daotam.push_hint"), (self.push_chip.centerx, self.push_chip.y - round(3 * u)),
-                       round(1.9 * u), theme.IVORY)
             img = fonts.text(t("daotam.ta_khi"), max(11, round(1.9 * u)), theme.IVORY, "bold")
             surface.blit(img, img.get_rect(center=self.push_chip.center))
+
+    def focus_ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The keyboard focus: a rounded rectangle hugging the card (its own corner radius),
+        not the round cards' oval of the shared table."""
+        draw_focus_ring(surface, rect, self.app.u, max(2, rect.width // 12))
+
+    # ------------------------------------------------------------ prompt
+    def prompt_text(self) -> str | None:
+        """The lasting instruction line: a peek's state, what an open window asks of the
+        human seats it waits for, the viewer's own decision, or who is playing."""
+        match = self.match
+        if match.is_over():
+            return None
+        peek = self.peek_prompt()
+        if peek is not None:
+            return peek
+        st = match.state
+        if st.phase in ("challenge", "race") and match.open_window() is not None:
+            return self.window_prompt()
+        if self.viewer_can_act:
+            phase = self.acting_phase()
+            if phase == "turn":
+                return t("daotam_table.prompt_call" if self.model.picked else "daotam_table.prompt_turn")
+            if phase == "push":
+                return t("daotam_table.prompt_push")
+            if phase == "option":
+                pending = match.view(self.viewer).pending
+                return t("daotam_table.prompt_option", card=self.card_name(pending[0]) if pending else "")
+            return None
+        if self.anim.busy:
+            return None
+        active = match.active_seats()
+        if not active or active[0] == self.viewer and match.seats[self.viewer].is_human:
+            return None
+        return t("daotam_table.prompt_waiting", name=self.seat_name(active[0]))
+
+    def window_prompt(self) -> str:
+        """What the open window asks: the seats it waits for by name and key when one human
+        is asked (at one human, the key alone), else the buzzer keys on the caps."""
+        st = self.match.state
+        humans = [s for s in st.waiting if self.match.seats[s].is_human and s in self.buzzers.key_of]
+        race = st.phase == "race"
+        claim = self.match.view(None).claim
+        actor = claim[0] if claim is not None else st.turn
+        words = {"name": self.seat_name(actor), "call": t(f"daotam.{claim[2]}") if claim else ""}
+        if not humans:
+            if race:
+                return t("daotam_table.prompt_race_wait")
+            mine = self.match.seats[actor].is_human and len(self.match.human_seats()) == 1
+            return t("daotam_table.prompt_challenge_mine" if mine else "daotam_table.prompt_challenge_wait",
+                     **words)
+        if len(humans) > 1:
+            return t("daotam_table.prompt_race_all" if race else "daotam_table.prompt_challenge_all", **words)
+        seat = humans[0]
+        ow = self.match.open_window()
+        if race and ow is not None and seat in ow.locked:
+            return self.race_out_text(seat)
+        words["k"] = key_label(self.buzzers.key_of[seat])
+        words["p"] = next((pygame.key.name(k).upper() for k, s in self.pass_seat_of.items() if s == seat), "")
+        words["seat"] = self.seat_name(seat)
+        if len(self.match.human_seats()) == 1:
+            return t("daotam_table.prompt_race" if race else "daotam_table.prompt_challenge", **words)
+        return t("daotam_table.prompt_race_seat" if race else "daotam_table.prompt_challenge_seat", **words)
+
+    def prompt_area(self) -> pygame.Rect:
+        """Just above the hand, between the memory aid and the call buttons (the line is
+        centred on the window when it fits, else shifted inside this area)."""
+        u = self.app.u
+        left = self.memory_rect().right + round(u)
+        right = self.action_buttons[0].rect.left - round(u)
+        return pygame.Rect(left, round(self.hand_top() - 5.2 * u), max(1, right - left), max(1, round(4 * u)))
+
+    def draw_prompt(self, surface: pygame.Surface) -> None:
+        msg = self.prompt_text()
+        self.prompt_drawn = None
+        if not msg:
+            return
+        u = self.app.u
+        area = self.prompt_area()
+        pad = round(1.5 * u)
+        urgent = self.viewer_can_act or self.peek is not None or self.match.open_window() is not None
+        img = fit_text(msg, max(13, round(2.3 * u)), theme.GOLD if urgent else theme.IVORY,
+                       max(1, area.width - 2 * pad), "semibold", min_px=10)
+        pill = pygame.Rect(0, 0, img.get_width() + 2 * pad, max(area.height, img.get_height()))
+        pill.center = (self.app.size[0] // 2, area.centery)
+        pill.clamp_ip(area)
+        panel = pygame.Surface(pill.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (14, 20, 34, 215), panel.get_rect(), border_radius=pill.height // 2)
+        if urgent:
+            pygame.draw.rect(panel, (*theme.GOLD, 170), panel.get_rect(), max(1, round(0.15 * u)),
+                             border_radius=pill.height // 2)
+        surface.blit(panel, pill)
+        surface.blit(img, img.get_rect(center=pill.center))
+        self.prompt_drawn = pill
 
     def draw_push_fx(self, surface: pygame.Surface) -> None:
         fx = self.model.push_fx

@@ -27,6 +27,7 @@ from scenes.tables.daotam.layout import DaoTamLayout
 from scenes.tables.daotam.memory import MemoryPanel
 from scenes.tables.daotam.model import DaoTamModel, hand_cards
 from scenes.tables.daotam.paint import DaoTamPaint
+from scenes.tables.daotam.peek import DaoTamPeek
 from scenes.tables.felt import TableStyle
 from scenes.widgets.button import Button
 
@@ -39,7 +40,8 @@ PASS_KEYS = (pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_f, pygame.K_g)    # sc
 class DaoTamHandoff(DecisionHandoff):
     """Hot-seat privacy for Đạo Tâm: a handoff before a human's own decision (turn, push,
     option); during the reaction windows every screen is public (nobody's hand shown, no
-    handoff); with one human the hand is simply shown."""
+    handoff — a seat's own covered peek aside, see ``peek``); with one human the hand is
+    simply shown."""
 
     def decision_seat(self, driver: TableDriver) -> int | None:
         match = driver.match
@@ -48,8 +50,8 @@ class DaoTamHandoff(DecisionHandoff):
         return driver.next_human()
 
 
-class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, MemoryPanel, DaoTamPaint,
-                  TableScene):
+class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPeek, MemoryPanel,
+                  DaoTamPaint, TableScene):
     style = TableStyle(NAVY, (0x1C, 0x2C, 0x4A), "cloth", 0.03, 0.24)
     direction = "clockwise"
     rules_game = "daotam"
@@ -61,10 +63,12 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, MemoryPane
         self.ring = CountdownRing()
         self.buzzers = Buzzers(match.human_seats(), keymap.daotam_keys(app.settings, "buzz"))
         self.bind_keys(app.settings, match.human_seats())
-        self.peek: int | None = None
+        self.init_peek()
         self.pass_buttons = {s: Button(lambda s=s: self.pass_label(s), lambda s=s: self.pass_window(s))
                              for s in self.pass_seat_of.values()}
         self.ticks = 0
+        self.faults: dict[int, float] = {}          # seat -> table clock of its false start
+        self._drop_seq = max([0] + [p.seq for _, p in match.desk.dropped])
         self.spots = []
         self.push_chip = pygame.Rect(0, 0, 0, 0)
         self.action_buttons = [
@@ -88,6 +92,7 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, MemoryPane
                 tok.scale_x, tok.lift, tok.puff = 1.0, 0.0, None
         self.model.clear()
         self.model.settle()
+        self._reveals_shown = None
         self._cd_pending = None
         self.flying = []
         self.drag.cancel()
@@ -129,9 +134,44 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, MemoryPane
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.turn_banner = 0.0      # the lasting instruction line (draw_prompt) says it instead
         if self.ring.ticker.poll(self.ring.reading(self.match, self.clock)):
             self.ticks += 1
             self.app.audio.play("tick")
+        self.update_peek()
+        self.sync_memory()
+        self.watch_false_starts()
+
+    def watch_false_starts(self) -> None:
+        """A human's press the window desk threw out as a false start, or made in a race
+        it is barred from: say so (naming the seat), shake its buzzer red, sound it."""
+        dropped = self.match.desk.dropped
+        for why, press in dropped:
+            if press.seq <= self._drop_seq or press.seat not in self.buzzers.key_of:
+                continue
+            if why == "false start":
+                lock = self.match.timing.seconds("false_start_lock_s")
+                self.toast.show(t("daotam_table.false_start", name=self.seat_name(press.seat),
+                                  s=f"{lock:g}"))
+            elif why == "locked out":
+                self.toast.show(self.race_out_text(press.seat))
+            else:
+                continue
+            self.faults[press.seat] = self.clock
+            self.app.audio.play("illegal")
+        self._drop_seq = max([self._drop_seq] + [p.seq for _, p in dropped])
+
+    def race_out_text(self, seat: int) -> str:
+        if self.seat_name(seat) == t("seat.you"):
+            return t("daotam_table.race_out_you")
+        return t("daotam_table.race_out", name=self.seat_name(seat))
+
+    def barred(self) -> set[int]:
+        """Human seats a false start keeps out of the open shout race."""
+        ow = self.match.open_window()
+        if ow is None or self.match.state.phase != "race":
+            return set()
+        return {s for s in ow.locked if s in self.buzzers.key_of}
 
     def bind_keys(self, settings: Any, humans: list[int]) -> None:
         """The human seats' buzzer, peek and pass keys, from the key bindings (scenes.keymap)."""
@@ -148,7 +188,7 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, MemoryPane
         return t("daotam_table.pass", k=keymap.label(self.app.settings, f"daotam.pass{seat + 1}"))
 
     def on_privacy_change(self) -> None:
-        self.peek = None
+        self.end_peek()
         self.model.clear()
         self.layout_hand()
 
@@ -158,13 +198,6 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, MemoryPane
         if not self.confirmed_viewer:
             return []
         return hand_cards(self.match.view(self.viewer).hand)
-
-    def peeking(self) -> int | None:
-        """The human seat holding its peek key while no hand is shown (hot-seat only)."""
-        if (self.peek is None or self.confirmed_viewer or len(self.match.human_seats()) <= 1
-                or self.app.stack.top is not self):
-            return None
-        return self.peek
 
     def card_name(self, cid: str) -> str:
         card = self.deck.by_id.get(cid)
