@@ -33,7 +33,8 @@ TEXT = {"card", "char", "cards", "suit", "led", "game", "trump", "kind", "next",
 #: Where a parameter name means something else than it usually does.
 KIND_IN = {("kowah.checki_two", "a"): "text", ("kowah.checki_two", "b"): "text",
            ("mascarade_memory.tl.announce_bluff", "held"): "text", ("replay.code_char", "pos"): "count",
-           ("keymap.reserved", "k"): "text", ("keymap.taken", "k"): "text"}
+           ("keymap.reserved", "k"): "text", ("keymap.taken", "k"): "text",
+           ("daotam_table.false_start", "s"): "number"}
 
 WORD = "Rama"
 NAME, OTHER = "Kim", "Lan"
