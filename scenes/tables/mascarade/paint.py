@@ -143,7 +143,10 @@ class MascaradePaint:
         if self.secret is not None:
             return t(f"mascarade.prompt_{self.secret[0]}")
         if v.phase == "turn":
-            return t("mascarade.prompt_announce" if self.chooser else "mascarade.prompt_turn",
+            if self.chooser:
+                return t("mascarade.prompt_announce", seat=self.seat_name(seat))
+            swap_only = {"ask_peek", "ask_announce"} <= set(self.refused(seat))
+            return t("mascarade.prompt_turn_swap" if swap_only else "mascarade.prompt_turn",
                      seat=self.seat_name(seat))
         if v.phase == "claim":
             return t("mascarade.prompt_claim", seat=self.seat_name(seat),
