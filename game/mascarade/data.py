@@ -41,6 +41,7 @@ class Rules:
     name: dict[str, str]
     min_players: int
     max_players: int
+    first_game_players: int     # the seat count a fresh setup starts at (suggested 4-8)
     start_coins: int
     total_coins: int
     win_coins: int
@@ -133,6 +134,7 @@ def load_rules(path: str | Path | None = None) -> Rules:
     lo, hi = top.int("min_players", 2, 13), top.int("max_players", 2, 13)
     if lo > hi:
         raise top.fail("min_players", f"must not exceed max_players ({hi})")
+    first = top.int("first_game_players", lo, hi)
     nums = {k: top.int(k, lo_, hi_) for k, lo_, hi_ in (
         ("start_coins", 1, 100), ("total_coins", 1, 10000), ("win_coins", 2, 1000),
         ("min_cards", 1, 13), ("max_cards", 1, 13), ("max_extra_middle", 0, 13),
@@ -180,8 +182,8 @@ def load_rules(path: str | Path | None = None) -> Rules:
     top.get("timing", dict, {})          # read by game.windows.load_timing
     top.done()
 
-    rules = Rules(name=name, min_players=lo, max_players=hi, **nums, characters=chars_t,
-                  sets=sets, small_sets=small, cards_per_player=dict(per), flags=flags)
+    rules = Rules(name=name, min_players=lo, max_players=hi, first_game_players=first, **nums,
+                  characters=chars_t, sets=sets, small_sets=small, cards_per_player=dict(per), flags=flags)
     for n in range(lo, hi + 1):
         if n not in sets:
             raise top.fail(f"sets[{n}]", "is missing")

@@ -575,3 +575,9 @@ def check_invariants(state: MascaradeState) -> list[str]:
     if state.phase == POWER and state.pending is None:
         bad.append("power phase without a pending choice")
     return bad
+
+
+def first_seat_count() -> int:
+    """The seat count the setup screen starts at (``first_game_players`` in the data: the
+    rules suggest 4–8 players for a first game)."""
+    return default_rules().first_game_players
