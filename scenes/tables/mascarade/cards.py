@@ -147,12 +147,38 @@ def _sack(s, c, r, col):
     pygame.draw.polygon(s, col, [(x - r * .3, y - r * .3), (x, y - r * .8), (x + r * .3, y - r * .3)])
 
 
+def _bezier(p0, p1, p2, p3, steps: int = 12) -> list[tuple[float, float]]:
+    """Points along a cubic Bézier curve (the jester cap's horns)."""
+    out = []
+    for i in range(steps + 1):
+        t = i / steps
+        a, b, c, d = (1 - t) ** 3, 3 * t * (1 - t) ** 2, 3 * t * t * (1 - t), t ** 3
+        out.append((a * p0[0] + b * p1[0] + c * p2[0] + d * p3[0],
+                    a * p0[1] + b * p1[1] + c * p2[1] + d * p3[1]))
+    return out
+
+
 def _bells(s, c, r, col):
+    """The Fool's jester cap: two soft horns that arch up and droop to the sides, a bell
+    hanging from each tip, over a narrow band; nothing points up like the King's crown."""
     x, y = c
-    for sx in (-1, 0, 1):
-        tip = (x + sx * r * .8, y - r * .5 - (0 if sx else r * .3))
-        pygame.draw.polygon(s, col, [(x - r * .5, y + r * .5), tip, (x + r * .5, y + r * .5)])
-        pygame.draw.circle(s, col, tip, max(2, r * .15))
+    for sx in (-1, 1):
+        spine = _bezier((x + sx * r * .2, y + r * .45), (x + sx * r * .22, y - r * 1.0),
+                        (x + sx * r * 1.3, y - r * 1.0), (x + sx * r * 1.2, y + r * .1), 16)
+        left, right = [], []
+        for i, (px, py) in enumerate(spine):
+            ax, ay = spine[max(0, i - 1)]
+            bx, by = spine[min(len(spine) - 1, i + 1)]
+            dx, dy = bx - ax, by - ay
+            d = math.hypot(dx, dy) or 1.0
+            half = r * (.3 * (1 - i / (len(spine) - 1)) + .05)      # thick at the band, thin at the tip
+            left.append((px - dy / d * half, py + dx / d * half))
+            right.append((px + dy / d * half, py - dx / d * half))
+        pygame.draw.polygon(s, col, left + right[::-1])
+        tip = spine[-1]
+        pygame.draw.circle(s, col, (tip[0], tip[1] + r * .18), max(2, r * .2))
+    pygame.draw.polygon(s, col, [(x - r * .45, y + r * .36), (x + r * .45, y + r * .36),
+                                 (x + r * .35, y + r * .72), (x - r * .35, y + r * .72)])
 
 
 def _eye(s, c, r, col):
