@@ -10,7 +10,6 @@ import pygame
 
 from game.mascarade.data import default_rules
 from scenes import fonts, i18n
-from scenes.textfit import fit_text
 
 PARCHMENT = (0xEF, 0xE3, 0xC6)
 INK = (0x2A, 0x1A, 0x12)
@@ -35,6 +34,60 @@ def character_name(char: int) -> str:
     return c.name.get(i18n.lang(), c.name["en"])
 
 
+NAME_FLOOR = 12     # px: a name on a card face is not drawn smaller than this (else a label)
+LABEL_PX = 12       # px: the smallest name label the table draws beside a small card
+
+
+def name_lines(name: str, px: int, width: int, height: int, min_px: int) -> tuple[list[str], int] | None:
+    """``name`` whole in one or two lines (split between words), each at most ``width``
+    wide and all together at most ``height`` tall, at the largest size from ``px`` down to
+    ``min_px``; None if it only fits cut."""
+    for size in range(max(px, min_px), min_px - 1, -1):
+        f = fonts.font(size, "bold")
+        lines = _wrap(name, f, width)
+        if len(lines) <= 2 and all(f.size(line)[0] <= width for line in lines) \
+                and len(lines) * f.get_linesize() <= height:
+            return lines, size
+    return None
+
+
+def _wrap(name: str, f: pygame.font.Font, width: int) -> list[str]:
+    words, lines = name.split(" "), [""]
+    for w in words:
+        trial = f"{lines[-1]} {w}".strip()
+        if lines[-1] and f.size(trial)[0] > width:
+            lines.append(w)
+        else:
+            lines[-1] = trial
+    return lines
+
+
+def _face_name_box(height: int) -> tuple[int, int, int]:
+    """(px, width, height) of the name's place on a face: the parchment under the band."""
+    w, h = card_size(height)
+    return max(8, round(h * 0.11)), w - max(2, w // 8), h - round(h * 0.62) - max(2, h // 25)
+
+
+def face_name(char: int, height: int) -> tuple[list[str], int] | None:
+    """How a face of ``height`` writes the character's name (lines, px), or None when the
+    face is too small to hold it whole at :data:`NAME_FLOOR` px."""
+    px, width, room = _face_name_box(height)
+    return name_lines(character_name(char), px, width, room, NAME_FLOOR)
+
+
+def faces_named(height: int) -> bool:
+    """Whether faces of ``height`` can write every character's name whole (in the current
+    language); when not, no face writes it and the table labels face-up cards instead,
+    so all of them read the same way."""
+    key = (height, i18n.lang())
+    if key not in _NAMED:
+        _NAMED[key] = all(face_name(c.index, height) is not None for c in default_rules().characters)
+    return _NAMED[key]
+
+
+_NAMED: dict[tuple[int, str], bool] = {}
+
+
 class MascaradeCards:
     """Card images; ``face`` is the one place a character face is made (privacy tests
     watch it)."""
@@ -56,6 +109,8 @@ class MascaradeCards:
         return self._cache[key]
 
     def face(self, char: int, height: int) -> pygame.Surface:
+        """The character's face; its name is written on it when the face is big enough
+        (:func:`faces_named`), else the table labels the card."""
         key = ("face", char, height, i18n.lang())
         if key not in self._cache:
             self._cache[key] = self._paint_face(char, height)
@@ -74,9 +129,15 @@ class MascaradeCards:
         light = sum(col) > 420
         ink = INK if light else PARCHMENT
         EMBLEMS[cid](s, (w / 2, h * 0.31), w * 0.30, ink)
-        px = max(8, round(h * 0.11))
-        name = fit_text(character_name(char), px, INK, w - max(2, w // 8), "bold", min_px=7)
-        s.blit(name, name.get_rect(center=(w // 2, round(h * 0.80))))
+        fit = face_name(char, height) if faces_named(height) else None
+        if fit is not None:
+            lines, px = fit
+            imgs = [fonts.text(line, px, INK, "bold") for line in lines]
+            step = fonts.font(px, "bold").get_linesize()
+            y = round(h * 0.81 - step * len(imgs) / 2)
+            for img in imgs:
+                s.blit(img, img.get_rect(midtop=(w // 2, y)))
+                y += step
         return s
 
 

@@ -294,7 +294,8 @@ class MascaradeInput:
             x = (w - total) // 2
             for lbl, cmd in row:
                 b = Button(f"{i + 1 if len(opts) > 2 else ''} {lbl}".strip(),
-                           lambda c=cmd: self.choose(c), "primary" if i == 0 else "normal",
+                           lambda c=cmd: self.choose(c),
+                           "primary" if i == 0 and cmd[0] not in off else "normal",
                            enabled=cmd[0] not in off)
                 b.rect = pygame.Rect(x, y, widths[i], bh)
                 self.choice_buttons.append(b)

@@ -10,8 +10,8 @@ import math
 import pygame
 
 from scenes import fonts, theme
-from scenes.kit.seat_ring import SeatSpot, seat_ring
-from scenes.tables.mascarade.cards import card_size
+from scenes.kit.seat_ring import PLATE_U, SeatSpot, seat_ring
+from scenes.tables.mascarade.cards import LABEL_PX, card_size
 
 CENTRE = (0.5, 0.5)         # of the ring's area (below the top buttons, above the prompt)
 RADII = (0.42, 0.455)
@@ -51,9 +51,21 @@ class MascaradeLayout:
         u = self.app.u
         top = round(TOP_U * u)
         area = (w, h - top - round(BOTTOM_U * u))
-        spots = seat_ring(self.n, self.bottom, "clockwise", area, CENTRE, RADII, start_scale=1.0)
+        spots = seat_ring(self.n, self.bottom, "clockwise", area, CENTRE, RADII,
+                          start_scale=self.plate_start_scale(area[1] / 100.0))
         return [SeatSpot(s.seat, s.angle, (s.anchor[0], s.anchor[1] + top),
                          (s.plate[0], s.plate[1] + top, s.plate[2], s.plate[3])) for s in spots]
+
+    def plate_start_scale(self, ring_u: float) -> float:
+        """The plates' first-try size (the ring shrinks it where neighbours would touch):
+        wide enough for the longest seat name at ``LABEL_PX`` px or more (1.8 u), up to
+        1.6 × the art direction's plate. A full table has room for wider plates, and a
+        name is read whole ("Máy 13 · Ngẫu nhiên"), not cut."""
+        u = self.app.u
+        px = max(LABEL_PX, round(1.8 * u))
+        widest = max(fonts.size(self.seat_name(s), px, "semibold")[0] for s in range(self.n))
+        need = widest + 2 * max(1, round(1.2 * u)) + 2       # draw_plate's padding
+        return min(1.6, max(1.0, need / (PLATE_U[0] * ring_u)))
 
     def compute_layout(self) -> None:
         _, h = self.app.size
