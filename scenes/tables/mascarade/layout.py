@@ -43,7 +43,7 @@ class MascaradeLayout:
             return self.log_rect().left - round(self.app.u)
         return w
 
-    def ring_spots(self) -> list[SeatSpot]:
+    def ring_spots(self, scale: float = 1.0) -> list[SeatSpot]:
         """The kit's ring in the area between the top buttons and the prompt (and left of
         the log when it is open), so no plate runs under a button, the prompt or the log."""
         _, h = self.app.size
@@ -52,7 +52,7 @@ class MascaradeLayout:
         top = round(TOP_U * u)
         area = (w, h - top - round(BOTTOM_U * u))
         spots = seat_ring(self.n, self.bottom, "clockwise", area, CENTRE, RADII,
-                          start_scale=self.plate_start_scale(area[1] / 100.0))
+                          start_scale=scale)
         return [SeatSpot(s.seat, s.angle, (s.anchor[0], s.anchor[1] + top),
                          (s.plate[0], s.plate[1] + top, s.plate[2], s.plate[3])) for s in spots]
 
@@ -68,10 +68,28 @@ class MascaradeLayout:
         return min(1.6, max(1.0, need / (PLATE_U[0] * ring_u)))
 
     def compute_layout(self) -> None:
+        """Plates as wide as the names want (:meth:`plate_start_scale`), narrower in steps
+        down to the art direction's plate while a plate or card would touch another, the
+        courthouse or the bank."""
+        _, h = self.app.size
+        want = self.plate_start_scale((h - round(TOP_U * self.app.u) - round(BOTTOM_U * self.app.u)) / 100.0)
+        scale = want
+        while True:
+            self.layout_at(scale)
+            if scale <= 1.0 or not self.layout_clashes():
+                return
+            scale = max(1.0, scale * 0.94)
+
+    def layout_clashes(self) -> bool:
+        things = [pygame.Rect(s.plate) for s in self.spots] + list(self.pos_rects)
+        return (any(a.colliderect(b) for i, a in enumerate(things) for b in things[i + 1:])
+                or any(r.colliderect(p) for r in (self.court_rect, self.bank_rect) for p in things))
+
+    def layout_at(self, scale: float) -> None:
         _, h = self.app.size
         w = self.ring_width()
         u = self.app.u
-        self.spots: list[SeatSpot] = self.ring_spots()
+        self.spots: list[SeatSpot] = self.ring_spots(scale)
         area_h = h - round(TOP_U * u) - round(BOTTOM_U * u)
         self.centre = (w * CENTRE[0], round(TOP_U * u) + area_h * CENTRE[1])
         n = self.n
