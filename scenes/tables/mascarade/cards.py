@@ -41,8 +41,13 @@ LABEL_PX = 12       # px: the smallest name label the table draws beside a small
 def name_lines(name: str, px: int, width: int, height: int, min_px: int) -> tuple[list[str], int] | None:
     """``name`` whole in one or two lines (split between words), each at most ``width``
     wide and all together at most ``height`` tall, at the largest size from ``px`` down to
-    ``min_px``; None if it only fits cut."""
-    for size in range(max(px, min_px), min_px - 1, -1):
+    ``min_px``; None if it only fits cut. One line is preferred down to 80 % of ``px``."""
+    top = max(px, min_px)
+    for size in range(top, max(min_px, round(0.8 * top)) - 1, -1):
+        f = fonts.font(size, "bold")
+        if f.size(name)[0] <= width and f.get_linesize() <= height:
+            return [name], size
+    for size in range(top, min_px - 1, -1):
         f = fonts.font(size, "bold")
         lines = _wrap(name, f, width)
         if len(lines) <= 2 and all(f.size(line)[0] <= width for line in lines) \
@@ -203,9 +208,12 @@ def _dice(s, c, r, col):
 
 
 def _sack(s, c, r, col):
+    """The Thief's loot sack: a squat body, tied, its two ears splaying out (not a flask)."""
     x, y = c
-    pygame.draw.circle(s, col, (x, y + r * .25), r * .65)
-    pygame.draw.polygon(s, col, [(x - r * .3, y - r * .3), (x, y - r * .8), (x + r * .3, y - r * .3)])
+    pygame.draw.ellipse(s, col, pygame.Rect(x - r * .8, y - r * .15, r * 1.6, r * 1.05))
+    pygame.draw.polygon(s, col, [(x - r * .22, y - r * .05), (x - r * .75, y - r * .75),
+                                 (x - r * .3, y - r * .55), (x, y - r * .35), (x + r * .3, y - r * .55),
+                                 (x + r * .75, y - r * .75), (x + r * .22, y - r * .05)])
 
 
 def _bezier(p0, p1, p2, p3, steps: int = 12) -> list[tuple[float, float]]:
@@ -266,10 +274,14 @@ def _torch(s, c, r, col):
 
 
 def _purse(s, c, r, col):
+    """The Widow's purse: wide and low, a kiss-lock frame with two beads on top."""
     x, y = c
-    pygame.draw.ellipse(s, col, pygame.Rect(x - r * .7, y - r * .3, r * 1.4, r * 1.1))
-    pygame.draw.arc(s, col, pygame.Rect(x - r * .4, y - r * .8, r * .8, r), 0, math.pi,
-                    max(1, round(r * .12)))
+    pygame.draw.rect(s, col, pygame.Rect(x - r * .95, y - r * .2, r * 1.9, r * .95),
+                     border_radius=max(2, round(r * .35)))
+    pygame.draw.rect(s, col, pygame.Rect(x - r * .8, y - r * .4, r * 1.6, r * .3),
+                     border_radius=max(1, round(r * .1)))
+    for sx in (-1, 1):
+        pygame.draw.circle(s, col, (x + sx * r * .16, y - r * .52), max(2, r * .15))
 
 
 EMBLEMS = {"king": _crown, "queen": _tiara, "judge": _scales, "bishop": _mitre, "witch": _flask,
