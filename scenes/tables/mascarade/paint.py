@@ -158,6 +158,10 @@ class MascaradePaint:
         middle = box.copy()
         middle.center = card.center
         others = [pygame.Rect(sp.plate) for sp in self.spots] + [r for r in self.pos_rects if r != card]
+        others += [self.court_rect, self.bank_rect]
+        banner = self.banner(self.match.view(None), self.app.u)
+        if banner is not None:
+            others.append(banner[1])
         for place in (box, middle, inward):
             if place.collidelist(others) < 0 and self.app.screen.get_rect().contains(place):
                 return place
@@ -173,7 +177,12 @@ class MascaradePaint:
         return self.cards.face(char, height)
 
     def draw_banner(self, surface: pygame.Surface, v, u: float) -> None:
-        w, _ = self.app.size
+        banner = self.banner(v, u)
+        if banner is not None:
+            surface.blit(*banner)
+
+    def banner(self, v, u: float) -> tuple[pygame.Surface, pygame.Rect] | None:
+        """The line above the centre (whose turn, or the announcement) and where it goes."""
         if self.model.announced is not None:
             seat, char, _ = self.model.announced
             text = t("mascarade.announces", seat=self.seat_name(seat), char=character_name(char))
@@ -183,9 +192,10 @@ class MascaradePaint:
                 text += " · " + t("mascarade.forced")
         else:
             text = ""
-        if text:
-            img = fonts.text(text, max(13, round(2.3 * u)), theme.IVORY, "semibold")
-            surface.blit(img, img.get_rect(midbottom=(round(self.centre[0]), self.banner_y)))
+        if not text:
+            return None
+        img = fonts.text(text, max(13, round(2.3 * u)), theme.IVORY, "semibold")
+        return img, img.get_rect(midbottom=(round(self.centre[0]), self.banner_y))
 
     def prompt_text(self) -> str:
         seat = self.actor()
