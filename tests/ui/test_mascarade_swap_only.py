@@ -9,8 +9,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.core import IllegalAction
 from scenes.i18n import t
-from scenes.tables.mascarade.cards import GOLD
+from scenes.tables.mascarade.cards import GOLD, character_name
 from tests.ui.helpers import click, key, strings_drawn
 from tests.ui.mascarade_drive import frame, mascarade_app
 
@@ -82,3 +83,13 @@ def test_free_turns_offer_peek_and_announce():
     click(buttons["ask_announce"].rect.center)
     frame(app)
     assert table.chooser
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+def test_a_refusal_naming_a_character_says_its_name(lang):
+    app, match, table = mascarade_app(["human", "normal", "normal", "normal"], lang=lang)
+    v = match.view(None)
+    missing = next(c for c in range(12) if c not in v.charset)
+    err = IllegalAction("-", "mascarade.not_in_set", char=missing)      # the engine's key
+    assert table.explain(err) == t("err.mascarade.not_in_set", char=character_name(missing))
+    assert character_name(missing) in table.explain(err)
