@@ -63,6 +63,16 @@ def new_game(game: str, n_seats: int, seed: int, options: dict | None = None) ->
     return rules.new_game(n_seats=n_seats, seed=seed, options=options or {})
 
 
+def first_seat_count(game: str) -> int:
+    """The seat count a fresh setup starts at: the game's ``first_seat_count()`` (its
+    rules module's, from its data) if it has one, else its fewest seats."""
+    g = info(game)
+    rules = importlib.import_module(g.module + ".rules")
+    suggest = getattr(rules, "first_seat_count", None)
+    n = suggest() if suggest is not None else g.min_seats
+    return min(max(n, g.min_seats), g.max_seats)
+
+
 def make_agent(game: str, level: str, seat: int, seed: int) -> Any:
     ai = importlib.import_module(info(game).module + ".ai")
     return ai.make_agent(level, seat, seed)

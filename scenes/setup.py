@@ -49,7 +49,7 @@ class SetupScene(Scene):
         self.game = game
         self.info = registry.info(game)
         self.sides = tables.info(game).sides
-        n = min(max(len(seats) if seats else self.info.min_seats, self.info.min_seats),
+        n = min(max(len(seats) if seats else registry.first_seat_count(game), self.info.min_seats),
                 self.info.max_seats)
         self.seats = list(seats or ["human"])[:n]
         self.seats += ["normal"] * (n - len(self.seats))

@@ -1,6 +1,6 @@
 """Mascarade screenshots: 4, 8 and 13 seats mid-game, the log with the "what the table can
 know" view, a swap mid-animation, a counter-claim reveal, the results and the end
-timeline.
+timeline; a swap-only turn, 13 seats face up and every card face.
 
     python tools/screens_mascarade.py --out /tmp/shots --size 1280x720 --lang vi
 """
@@ -14,6 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame  # noqa: E402
 
 from game.match import Match, Seat  # noqa: E402
 from tools.screens import app_for, drive, shot  # noqa: E402
@@ -103,6 +105,36 @@ def shots(out: Path, size: tuple[int, int], lang: str, counts=(4, 8, 13)) -> Non
         shot(app, out / f"masc_{n}_timeline2_{tag}.png")
 
 
+def issue15_shots(out: Path, size: tuple[int, int], lang: str) -> None:
+    """A swap-only turn (Peek and Announce greyed), 13 seats with every card face up (names
+    whole: labels beside small cards) and every face at three heights."""
+    from scenes.tables.mascarade import MascaradeTable
+    from scenes.tables.mascarade.cards import MascaradeCards
+    tag = f"{size[0]}x{size[1]}_{lang}"
+    app = app_for(size, lang)
+    for n in (5, 13):
+        match = find(n, lambda m: _turn(m) and m.view(None).forced and m.view(None).turn_no <= 4)
+        if match is None:
+            continue
+        table = MascaradeTable(app, match)
+        app.stack.reset(table)
+        table.over_shown = True
+        shot(app, out / f"masc_{n}_swap_only_{tag}.png")
+        table.model.faceup = dict(enumerate(match.state.cards))
+        shot(app, out / f"masc_{n}_faces_up_{tag}.png")
+    cards, screen = MascaradeCards(), app.screen
+    screen.fill((30, 60, 40))
+    y = 10
+    for h in (200, 90, 60):
+        x = 10
+        for c in range(len(match.state.rules.characters)):
+            img = cards.face(c, h)
+            screen.blit(img, (x, y))
+            x += img.get_width() + 6
+        y += h + 10
+    pygame.image.save(screen, str(out / f"masc_faces_{tag}.png"))
+
+
 def main() -> int:
     p = argparse.ArgumentParser()
     p.add_argument("--out", default="shots")
@@ -115,6 +147,7 @@ def main() -> int:
     os.environ.setdefault("CARDTABLE_HOME", str(out / "home"))
     size = tuple(int(x) for x in args.size.split("x"))
     shots(out, size, args.lang, tuple(int(x) for x in args.seats.split(",")))
+    issue15_shots(out, size, args.lang)
     return 0
 
 

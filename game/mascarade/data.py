@@ -41,6 +41,7 @@ class Rules:
     name: dict[str, str]
     min_players: int
     max_players: int
+    first_game_players: int     # the seat count a fresh setup starts at (suggested 4-8)
     start_coins: int
     total_coins: int
     win_coins: int
@@ -82,29 +83,27 @@ def check_set(rules: Rules, cards: list[int] | tuple[int, ...], n_players: int,
     names = [chars[c].id for c in cards]
     judge = rules.index("judge")
     if judge not in cards:
-        raise SetError("the Judge must be in the set (§3.3 a)")
+        raise SetError("the Judge must be in the set")
     money = sum(1 for c in cards if chars[c].money)
     if rules.money_share * money < len(cards):
-        raise SetError(f"only {money} of {len(cards)} cards bring money; at least a third must "
-                       f"(§3.3 b)")
+        raise SetError(f"only {money} of {len(cards)} cards bring money; at least a third must")
     for c in set(cards):
         ch = chars[c]
         k = names.count(ch.id)
         if ch.copies == 2 and k != 2:
-            raise SetError(f"both {ch.id.capitalize()} cards or neither (§3.3 c), got {k}")
+            raise SetError(f"both {ch.id.capitalize()} cards or neither, got {k}")
         if ch.copies == 1 and k > 1:
-            raise SetError(f"{ch.id} appears {k} times; only the Peasant has two cards (§3.3 e)")
+            raise SetError(f"{ch.id} appears {k} times; only the Peasant has two cards")
         if n_players < ch.min_players:
-            raise SetError(f"{ch.id} needs {ch.min_players} or more players, not {n_players} "
-                           f"(§3.3 d)")
+            raise SetError(f"{ch.id} needs {ch.min_players} or more players, not {n_players}")
     if not 0 <= extra <= rules.max_extra_middle or extra and n_players < 6:
         raise SetError(f"{extra} extra middle cards: only 0–{rules.max_extra_middle}, and only "
-                       f"with 6 or more players (§2.2)")
+                       "with 6 or more players")
     want = 6 if small_table else rules.card_count(n_players, extra)
     if len(cards) != want:
-        raise SetError(f"{n_players} players use {want} cards, not {len(cards)} (§2.2)")
+        raise SetError(f"{n_players} players use {want} cards, not {len(cards)}")
     if len(cards) > rules.max_cards:
-        raise SetError(f"at most {rules.max_cards} cards (§2.2), not {len(cards)}")
+        raise SetError(f"at most {rules.max_cards} cards, not {len(cards)}")
 
 
 def _set_table(r: Reader, field: str, chars: tuple[Character, ...]) -> dict[int, tuple[int, ...]]:
@@ -135,6 +134,7 @@ def load_rules(path: str | Path | None = None) -> Rules:
     lo, hi = top.int("min_players", 2, 13), top.int("max_players", 2, 13)
     if lo > hi:
         raise top.fail("min_players", f"must not exceed max_players ({hi})")
+    first = top.int("first_game_players", lo, hi)
     nums = {k: top.int(k, lo_, hi_) for k, lo_, hi_ in (
         ("start_coins", 1, 100), ("total_coins", 1, 10000), ("win_coins", 2, 1000),
         ("min_cards", 1, 13), ("max_cards", 1, 13), ("max_extra_middle", 0, 13),
@@ -182,8 +182,8 @@ def load_rules(path: str | Path | None = None) -> Rules:
     top.get("timing", dict, {})          # read by game.windows.load_timing
     top.done()
 
-    rules = Rules(name=name, min_players=lo, max_players=hi, **nums, characters=chars_t,
-                  sets=sets, small_sets=small, cards_per_player=dict(per), flags=flags)
+    rules = Rules(name=name, min_players=lo, max_players=hi, first_game_players=first, **nums,
+                  characters=chars_t, sets=sets, small_sets=small, cards_per_player=dict(per), flags=flags)
     for n in range(lo, hi + 1):
         if n not in sets:
             raise top.fail(f"sets[{n}]", "is missing")

@@ -137,7 +137,7 @@ class MascaradeState(OneSeatAtATime):
         extra = o["extra_middle_cards"]
         if self.small:
             if o["characters"] is not None:
-                raise ValueError("the official small-table mode uses its own set (§12)")
+                raise ValueError("the official small-table mode uses its own set")
             return list(r.small_sets[n])
         if o["characters"] is not None:
             cards = [ids[c] for c in o["characters"]]
@@ -175,9 +175,9 @@ class MascaradeState(OneSeatAtATime):
         picks that keep §3.3."""
         r, n = self.rules, self.n_seats
         if n < 6:
-            raise ValueError("extra middle cards need 6 or more players (§2.2)")
+            raise ValueError("extra middle cards need 6 or more players")
         if r.card_count(n, k) > r.max_cards:
-            raise ValueError(f"{r.card_count(n, k)} cards: never more than {r.max_cards} (§2.2)")
+            raise ValueError(f"{r.card_count(n, k)} cards: never more than {r.max_cards}")
         pool: list[int] = []
         for c in r.characters:
             pool += [c.index] * (c.copies - base.count(c.index))
@@ -189,7 +189,7 @@ class MascaradeState(OneSeatAtATime):
                 continue
             picks.append(list(combo))
         if not picks:
-            raise ValueError(f"no {k} extra cards keep the set valid at {n} players (§3.3)")
+            raise ValueError(f"no {k} extra cards keep the set valid at {n} players")
         return self.rng.choice(picks)
 
     def deal_events(self) -> list[Event]:
@@ -303,12 +303,8 @@ class MascaradeState(OneSeatAtATime):
 
     # ------------------------------------------------------------------ apply
     def apply(self, seat: int, action: Action) -> list[Event]:
-        if self.phase == OVER:
-            raise IllegalAction("The game is over.", "over")
-        if seat not in self.active_seats():
-            raise IllegalAction(f"It is not seat {seat}'s move.", "not_your_turn", seat=seat)
         if not isinstance(action, tuple) or action not in self.legal_actions(seat):
-            raise IllegalAction(self._why(seat, action), "illegal", action=repr(action))
+            raise self.refusal(seat, action)     # legal_actions is empty when over / not seat's move
         kind = action[0]
         if self.phase == TURN:
             if kind == "swap":
@@ -328,40 +324,53 @@ class MascaradeState(OneSeatAtATime):
     def why_illegal(self, seat: int, action: Any) -> str:
         """A sentence saying why ``seat`` may not play ``action`` now (the text of the
         IllegalAction that :meth:`apply` would raise); the state is left unchanged."""
-        if self.phase == OVER:
-            return "The game is over."
-        if seat not in self.active_seats():
-            return f"It is not seat {seat}'s move."
-        return self._why(seat, action)
+        return str(self.refusal(seat, action))
 
-    def _why(self, seat: int, action: Any) -> str:
-        """A sentence saying why ``action`` is refused (the state is left unchanged)."""
+    def refusal(self, seat: int, action: Any) -> IllegalAction:
+        """The IllegalAction :meth:`apply` raises for ``action``: a plain English sentence
+        (no rule numbers) plus an ``err.`` key and parameters the table shows in the
+        player's language. The state is left unchanged."""
+        if self.phase == OVER:
+            return IllegalAction("The game is over.", "mascarade.over")
+        if seat not in self.active_seats():
+            return IllegalAction(f"It is not seat {seat}'s move.", "not_your_turn", seat=seat)
         kind = action[0] if isinstance(action, tuple) and action else action
         names = [c.id for c in self.rules.characters]
         if self.phase == TURN:
             if kind in ("peek", "announce") and self.turn_no <= self.rules.forced_swap_turns:
-                return f"Turns 1–{self.rules.forced_swap_turns} are swaps only (§4.2)."
+                turn = self.rules.forced_swap_turns + 1
+                return IllegalAction(f"The game opens with swaps only: peeking and announcing "
+                                     f"start at turn {turn}.", "mascarade.swap_only_start",
+                                     turn=turn)
             if kind in ("peek", "announce") and self.forced(seat):
-                return "Your card was revealed last turn: you must swap or not (§4.4)."
+                return IllegalAction("Your card was revealed last turn, so this turn you may only "
+                                     "swap (or only pretend to).", "mascarade.swap_only_revealed")
             if kind == "announce" and len(action) >= 2 and isinstance(action[1], int) \
                     and 0 <= action[1] < len(names) and action[1] not in self.charset:
-                return f"{names[action[1]].capitalize()} is not in this game's set (§7.1)."
+                return IllegalAction(f"The {names[action[1]].capitalize()} is not in this game's set.",
+                                     "mascarade.not_in_set", char=action[1])
             if kind == "announce":
-                return "You may announce only with your own card (not a protected one)."
+                return IllegalAction("You may announce only with your own card (not a "
+                                     "protected one).", "mascarade.announce_own")
             if kind == "swap":
-                return ("A swap takes your own card and one other card: never your own card "
-                        "twice, never an opponent's protected card (§5.1, §12).")
+                return IllegalAction("A swap takes your own card and one other card: never your "
+                                     "own card twice, never an opponent's protected card.",
+                                     "mascarade.swap_pair")
         if self.phase == CLAIM:
-            return "Answer the claim ask with claim (one of your cards) or pass."
+            return IllegalAction("Answer the claim: claim too, or pass.", "mascarade.claim_answer")
         if self.phase == POWER:
-            if self.pending[0] == "fool":
-                return "The Fool swaps the cards of two other players, never middle cards (§8.5)."
-            if self.pending[0] == "inquire":
-                return "The Inquisitor chooses another player, never a middle card (§8.8)."
-            if self.pending[0] == "guess":
-                return "Name a character that is in this game's set (§8.8)."
-            return f"Waiting for the {self.pending[0]} choice; {action!r} is not one of them."
-        return f"{action!r} is not a legal action now."
+            what = self.pending[0]
+            if what == "fool":
+                return IllegalAction("The Fool swaps the cards of two other players, never "
+                                     "middle cards.", "mascarade.fool_pair")
+            if what == "inquire":
+                return IllegalAction("The Inquisitor questions another player, never a middle "
+                                     "card.", "mascarade.inquire_target")
+            if what == "guess":
+                return IllegalAction("Name a character that is in this game's set.", "mascarade.guess")
+            return IllegalAction(f"Waiting for the {what} choice; {action!r} is not one of them.",
+                                 "mascarade.power_choice")
+        return IllegalAction(f"{action!r} is not a legal move now.", "mascarade.not_now")
 
     def _swap(self, seat: int, a: int, b: int, bit: int) -> list[Event]:
         if bit:
@@ -566,3 +575,9 @@ def check_invariants(state: MascaradeState) -> list[str]:
     if state.phase == POWER and state.pending is None:
         bad.append("power phase without a pending choice")
     return bad
+
+
+def first_seat_count() -> int:
+    """The seat count the setup screen starts at (``first_game_players`` in the data: the
+    rules suggest 4–8 players for a first game)."""
+    return default_rules().first_game_players

@@ -29,7 +29,7 @@ def test_refused_actions_say_why_and_the_log_toggles():
     assert match.view(None).forced
     key(pygame.K_p)                      # peeking on a forced swap turn
     frame(app)
-    assert table.toast.message == t("mascarade.err_forced") and table.secret is None
+    assert table.toast.message == t("err.mascarade.swap_only_start", turn=5) and table.secret is None
     own = match.view(None).hands[0][0]
     table.pick_card(own)                 # a swap needs another card
     assert table.toast.message == t("mascarade.err_self") and table.secret is None

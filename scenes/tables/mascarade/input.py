@@ -55,7 +55,7 @@ class MascaradeInput:
         try:
             if self.match.view(None).phase == "claim":
                 if action not in self.match.legal_actions(seat):
-                    raise IllegalAction(self.match.state.why_illegal(seat, action), "illegal")
+                    raise self.match.state.refusal(seat, action)
                 self.match.press(seat, action, self.clock)
             else:
                 self.match.submit(seat, action)
@@ -69,16 +69,34 @@ class MascaradeInput:
         """Refuse (with the reason) an action that is not legal now, before any handoff."""
         if action in self.match.legal_actions(seat):
             return True
-        self.say_no(IllegalAction(self.match.state.why_illegal(seat, action), "illegal"))
+        self.say_no(self.match.state.refusal(seat, action))
         return False
 
     def say_no(self, err: IllegalAction) -> None:
-        v = self.match.view(None)
-        msg = str(err)
-        if v.phase == "turn" and v.forced:
-            msg = t("mascarade.err_forced")
-        self.toast.show(msg)
-        self.app.audio.play("illegal")
+        """The engine's reason, in the player's language (``err.<key>``)."""
+        self.refuse(err)
+
+    def error_params(self, err: IllegalAction) -> dict:
+        params = dict(err.params)
+        if "char" in params:
+            params["char"] = character_name(params["char"])
+        return params
+
+    def refused(self, seat: int) -> dict[str, IllegalAction]:
+        """The turn's panel commands the engine refuses now (Peek and Announce on a
+        swap-only turn), with the engine's reason: from its legal actions, so the table
+        never copies a rule."""
+        if self.match.view(None).phase != "turn":
+            return {}
+        legal = {a[0] for a in self.match.legal_actions(seat)}
+        own = self.own_pos(seat)
+        out: dict[str, IllegalAction] = {}
+        if "peek" not in legal:
+            out["ask_peek"] = self.match.state.refusal(seat, ("peek", own))
+        if "announce" not in legal:
+            charset = self.match.view(None).charset
+            out["ask_announce"] = self.match.state.refusal(seat, ("announce", charset[0], own))
+        return out
 
     # ------------------------------------------------------------ choices offered
     def own_pos(self, seat: int) -> int:
@@ -132,8 +150,10 @@ class MascaradeInput:
             if self.check(seat, ("peek", self.own_pos(seat))):
                 self.open_secret(("peek", seat, self.own_pos(seat)))
         elif kind == "ask_announce":
-            if self.check(seat, ("announce", self.match.view(None).charset[0], self.own_pos(seat))) \
-                    or not self.match.view(None).forced:
+            no = self.refused(seat).get("ask_announce")
+            if no is not None:
+                self.say_no(no)
+            else:
                 self.chooser = True
         elif kind == "cancel":
             self.chooser = False
@@ -211,6 +231,11 @@ class MascaradeInput:
             if b.handle(event):
                 return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for b, cmd in zip(self.choice_buttons, self.choice_cmds, strict=False):
+                if not b.enabled and b.rect.collidepoint(event.pos):
+                    self.choose(cmd)        # a greyed button says why it is refused
+                    return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             pos = self.pos_at(event.pos)
             if pos is not None:
                 self.focus = pos
@@ -250,11 +275,14 @@ class MascaradeInput:
         u = self.app.u
         w, h = self.app.size
         opts = self.choices()
-        key = (tuple(o[1] for o in opts), self.app.size)
+        seat = self.actor()
+        off = set(self.refused(seat)) if seat is not None and self.secret is None else set()
+        key = (tuple(o[1] for o in opts), self.app.size, tuple(sorted(off)))
         if key == getattr(self, "_choice_key", None):
             return
         self._choice_key = key
         self.choice_buttons = []
+        self.choice_cmds = [cmd for _, cmd in opts]
         bh = round(4.6 * u)
         px = max(13, round(2.5 * u))
         widths = [max(round(10 * u), fonts.text(f"{i + 1} {lbl}", px, theme.IVORY, "semibold").get_width()
@@ -268,7 +296,9 @@ class MascaradeInput:
             x = (w - total) // 2
             for lbl, cmd in row:
                 b = Button(f"{i + 1 if len(opts) > 2 else ''} {lbl}".strip(),
-                           lambda c=cmd: self.choose(c), "primary" if i == 0 else "normal")
+                           lambda c=cmd: self.choose(c),
+                           "primary" if i == 0 and cmd[0] not in off else "normal",
+                           enabled=cmd[0] not in off)
                 b.rect = pygame.Rect(x, y, widths[i], bh)
                 self.choice_buttons.append(b)
                 x += widths[i] + round(1.2 * u)

@@ -10,8 +10,8 @@ import math
 import pygame
 
 from scenes import fonts, theme
-from scenes.kit.seat_ring import SeatSpot, seat_ring
-from scenes.tables.mascarade.cards import card_size
+from scenes.kit.seat_ring import PLATE_U, SeatSpot, seat_ring
+from scenes.tables.mascarade.cards import LABEL_PX, card_size
 
 CENTRE = (0.5, 0.5)         # of the ring's area (below the top buttons, above the prompt)
 RADII = (0.42, 0.455)
@@ -43,7 +43,7 @@ class MascaradeLayout:
             return self.log_rect().left - round(self.app.u)
         return w
 
-    def ring_spots(self) -> list[SeatSpot]:
+    def ring_spots(self, scale: float = 1.0) -> list[SeatSpot]:
         """The kit's ring in the area between the top buttons and the prompt (and left of
         the log when it is open), so no plate runs under a button, the prompt or the log."""
         _, h = self.app.size
@@ -51,15 +51,45 @@ class MascaradeLayout:
         u = self.app.u
         top = round(TOP_U * u)
         area = (w, h - top - round(BOTTOM_U * u))
-        spots = seat_ring(self.n, self.bottom, "clockwise", area, CENTRE, RADII, start_scale=1.0)
+        spots = seat_ring(self.n, self.bottom, "clockwise", area, CENTRE, RADII,
+                          start_scale=scale)
         return [SeatSpot(s.seat, s.angle, (s.anchor[0], s.anchor[1] + top),
                          (s.plate[0], s.plate[1] + top, s.plate[2], s.plate[3])) for s in spots]
 
+    def plate_start_scale(self, ring_u: float) -> float:
+        """The plates' first-try size (the ring shrinks it where neighbours would touch):
+        wide enough for the longest seat name at ``LABEL_PX`` px or more (1.8 u), up to
+        1.6 × the art direction's plate. A full table has room for wider plates, and a
+        name is read whole ("Máy 13 · Ngẫu nhiên"), not cut."""
+        u = self.app.u
+        px = max(LABEL_PX, round(1.8 * u))
+        widest = max(fonts.size(self.seat_name(s), px, "semibold")[0] for s in range(self.n))
+        need = widest + 2 * max(1, round(1.2 * u)) + 2       # draw_plate's padding
+        return min(1.6, max(1.0, need / (PLATE_U[0] * ring_u)))
+
     def compute_layout(self) -> None:
+        """Plates as wide as the names want (:meth:`plate_start_scale`), narrower in steps
+        down to the art direction's plate while a plate or card would touch another, the
+        courthouse or the bank."""
+        _, h = self.app.size
+        want = self.plate_start_scale((h - round(TOP_U * self.app.u) - round(BOTTOM_U * self.app.u)) / 100.0)
+        scale = want
+        while True:
+            self.layout_at(scale)
+            if scale <= 1.0 or not self.layout_clashes():
+                return
+            scale = max(1.0, scale * 0.94)
+
+    def layout_clashes(self) -> bool:
+        things = [pygame.Rect(s.plate) for s in self.spots] + list(self.pos_rects)
+        return (any(a.colliderect(b) for i, a in enumerate(things) for b in things[i + 1:])
+                or any(r.colliderect(p) for r in (self.court_rect, self.bank_rect) for p in things))
+
+    def layout_at(self, scale: float) -> None:
         _, h = self.app.size
         w = self.ring_width()
         u = self.app.u
-        self.spots: list[SeatSpot] = self.ring_spots()
+        self.spots: list[SeatSpot] = self.ring_spots(scale)
         area_h = h - round(TOP_U * u) - round(BOTTOM_U * u)
         self.centre = (w * CENTRE[0], round(TOP_U * u) + area_h * CENTRE[1])
         n = self.n

@@ -11,7 +11,17 @@ import pygame
 from scenes import fonts, theme
 from scenes.i18n import names, t
 from scenes.kit.ring import draw_ring
-from scenes.tables.mascarade.cards import GOLD, card_size, character_name, coin
+from scenes.tables.mascarade.cards import (
+    GOLD,
+    INK,
+    LABEL_PX,
+    PARCHMENT,
+    card_size,
+    character_name,
+    coin,
+    faces_named,
+    name_lines,
+)
 from scenes.textfit import fit_text
 
 STONE, STONE_LINE = (0xCF, 0xC6, 0xB4), (0x6B, 0x5E, 0x4A)
@@ -104,12 +114,58 @@ class MascaradePaint:
         if squash < 0.999:
             img = pygame.transform.smoothscale(img, (max(1, round(img.get_width() * squash)), img.get_height()))
         surface.blit(img, img.get_rect(center=r.center))
+        if face is not None and squash >= 0.999 and not faces_named(self.card_h):
+            self.draw_name_label(surface, r, face, u)
         if pos in self.pick or pos == self.focus and self.actor() is not None:
             pygame.draw.rect(surface, theme.GOLD, r.inflate(round(0.8 * u), round(0.8 * u)),
                              max(2, round(0.35 * u)), border_radius=round(0.8 * u))
         if self.model.announced and self.model.announced[2] == pos:
             pygame.draw.rect(surface, (0xB9, 0x63, 0x7F), r.inflate(round(0.4 * u), round(0.4 * u)),
                              max(1, round(0.25 * u)), border_radius=round(0.8 * u))
+
+    def draw_name_label(self, surface: pygame.Surface, card: pygame.Rect, char: int, u: float) -> None:
+        """A face-up card too small to write its name (many seats, a small window): the
+        name whole on a parchment label over the card's lower part, wider than the card,
+        in one or two lines at ``LABEL_PX`` px or more."""
+        px = max(LABEL_PX, round(1.7 * u))
+        width = round(max(2.6 * card.width, 20 * u))
+        name = character_name(char)
+        fit = name_lines(name, px, width, 10 * px, min(px, LABEL_PX))
+        lines, px = fit if fit is not None else ([name], LABEL_PX)
+        imgs = [fonts.text(line, px, INK, "bold") for line in lines]
+        step = fonts.font(px, "bold").get_linesize()
+        pad = max(2, round(0.4 * u))
+        box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 2 * pad, step * len(imgs) + pad)
+        box.midbottom = (card.centerx, card.bottom + round(0.6 * u))
+        box = self.label_place(box, card)
+        pygame.draw.rect(surface, PARCHMENT, box, border_radius=max(2, round(0.5 * u)))
+        pygame.draw.rect(surface, GOLD, box, max(1, round(0.15 * u)), border_radius=max(2, round(0.5 * u)))
+        y = box.y + pad // 2
+        for img in imgs:
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += step
+
+    def label_place(self, box: pygame.Rect, card: pygame.Rect) -> pygame.Rect:
+        """Where a name label goes: over the card's foot, else over its middle, else on its
+        side toward the table's centre — the first place clear of every seat plate and
+        every other card (the card's own plate is beside it on a crowded table)."""
+        cx, cy = self.centre
+        dx, dy = cx - card.centerx, cy - card.centery
+        d = math.hypot(dx, dy) or 1.0
+        reach = abs(dx) / d * (card.width + box.width) / 2 + abs(dy) / d * (card.height + box.height) / 2
+        inward = box.copy()
+        inward.center = (round(card.centerx + dx / d * reach), round(card.centery + dy / d * reach))
+        middle = box.copy()
+        middle.center = card.center
+        others = [pygame.Rect(sp.plate) for sp in self.spots] + [r for r in self.pos_rects if r != card]
+        others += [self.court_rect, self.bank_rect]
+        banner = self.banner(self.match.view(None), self.app.u)
+        if banner is not None:
+            others.append(banner[1])
+        for place in (box, middle, inward):
+            if place.collidelist(others) < 0 and self.app.screen.get_rect().contains(place):
+                return place
+        return box
 
     def public_face(self, char: int, height: int) -> pygame.Surface:
         """A face the whole table may see (setup or a reveal event)."""
@@ -121,7 +177,12 @@ class MascaradePaint:
         return self.cards.face(char, height)
 
     def draw_banner(self, surface: pygame.Surface, v, u: float) -> None:
-        w, _ = self.app.size
+        banner = self.banner(v, u)
+        if banner is not None:
+            surface.blit(*banner)
+
+    def banner(self, v, u: float) -> tuple[pygame.Surface, pygame.Rect] | None:
+        """The line above the centre (whose turn, or the announcement) and where it goes."""
         if self.model.announced is not None:
             seat, char, _ = self.model.announced
             text = t("mascarade.announces", seat=self.seat_name(seat), char=character_name(char))
@@ -131,9 +192,10 @@ class MascaradePaint:
                 text += " · " + t("mascarade.forced")
         else:
             text = ""
-        if text:
-            img = fonts.text(text, max(13, round(2.3 * u)), theme.IVORY, "semibold")
-            surface.blit(img, img.get_rect(midbottom=(round(self.centre[0]), self.banner_y)))
+        if not text:
+            return None
+        img = fonts.text(text, max(13, round(2.3 * u)), theme.IVORY, "semibold")
+        return img, img.get_rect(midbottom=(round(self.centre[0]), self.banner_y))
 
     def prompt_text(self) -> str:
         seat = self.actor()
@@ -143,7 +205,10 @@ class MascaradePaint:
         if self.secret is not None:
             return t(f"mascarade.prompt_{self.secret[0]}")
         if v.phase == "turn":
-            return t("mascarade.prompt_announce" if self.chooser else "mascarade.prompt_turn",
+            if self.chooser:
+                return t("mascarade.prompt_announce", seat=self.seat_name(seat))
+            swap_only = {"ask_peek", "ask_announce"} <= set(self.refused(seat))
+            return t("mascarade.prompt_turn_swap" if swap_only else "mascarade.prompt_turn",
                      seat=self.seat_name(seat))
         if v.phase == "claim":
             return t("mascarade.prompt_claim", seat=self.seat_name(seat),

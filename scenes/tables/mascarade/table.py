@@ -61,6 +61,7 @@ class MascaradeTable(MascaradeLayout, MascaradeAnim, MascaradeInput, MascaradeKn
         self.show_log = False
         self.show_known = False
         self.choice_buttons: list[Button] = []
+        self.choice_cmds: list[tuple] = []       # the command of each choice button
         self.log_button = Button(lambda: t("mascarade.log_button"), self.toggle_log)
         self.known_button = Button(lambda: t("mascarade_memory.known_button"), self.toggle_known)
         self.ring = CountdownRing()
