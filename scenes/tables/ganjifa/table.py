@@ -37,6 +37,7 @@ class GanjifaTable(GanjifaLayout, GanjifaCards, GanjifaAnim, GanjifaInput, Ganji
     style = TableStyle((58, 34, 24), (74, 44, 31), "wood", 0.04, 0.22)
     direction = "counter_clockwise"
     rules_game = "ganjifa"
+    toasts_follow_turns = True     # a refused move's reason goes once the decision is made
 
     hand = model_field("hand", "the viewer's cards, as landed")
     full_hand = model_field("full_hand", "the viewer's whole dealt hand")
