@@ -219,9 +219,11 @@ class GanjifaPaint(HandStrip):
                 self.focus_ring(surface, r)
         for tab in self._tabs():        # over the row: a lifted card never hides one
             self._paint_tab(surface, tab, top)
-        for _card, pos, state in items:
+        upper = {s.card for s in self.slots if s.row == 0} if getattr(self, "hand_rows", 1) > 1 else set()
+        for card, pos, state in items:
             if state == "selected":     # a gold tick in the strip the next card leaves, below the index
-                cx, cy = round(pos[0] - 0.34 * d), round(pos[1] + 0.03 * d)
+                # (just below it in the upper row of two: clear of the lower row's tabs)
+                cx, cy = round(pos[0] - 0.34 * d), round(pos[1] + (-0.06 if card in upper else 0.03) * d)
                 r = max(5, round(1.3 * u))
                 pygame.draw.circle(surface, theme.INK, (cx, cy), r + max(1, round(0.2 * u)))
                 pygame.draw.circle(surface, theme.GOLD, (cx, cy), r)
