@@ -217,8 +217,7 @@ class TableScene(Scene):
         """Toast "not your turn yet" for a move tried out of turn: never while it is the
         viewer's turn, and gone as soon as the turn comes to them (the turn line then says
         "Your turn"). True if it was shown."""
-        self.toast.show(t("table.not_your_turn"), lambda: not self.viewers_turn())
-        return self.toast.holds is not None
+        return self.toast.show(t("table.not_your_turn"), lambda: not self.viewers_turn())
 
     def explain(self, err: IllegalAction) -> str:
         key = f"err.{err.key}"

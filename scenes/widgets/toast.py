@@ -18,16 +18,17 @@ class Toast:
         self.left = 0.0
         self.holds: Callable[[], bool] | None = None
 
-    def show(self, message: str, holds: Callable[[], bool] | None = None) -> None:
+    def show(self, message: str, holds: Callable[[], bool] | None = None) -> bool:
         """Show ``message`` for a while. ``holds``: whether it is still true; a toast that
         no longer holds goes at once (e.g. "not your turn yet" when the turn comes), so it
         never sits beside the line that says otherwise, and one that is already false is
-        not shown at all."""
+        not shown at all. True if it was shown."""
         if holds is not None and not holds():
-            return
+            return False
         self.message = message
         self.left = self.DURATION
         self.holds = holds
+        return True
 
     def update(self, dt: float) -> None:
         self.left = max(0.0, self.left - dt)

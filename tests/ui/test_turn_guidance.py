@@ -136,3 +136,18 @@ def test_a_refused_moves_reason_goes_with_the_decision():
     assert reason and table.toast.left > 0 and reason in frame(app)
     assert table._try_play(sorted(legal)[0])
     assert reason not in frame(app)
+
+
+def test_a_toast_that_no_longer_holds_is_not_drawn():
+    from scenes.widgets.toast import Toast
+    surface = pygame.Surface((400, 200))
+    state = {"waiting": True}
+    toast = Toast()
+    assert toast.show("not yet", lambda: state["waiting"])
+    toast.update(0.1)
+    assert toast.left > 0 and "not yet" in strings_drawn(lambda: toast.draw(surface, (200, 100), 4.0))
+    state["waiting"] = False        # the turn came: gone in this very frame, without an update
+    assert "not yet" not in strings_drawn(lambda: toast.draw(surface, (200, 100), 4.0))
+    assert toast.left == 0
+    assert not toast.show("not yet", lambda: state["waiting"]) and toast.left == 0
+    assert toast.show("plain") and toast.left == Toast.DURATION      # no condition: it just lasts
