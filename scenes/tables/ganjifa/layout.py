@@ -7,6 +7,7 @@ import math
 
 import pygame
 
+from scenes import fonts
 from scenes.tables.ganjifa.hand import HandSlot, hand_height, hand_layout, medallion
 
 
@@ -33,6 +34,7 @@ class GanjifaLayout:
         rest of the hand); while dealing, cards land at their final places."""
         basis = self._sorted_hand(self.full_hand) if self.dealing else None
         lower = None if self.dealing else getattr(self, "_lower_row", None)
+        self._laid_text_scale = fonts.scale()     # the tabs' room is measured in the UI font
         lay = hand_layout(self._sorted_hand(), self.deck.per_suit, self.app.size, self.app.u, basis,
                           lower, self._label_widths())
         if lay.d > getattr(self, "hand_d", lay.d) and not self.dealing:

@@ -303,7 +303,7 @@ class GanjifaPaint(HandStrip):
     def _text_width(self, text: str, px: int) -> int:
         """A tab label's width, measured once (measuring costs ~0.05 ms a string)."""
         cache = self.__dict__.setdefault("_text_widths", {})
-        key = (text, px)
+        key = (text, px, fonts.scale())
         if key not in cache:
             cache[key] = fonts.font(px, "semibold").size(text)[0]
         return cache[key]
