@@ -23,7 +23,9 @@ def open_table(seed: int, lang: str = "en", size=(1280, 720), seats="human,rando
     return app, table
 
 
-def settle(app, table, limit=400) -> None:
+def settle(app, table, limit=3000) -> None:
+    """Frames until the viewer may act (patient: the AIs decide in a worker process,
+    which on a busy machine can take longer than a few hundred quick frames)."""
     for _ in range(limit):
         app.step()
         if table.viewer_can_act or table.match.is_over():

@@ -18,7 +18,7 @@ SIZES = [(1280, 720), (1920, 1080)]
 
 def full_table(seed: int, size, lang: str = "en"):
     app, table = open_table(seed, lang=lang, size=size)
-    settle(app, table, limit=5000)      # patient: the AIs decide in a worker process
+    settle(app, table)
     assert len(table.hand) == 40 and table.confirmed_viewer
     return app, table
 
