@@ -124,7 +124,8 @@ class Assists:
         """Show the hint for the viewer's move (or say why there is none now)."""
         tb = self.table
         if not tb.viewer_can_act or not tb.match.legal_actions(tb.viewer):
-            tb.toast.show(t("hints.not_now"))
+            # "wait for your turn": gone once the turn comes (and not said while it has)
+            tb.toast.show(t("hints.not_now"), None if tb.viewer_can_act else lambda: not tb.viewers_turn())
             return
         self.hint = None
         self.job = (_pool().submit(hints.prepare(tb.match, tb.viewer, level)),

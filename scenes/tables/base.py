@@ -58,6 +58,7 @@ class TableScene(Scene):
     direction = "counter_clockwise"
     rules_game = ""
     reveal_all = False      # a finished game's replay, faces up: every face the table knows
+    toasts_follow_turns = False     # turn by turn: a refused move's reason goes with its decision
     warm_queue: WarmQueue | None = None     # card images painted ahead (a table's own art)
     frame_cpu0 = 0.0        # this frame's start in CPU time: the warm-up's budget counts from it
 
@@ -198,8 +199,29 @@ class TableScene(Scene):
         return True
 
     def refuse(self, err: IllegalAction) -> None:
-        self.toast.show(self.explain(err))
+        self.toast.show(self.explain(err), self.while_undecided())
         self.app.audio.play("illegal")
+
+    def while_undecided(self) -> Callable[[], bool] | None:
+        """For a toast about the decision open now (a refused move's reason): true until
+        someone acts, at a turn-based table (``toasts_follow_turns``), so the reason never
+        outlives the decision into the next turn. None elsewhere (the toast just lasts)."""
+        if not self.toasts_follow_turns:
+            return None
+        at = len(self.match.log)
+        return lambda: len(self.match.log) == at
+
+    def viewers_turn(self) -> bool:
+        """Whether the rules wait for the viewer now (what the turn line says once the
+        cards in flight have landed)."""
+        return (not self.match.is_over() and self.viewer in self.match.active_seats()
+                and self.match.seats[self.viewer].is_human)
+
+    def say_not_your_turn(self) -> bool:
+        """Toast "not your turn yet" for a move tried out of turn: never while it is the
+        viewer's turn, and gone as soon as the turn comes to them (the turn line then says
+        "Your turn"). True if it was shown."""
+        return self.toast.show(t("table.not_your_turn"), lambda: not self.viewers_turn())
 
     def explain(self, err: IllegalAction) -> str:
         key = f"err.{err.key}"

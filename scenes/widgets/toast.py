@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from scenes import fonts, theme
@@ -14,15 +16,32 @@ class Toast:
     def __init__(self) -> None:
         self.message = ""
         self.left = 0.0
+        self.holds: Callable[[], bool] | None = None
 
-    def show(self, message: str) -> None:
+    def show(self, message: str, holds: Callable[[], bool] | None = None) -> bool:
+        """Show ``message`` for a while. ``holds``: whether it is still true; a toast that
+        no longer holds goes at once (e.g. "not your turn yet" when the turn comes), so it
+        never sits beside the line that says otherwise, and one that is already false is
+        not shown at all. True if it was shown."""
+        if holds is not None and not holds():
+            return False
         self.message = message
         self.left = self.DURATION
+        self.holds = holds
+        return True
 
     def update(self, dt: float) -> None:
         self.left = max(0.0, self.left - dt)
+        self._check()
+
+    def _check(self) -> None:
+        if self.left > 0 and self.holds is not None and not self.holds():
+            self.left = 0.0
+        if self.left <= 0:
+            self.holds = None
 
     def draw(self, surface: pygame.Surface, centre: tuple[int, int], u: float) -> None:
+        self._check()
         if self.left <= 0 or not self.message:
             return
         alpha = min(1.0, self.left / self.FADE, (self.DURATION - self.left) / self.FADE + 0.01)

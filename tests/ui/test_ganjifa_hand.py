@@ -23,7 +23,9 @@ def open_table(seed: int, lang: str = "en", size=(1280, 720), seats="human,rando
     return app, table
 
 
-def settle(app, table, limit=400) -> None:
+def settle(app, table, limit=3000) -> None:
+    """Frames until the viewer may act (patient: the AIs decide in a worker process,
+    which on a busy machine can take longer than a few hundred quick frames)."""
     for _ in range(limit):
         app.step()
         if table.viewer_can_act or table.match.is_over():
@@ -64,33 +66,45 @@ def check_hand(table) -> None:
 
 
 def check_tabs(table) -> dict[int, pygame.Rect]:
-    """One label per suit group, on screen, not overlapping another label or any index."""
+    """One label per suit group of each row, on screen, not overlapping another label or
+    any index (the lower row's labels sit in the seam, over the upper row's cards)."""
     w, h = table.app.size
     per = table.deck.per_suit
-    tabs = {tab["suit"]: tab["rect"] for tab in table._tabs()}
-    assert set(tabs) == {c // per for c in table.hand}, "a suit group has no label"
-    rects = sorted(tabs.values(), key=lambda r: r.x)
-    for a, b in zip(rects, rects[1:], strict=False):
-        assert a.right <= b.x, "two suit labels overlap"
+    tabs = {(tab["suit"], tab["row"]): tab["rect"] for tab in table._tabs()}
+    assert set(tabs) == {(s.card // per, s.row) for s in table.slots}, "a suit group has no label"
+    rects = list(tabs.values())
+    for i, a in enumerate(rects):
+        for b in rects[i + 1:]:
+            assert not a.colliderect(b), "two suit labels overlap"
     d = hand_d(table)
     for r in rects:
         assert r.width > 0 and r.height > 0 and pygame.Rect(0, 0, w, h).contains(r)
         for card, pos in table._drawn_slots():
             for p in index_points(pos, d):
                 assert not r.collidepoint(p), f"a suit label covers the index of {card}"
-    return tabs
+    return {suit: r for (suit, _row), r in tabs.items()}
 
 
 def check_groups(table, order: list[int]) -> None:
-    """One row; the groups left to right in avatar order, never interleaved."""
+    """Rows of at most 20 (two only for a hand of more); read row by row, the groups in
+    avatar order, never interleaved (a suit is cut only at the end of the upper row)."""
     per = table.deck.per_suit
-    assert {s.row for s in table.slots} <= {0}
-    xs = sorted(table.slots, key=lambda s: s.centre[0])
-    suits = [s.card // per for s in xs]
+    rows = sorted({s.row for s in table.slots})
+    assert rows == ([0, 1] if len(table.slots) > 20 else [0]), f"{len(table.slots)} cards in rows {rows}"
+    suits: list[int] = []
+    heights = []
+    for r in rows:
+        xs = sorted((s for s in table.slots if s.row == r), key=lambda s: s.centre[0])
+        assert len(xs) <= 20, f"{len(xs)} cards in a row"
+        assert len({round(s.centre[1]) for s in xs}) == 1, "a row's cards sit at different heights"
+        heights.append(xs[0].centre[1])
+        suits += [s.card // per for s in xs]
+    assert heights == sorted(heights), "the upper row is not above the lower"
     seen = list(dict.fromkeys(suits))
-    assert len(seen) == len(set(suits)), "a suit group is split"
+    for suit in seen:
+        at = [i for i, x in enumerate(suits) if x == suit]
+        assert at == list(range(at[0], at[-1] + 1)), "a suit group is split"
     assert seen == [s for s in order if s in seen], "groups changed order"
-    assert len({round(s.centre[1]) for s in table.slots}) <= 1, "groups sit on different rows"
 
 
 def play_one(app, table, rng: random.Random, turn: int) -> None:

@@ -1,4 +1,4 @@
-"""Where things sit on the Ganjifa table: the hand strip (from :mod:`.hand`), the trick,
+"""Where things sit on the Ganjifa table: the hand's rows (from :mod:`.hand`), the trick,
 the centre's Dukal rows, the capture piles and plates, the prompt; hit tests on the hand."""
 
 from __future__ import annotations
@@ -7,7 +7,8 @@ import math
 
 import pygame
 
-from scenes.tables.ganjifa.hand import HandSlot, hand_layout, medallion
+from scenes import fonts
+from scenes.tables.ganjifa.hand import HandSlot, hand_height, hand_layout, medallion
 
 
 class GanjifaLayout:
@@ -18,11 +19,10 @@ class GanjifaLayout:
     LIFT_SELECTED = 1.4     # u, on top of LIFT_LEGAL: cards chosen to give up
 
     def hand_top(self) -> float:
-        """Top of the hand area: above the suit tabs of a lifted (playable) group."""
+        """Top of the hand area: above the (upper row's) suit tabs of a lifted (playable) group."""
         u = self.app.u
-        h = self.app.size[1]
         d = getattr(self, "hand_d", round(17 * u))
-        return h - 2.5 * u - d - self.LIFT_LEGAL * u - 3.2 * u
+        return self.app.size[1] - hand_height(d, getattr(self, "hand_rows", 1), u)
 
     def _sorted_hand(self, cards: list[int] | None = None) -> list[int]:
         d = self.deck
@@ -30,12 +30,19 @@ class GanjifaLayout:
                       key=lambda c: (c // d.per_suit, -d.strength[c]))
 
     def _layout_hand(self) -> None:
-        """One row, suits in avatar order; while dealing, cards land at their final places."""
+        """One row, or two of at most 20 (suits in avatar order, a group keeps its row for the
+        rest of the hand); while dealing, cards land at their final places."""
         basis = self._sorted_hand(self.full_hand) if self.dealing else None
-        lay = hand_layout(self._sorted_hand(), self.deck.per_suit, self.app.size, self.app.u, basis)
+        lower = None if self.dealing else getattr(self, "_lower_row", None)
+        self._laid_text_scale = fonts.scale()     # the tabs' room is measured in the UI font
+        lay = hand_layout(self._sorted_hand(), self.deck.per_suit, self.app.size, self.app.u, basis,
+                          lower, self._label_widths())
         if lay.d > getattr(self, "hand_d", lay.d) and not self.dealing:
             self._outgrown(lay.d)
         self.hand_d = lay.d
+        self.hand_rows = lay.rows
+        self.hand_pitch = lay.pitch
+        self._lower_row = lay.lower
         self.slots = lay.slots
         self.groups = lay.groups
         self._place_buttons()

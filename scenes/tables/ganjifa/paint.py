@@ -11,7 +11,7 @@ import pygame
 from scenes import fonts, theme
 from scenes.i18n import lang, t
 from scenes.kit.hand_strip import HandStrip
-from scenes.tables.ganjifa.hand import row_diameter
+from scenes.tables.ganjifa.hand import ROW_MAX, row_pitch, tallest_hand
 from scenes.textfit import fit_text
 
 
@@ -173,16 +173,17 @@ class GanjifaPaint(HandStrip):
         surface.blit(self.hand_layer.get(key, size, paint), (0, top))
 
     def _layer_top(self) -> int:
-        """Top of the hand's cached layer: where it is for the row's largest cards, whatever
-        their size now, so the layer keeps one size all hand (a new window-wide surface and
-        its conversion cost ~3 ms at 1920x1080 on the frame the row's size steps)."""
+        """Top of the hand's cached layer: where it is for the tallest hand (one row of the
+        largest cards, or two rows), whatever the hand now, so the layer keeps one size all
+        hand (a new window-wide surface and its conversion cost ~3 ms at 1920x1080 on the
+        frame the row's size steps)."""
         u = self.app.u
-        d_max = row_diameter(1, 1, self.app.size, u)
-        return max(0, round(self.app.size[1] - 2.5 * u - d_max - self.LIFT_LEGAL * u - 3.2 * u - 8 * u))
+        return max(0, round(self.app.size[1] - tallest_hand(self.app.size, u) - 8 * u))
 
     def _draw_hidden_hand(self, surface: pygame.Surface) -> None:
         """Nobody confirmed at a shared screen: the bottom hand as evenly spaced backs (no
-        suit groups or tabs, which would tell its shape)."""
+        suit groups or tabs, which would tell its shape), in two even rows when the hand
+        has two (how many rows depends on the count alone)."""
         n = self.sizes[self.viewer]
         if n <= 0:
             return
@@ -190,14 +191,18 @@ class GanjifaPaint(HandStrip):
         w, h = surface.get_size()
         top = self._layer_top()
         d = self.hand_d
-        y = (self.slots[0].centre[1] if self.slots else h - 2.5 * u - d / 2) - top
-        key = ("hidden", n, d, w, top, round(y))
+        y = h - 2.5 * u - d / 2 - top
+        rows = [(n + 1) // 2, n // 2] if n > ROW_MAX else [n]
+        pitch = row_pitch(d, u) if len(rows) > 1 else 0.0
+        key = ("hidden", n, d, w, top, round(y), round(pitch))
 
         def paint(layer: pygame.Surface) -> None:
-            step = min(0.3 * d, max(1.0, (w - 6 * u - d) / max(1, n - 1)))
-            x0 = w / 2 - step * (n - 1) / 2
-            for i in range(n):
-                self._blit_card(layer, None, (x0 + i * step, y), d, 0)
+            for r, k in enumerate(rows):
+                step = min(0.3 * d, max(1.0, (w - 6 * u - d) / max(1, k - 1)))
+                x0 = w / 2 - step * (k - 1) / 2
+                yr = y - (pitch if r == 0 and len(rows) > 1 else 0.0)
+                for i in range(k):
+                    self._blit_card(layer, None, (x0 + i * step, yr), d, 0)
 
         surface.blit(self.hand_layer.get(key, (w, max(1, h - top)), paint), (0, top))
 
@@ -214,9 +219,11 @@ class GanjifaPaint(HandStrip):
                 self.focus_ring(surface, r)
         for tab in self._tabs():        # over the row: a lifted card never hides one
             self._paint_tab(surface, tab, top)
-        for _card, pos, state in items:
+        upper = {s.card for s in self.slots if s.row == 0} if getattr(self, "hand_rows", 1) > 1 else set()
+        for card, pos, state in items:
             if state == "selected":     # a gold tick in the strip the next card leaves, below the index
-                cx, cy = round(pos[0] - 0.34 * d), round(pos[1] + 0.03 * d)
+                # (just below it in the upper row of two: clear of the lower row's tabs)
+                cx, cy = round(pos[0] - 0.34 * d), round(pos[1] + (-0.06 if card in upper else 0.03) * d)
                 r = max(5, round(1.3 * u))
                 pygame.draw.circle(surface, theme.INK, (cx, cy), r + max(1, round(0.2 * u)))
                 pygame.draw.circle(surface, theme.GOLD, (cx, cy), r)
@@ -224,19 +231,49 @@ class GanjifaPaint(HandStrip):
                 tick = [(cx - 0.7 * k, cy), (cx - 0.15 * k, cy + 0.55 * k), (cx + 0.75 * k, cy - 0.6 * k)]
                 pygame.draw.lines(surface, theme.INK, False, tick, max(2, round(0.3 * u)))
 
+    TAB_INSET = 0.3     # u: a suit tab's left edge, right of its group's first card
+    TAB_SPACE = 0.5     # u: kept free after a tab, before the next group's
+
+    def _tab_metrics(self) -> tuple[int, int, int]:
+        """A suit tab's text size, sign size and horizontal padding, in pixels."""
+        u = self.app.u
+        return max(11, round(1.7 * u)), max(10, round(2.4 * u)), round(0.4 * u) + round(0.5 * u) + round(0.7 * u)
+
+    def _tab_names(self, suit: int) -> tuple[str, str]:
+        """A suit's name and the short form its tab falls back to (i18n ``ganjifa.tab_short``)."""
+        sd = self.deck.suits[suit]
+        name = sd.name[lang()]
+        short = t(f"ganjifa.tab_short.{sd.id}")
+        return name, (name if short == f"ganjifa.tab_short.{sd.id}" else short)
+
+    def _label_widths(self) -> list[dict[int, float]]:
+        """The room (pixels from a group's left edge) each suit's tab needs with its name,
+        then with its short form: the hand's rows keep that much for a group where they can."""
+        u = self.app.u
+        px, sign_px, pad = self._tab_metrics()
+        extra = (self.TAB_INSET + self.TAB_SPACE) * u + sign_px + pad
+        levels: list[dict[int, float]] = [{}, {}]
+        for suit in range(len(self.deck.suits)):
+            for level, text in zip(levels, self._tab_names(suit), strict=True):
+                level[suit] = extra + self._text_width(text, px)
+        return levels
+
     def _tabs(self) -> list[dict]:
         """Each suit group's label tab: rect (screen coordinates), sign and text.
 
-        Every group gets one, however narrow: the text shortens (name and order, name) and
-        at the last resort the tab is the suit's sign alone."""
+        Every group gets one, however narrow: the text shortens (name and order, name,
+        the short form) and at the last resort the tab is the suit's sign alone. A group
+        of the lower row has its tab in the seam between the rows, over the upper row's
+        cards below their index medallions."""
         u = self.app.u
         legal = self.legal_cards()
         acting = self.viewer_can_act
         per = self.deck.per_suit
-        lg = lang()
+        px, sign_px, pad = self._tab_metrics()
         out = []
-        for suit, left, room in getattr(self, "groups", []):
-            cards = [s for s in self.slots if s.card // per == suit]
+        for group in getattr(self, "groups", []):
+            suit, left, room = group.suit, group.left, group.room
+            cards = [s for s in self.slots if s.card // per == suit and s.row == group.row]
             if not cards:
                 continue
             playable = acting and any(s.card in legal for s in cards)
@@ -247,27 +284,26 @@ class GanjifaPaint(HandStrip):
             sd = self.deck.suits[suit]
             trump = suit == self._trump_suit()
             hint = t("ganjifa.ace_high" if sd.order == "ace_high" else "ganjifa.ten_high")
-            texts = [f"{sd.name[lg]} · {hint}", sd.name[lg], ""]
+            name, short = self._tab_names(suit)
+            texts = [f"{name} · {hint}", name, short, ""]
             if trump:       # the trump group says so in words, not only by the rim's sun/moon
-                texts = [f"{sd.name[lg]} · {t('ganjifa.trump_tag')} · {hint}",
-                         f"{sd.name[lg]} · {t('ganjifa.trump_tag')}", sd.name[lg], ""]
-            px = max(11, round(1.7 * u))
-            sign_px = max(10, round(2.4 * u))
-            pad = round(0.4 * u) + round(0.5 * u) + round(0.7 * u)
+                texts = [f"{name} · {t('ganjifa.trump_tag')} · {hint}",
+                         f"{name} · {t('ganjifa.trump_tag')}", name, short, ""]
             ink = theme.GOLD if trump else theme.IVORY
             if acting and not playable:
                 ink = theme.MUTED
-            text = next((x for x in texts if sign_px + self._text_width(x, px) + pad <= room), "")
+            fit = room - (self.TAB_INSET + self.TAB_SPACE) * u
+            text = next((x for x in texts if sign_px + self._text_width(x, px) + pad <= fit + 0.5), "")
             width = sign_px + (self._text_width(text, px) + pad if text else round(0.8 * u))
-            rect = pygame.Rect(round(left + 0.3 * u), round(y), width, max(sign_px + 2, round(2.8 * u)))
+            rect = pygame.Rect(round(left + self.TAB_INSET * u), round(y), width, max(sign_px + 2, round(2.8 * u)))
             out.append({"suit": suit, "rect": rect, "text": text, "px": px, "sign_px": sign_px,
-                        "ink": ink, "trump": trump, "playable": playable})
+                        "ink": ink, "trump": trump, "playable": playable, "row": group.row})
         return out
 
     def _text_width(self, text: str, px: int) -> int:
         """A tab label's width, measured once (measuring costs ~0.05 ms a string)."""
         cache = self.__dict__.setdefault("_text_widths", {})
-        key = (text, px)
+        key = (text, px, fonts.scale())
         if key not in cache:
             cache[key] = fonts.font(px, "semibold").size(text)[0]
         return cache[key]

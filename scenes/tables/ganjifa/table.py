@@ -14,6 +14,7 @@ import pygame
 
 from game.ganjifa.deck import default_deck
 from game.match import Match
+from scenes import fonts
 from scenes.art.ganjifa_cards import GanjifaArt
 from scenes.i18n import lang, t
 from scenes.kit.card_art import WarmQueue
@@ -37,6 +38,7 @@ class GanjifaTable(GanjifaLayout, GanjifaCards, GanjifaAnim, GanjifaInput, Ganji
     style = TableStyle((58, 34, 24), (74, 44, 31), "wood", 0.04, 0.22)
     direction = "counter_clockwise"
     rules_game = "ganjifa"
+    toasts_follow_turns = True     # a refused move's reason goes once the decision is made
 
     hand = model_field("hand", "the viewer's cards, as landed")
     full_hand = model_field("full_hand", "the viewer's whole dealt hand")
@@ -101,6 +103,8 @@ class GanjifaTable(GanjifaLayout, GanjifaCards, GanjifaAnim, GanjifaInput, Ganji
     def update(self, dt: float) -> None:
         super().update(dt)
         self.turn_banner = 0.0      # the lasting prompt (_draw_prompt) says it instead
+        if getattr(self, "_laid_text_scale", None) != fonts.scale():
+            self._layout_hand()     # large text switched: room for the suit tabs' names again
 
     def phase(self) -> str:
         return self.match.view(None).phase

@@ -36,6 +36,7 @@ from scenes.widgets.layer import CachedLayer
 class KowahTable(KowahLayout, KowahCards, KowahAnim, KowahInput, KowahPaint, KowahShowcase, TableScene):
     style = TableStyle(JADE, (0x2B, 0x62, 0x57), "cloth", 0.03, 0.24)
     rules_game = "kowah"
+    toasts_follow_turns = True     # a refused move's reason goes once the decision is made
 
     order = model_field("order", "the viewer's hand in its visual order")
     sizes = model_field("sizes", "cards each seat holds, as drawn")
