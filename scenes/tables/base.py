@@ -24,6 +24,7 @@ from scenes.i18n import t
 from scenes.kit.card_art import WarmQueue
 from scenes.kit.driver import HandoffPolicy, OwnTurnHandoff, TableDriver
 from scenes.kit.hint_bubble import Assists
+from scenes.kit.zoom import CardZoom, ZoomCard
 from scenes.stack import Scene
 from scenes.tables.felt import TableStyle, table_surface
 from scenes.tables.seating import seat_points
@@ -79,6 +80,7 @@ class TableScene(Scene):
         self.rules_button = Button(lambda: t("table.rules"), self.open_rules)
         self.top_buttons = [self.menu_button, self.rules_button]
         self.assists = Assists(self)      # hint (H) and undo (U), scenes.kit.hint_bubble
+        self.zoom = CardZoom(self)        # any card enlarged with its text, scenes.kit.zoom
         self.reset_visual()
         self.driver.catch_up()
         self.layout()
@@ -120,6 +122,15 @@ class TableScene(Scene):
     def hint_targets(self, action: tuple) -> list[pygame.Rect]:
         """Where a suggested ``action`` is on screen (cards, buttons) for the hint's outline."""
         return []
+
+    def zoom_at(self, pos: tuple[int, int]) -> ZoomCard | None:
+        """The card under ``pos`` to read enlarged (scenes.kit.zoom): only a face this
+        screen shows now, never a back or a hidden hand."""
+        return None
+
+    def zoom_focused(self) -> ZoomCard | None:
+        """The card the keyboard focus is on, to read enlarged (as ``zoom_at``)."""
+        return None
 
     def seat_name(self, seat: int) -> str:
         kind = self.match.seats[seat].kind
@@ -213,6 +224,7 @@ class TableScene(Scene):
         self.frame_cpu0 = time.thread_time()
         self.toast.update(dt)
         self.assists.update(dt)
+        self.zoom.update()
         self.turn_banner = max(0.0, self.turn_banner - dt)
         self.anim.speed = self.app.settings.anim_speed
         if not self.driver.update(dt, self.app.settings.ai_speed):
@@ -242,6 +254,7 @@ class TableScene(Scene):
         self.driver.catch_up()
         self.layout()
         self.on_privacy_change()
+        self.zoom.reset()
 
     def on_over(self) -> None:
         result = self.match.result()
@@ -274,6 +287,8 @@ class TableScene(Scene):
 
     # ----------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.zoom.handle(event):
+            return True
         if self.assists.handle(event):
             return True
         if event.type == pygame.KEYDOWN:
@@ -345,6 +360,7 @@ class TableScene(Scene):
         self.app.stack.push(PauseScene(self.app, self))
 
     def resize(self, size: tuple[int, int]) -> None:
+        self.zoom.reset()
         self.driver.skip()
         self.layout()
 
@@ -429,6 +445,7 @@ class TableScene(Scene):
         self.toast.draw(surface, (w // 2, round(self.hand_top() - 11 * u)), u)
         self.assists.draw_buttons(surface)
         self.assists.draw(surface)
+        self.zoom.draw(surface)
 
     def deal_code(self) -> str:
         """The deal's code ("KW-G1AH-15VV"), what a friend types to get these cards."""
