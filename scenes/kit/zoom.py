@@ -29,6 +29,7 @@ import pygame
 
 from scenes import fonts, i18n, theme
 from scenes.dialog import wrap
+from scenes.kit.card_art import WarmQueue
 from scenes.widgets.drag import DRAG_THRESHOLD
 
 ZOOM_KEY = pygame.K_z       # the zoom's key: the one place it is named (a keymap may rebind it)
@@ -67,6 +68,7 @@ class CardZoom:
         self.swallow_up = False                 # a long press opened it: its release is no click
         self.who = self._who()
         self.cache: dict[tuple, pygame.Surface] = {}
+        self.ahead = WarmQueue()                # the hovered card's panel, painted in spare time
 
     # ------------------------------------------------------------ state
     @property
@@ -154,6 +156,7 @@ class CardZoom:
             under = self.at(event.pos)
             self.pending = None
             self.press = (event.pos, self.table.clock, under.key) if under is not None else None
+            self._warm(under)
         return False
 
     def _key(self, event: pygame.event.Event) -> bool:
@@ -210,11 +213,16 @@ class CardZoom:
             self.card, self.rect = now, None
 
     def _warm(self, card: ZoomCard | None) -> None:
-        """A hover starts: paint its panel in the frames' spare time, before it opens."""
-        queue = getattr(self.table, "warm_queue", None)
-        if card is not None and queue is not None:
+        """A hover or a press starts: paint its panel in the frames' spare time, before it
+        opens (a large face costs 10–40 ms)."""
+        if card is not None:
             size = self.table.app.size
-            queue.add_first([lambda: self._panel(card, size) if self.table.app.size == size else None])
+            self.ahead.reset([lambda: self._fit(card, size) if self.table.app.size == size else None])
+
+    def spare(self, started: float) -> None:
+        """After the frame is drawn (:meth:`TableScene.spare_time`): the warm-up's turn."""
+        if self.ahead and self.card is None:
+            self.ahead.run_in_spare(started, self.table.app.size)
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -226,9 +234,6 @@ class CardZoom:
         size = surface.get_size()
         if self.rect is None:
             self.image, self.rect = self._fit(self.card, size)
-        shade = pygame.Surface(self.rect.inflate(8, 8).size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 70))
-        surface.blit(shade, self.rect.inflate(8, 8).move(3, 4))
         surface.blit(self.image, self.rect)
 
     def _fit(self, card: ZoomCard, size: tuple[int, int]) -> tuple[pygame.Surface, pygame.Rect]:
@@ -319,10 +324,12 @@ def paint_panel(card: ZoomCard, size: tuple[int, int], scale: float = 1.0) -> py
     text_h = sum(s.get_height() + g for s, g in lines)
     pw = fw + col_w + 3 * pad
     ph = max(fh, text_h) + 2 * pad
-    panel = pygame.Surface((pw, ph), pygame.SRCALPHA)
+    drop = max(2, round(0.6 * u))           # its shadow, inside the panel's own image
+    panel = pygame.Surface((pw + drop, ph + drop), pygame.SRCALPHA)
     radius = max(4, round(1.2 * u))
-    pygame.draw.rect(panel, (*theme.PANEL, 242), panel.get_rect(), border_radius=radius)
-    pygame.draw.rect(panel, theme.GOLD, panel.get_rect(), max(1, round(0.25 * u)), border_radius=radius)
+    pygame.draw.rect(panel, (0, 0, 0, 80), pygame.Rect(drop, drop, pw, ph), border_radius=radius)
+    pygame.draw.rect(panel, (*theme.PANEL, 246), pygame.Rect(0, 0, pw, ph), border_radius=radius)
+    pygame.draw.rect(panel, theme.GOLD, pygame.Rect(0, 0, pw, ph), max(1, round(0.25 * u)), border_radius=radius)
     panel.blit(face, (pad, (ph - fh) // 2))
     x, y = fw + 2 * pad, pad
     for img, g in lines:

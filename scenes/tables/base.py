@@ -167,6 +167,7 @@ class TableScene(Scene):
         while drawing: the hot-seat privacy test counts every face asked for then."""
         if self.warm_queue:
             self.warm_queue.run_in_spare(self.frame_cpu0, self.app.size)
+        self.zoom.spare(self.frame_cpu0)
 
     def show_truth(self, state: Any) -> None:
         """A finished game's replay, faces up: the engine state at the replay's move. A

@@ -281,3 +281,37 @@ def test_small_window_zoom_fits_and_keeps_clear_of_the_card():
     z = table.zoom
     assert z.is_open and pygame.Rect((0, 0), app.size).contains(z.rect)
     assert not z.rect.colliderect(z.card.rect)
+
+
+def test_a_hover_paints_the_panel_ahead_in_spare_time():
+    import time as _time
+
+    from scenes.kit import zoom as zoom_mod
+    app, table = table_at("daotam")
+    key, pos = own_card(table)
+    move(pos)
+    frame(app)
+    assert not table.zoom.cache
+    for _ in range(30):                      # frames with no spare time: still done in time
+        table.zoom.spare(_time.thread_time() - 1.0)
+    assert table.zoom.cache, "the hovered card's panel was not painted ahead"
+    painted = []
+    real = zoom_mod.paint_panel
+    zoom_mod.paint_panel = lambda *a, **k: (painted.append(a), real(*a, **k))[1]
+    try:
+        hold(app, HOLD + DT)
+    finally:
+        zoom_mod.paint_panel = real
+    assert table.zoom.is_open and table.zoom.card.key == key and not painted
+
+
+def test_playing_the_zoomed_card_closes_the_zoom():
+    app, table = table_at("ganjifa")
+    card = sorted(table.legal_cards())[0]
+    pos = table.grab_point(card)
+    button(pos, 3)
+    frame(app)
+    assert table.zoom.is_open and table.zoom.card.key[1] == card
+    assert table.submit(("play", card))
+    hold(app, 1.0)
+    assert not table.zoom.is_open
