@@ -15,6 +15,8 @@ class KowahZoom:
     """Mixin of :class:`~scenes.tables.kowah.table.KowahTable`: its zoom hooks."""
 
     def zoom_at(self, pos: tuple[int, int]) -> ZoomCard | None:
+        if self.model.outcome is not None:      # the end-of-hand showcase covers the table
+            return None
         item = self.item_at(pos)
         if item is not None and item[0] == "hand":
             return self._zoom_slot(item[1])
