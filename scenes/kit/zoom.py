@@ -122,12 +122,13 @@ class CardZoom:
         self.pointer = event.pos
         if self.press is not None and math.dist(event.pos, self.press[0]) > DRAG_THRESHOLD:
             self.press = None
-        held = any(getattr(event, "buttons", (0, 0, 0))[:1])
-        under = None if held else self.at(event.pos)
+        under = self.at(event.pos)
         if self.card is not None:
             if self.how == "key" or (under is not None and under.key == self.card.key):
                 return
             self.close()            # the pointer left the card
+        if any(getattr(event, "buttons", (0, 0, 0))[:1]):
+            under = None            # a drag is no hover
         key = under.key if under is not None else None
         if key != self.blocked:
             self.blocked = None
