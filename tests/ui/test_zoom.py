@@ -182,10 +182,10 @@ def test_a_hidden_card_opens_nothing(game):
     assert not table.zoom.is_open
 
 
-@pytest.mark.parametrize("game", ["ganjifa", "kowah"])
+@pytest.mark.parametrize("game", ["ganjifa", "kowah", "daotam"])
 def test_a_hot_seat_hand_before_the_handoff_opens_nothing_and_paints_no_face(game):
     app = make_app()
-    match = Match(game, [Seat("human"), Seat("human"), Seat("normal")], 5)
+    match = Match(game, [Seat("human"), Seat("human"), Seat("normal")] + [Seat("normal")] * (game == "daotam"), 5)
     table = session.make_table(app, match, fresh=False)
     app.stack.push(table)
     assert not table.confirmed_viewer
@@ -194,6 +194,11 @@ def test_a_hot_seat_hand_before_the_handoff_opens_nothing_and_paints_no_face(gam
     if game == "ganjifa":
         real = table.art.face
         table.art.face = lambda c, *a, **k: (asked.append(c), real(c, *a, **k))[1]
+    elif game == "daotam":              # a Chiêu Thức face by kind; nothing is face up yet
+        from scenes.tables.daotam.model import hand_cards
+        hand = hand_cards(hand)
+        real = table.ct_face
+        table.ct_face = lambda c, *a, **k: (asked.append(c), real(c, *a, **k))[1]
     else:
         real = table.cards.face
         table.cards.face = lambda c, *a, **k: (asked.append(c), real(c, *a, **k))[1]
