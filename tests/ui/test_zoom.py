@@ -241,11 +241,14 @@ def test_long_press_opens_and_its_release_is_no_click(game):
     assert not table.zoom.is_open
 
 
-@pytest.mark.parametrize("game", ["ganjifa", "kowah", "daotam"])
+@pytest.mark.parametrize("game", list(SEATS))
 def test_the_zoom_key_opens_the_focused_card(game):
     app, table = table_at(game)
-    press_key(pygame.K_RIGHT)
-    frame(app)
+    if game == "mascarade":                  # the focus on a face-up position
+        table.focus = min(table.model.faceup)
+    else:
+        press_key(pygame.K_RIGHT)
+        frame(app)
     focused = table.zoom_focused()
     assert focused is not None
     press_key(ZOOM_KEY)
