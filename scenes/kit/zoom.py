@@ -150,9 +150,10 @@ class CardZoom:
             self.open(under, "click", event.pos)
             return True
         if self.card is not None:
-            on_panel = self.rect is not None and self.rect.collidepoint(event.pos)
+            on_panel = event.button == 1 and self.rect is not None and self.rect.collidepoint(event.pos)
             self.close()
-            return on_panel and event.button == 1   # elsewhere the click still reaches the game
+            self.swallow_up = on_panel              # nor its release (a card under the panel)
+            return on_panel                         # elsewhere the click still reaches the game
         if event.button == 1:
             under = self.at(event.pos)
             self.pending = None

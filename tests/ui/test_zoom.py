@@ -326,3 +326,21 @@ def test_playing_the_zoomed_card_closes_the_zoom():
     assert table.submit(("play", card))
     hold(app, 1.0)
     assert not table.zoom.is_open
+
+
+def test_a_click_on_the_zoom_only_closes_it():
+    app, table = table_at("mascarade")
+    key, pos = own_card(table)
+    button(pos, 3)
+    frame(app)
+    z = table.zoom
+    assert z.is_open
+    under = next(((x, y) for x in range(z.rect.left + 4, z.rect.right - 4, 6)
+                  for y in range(z.rect.top + 4, z.rect.bottom - 4, 6) if table.pos_at((x, y)) is not None),
+                 z.rect.center)
+    log, pick, focus = len(table.match.log), list(table.pick), table.focus
+    button(under, 1)
+    button(under, 1, down=False)
+    frame(app)
+    assert not z.is_open
+    assert (len(table.match.log), table.pick, table.focus) == (log, pick, focus), "the click reached the table"
