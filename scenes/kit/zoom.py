@@ -330,7 +330,7 @@ def paint_panel(card: ZoomCard, size: tuple[int, int], scale: float = 1.0) -> py
     panel = pygame.Surface((pw + drop, ph + drop), pygame.SRCALPHA)
     radius = max(4, round(1.2 * u))
     pygame.draw.rect(panel, (0, 0, 0, 80), pygame.Rect(drop, drop, pw, ph), border_radius=radius)
-    pygame.draw.rect(panel, (*theme.PANEL, 246), pygame.Rect(0, 0, pw, ph), border_radius=radius)
+    pygame.draw.rect(panel, (*theme.PANEL, 255), pygame.Rect(0, 0, pw, ph), border_radius=radius)
     pygame.draw.rect(panel, theme.GOLD, pygame.Rect(0, 0, pw, ph), max(1, round(0.25 * u)), border_radius=radius)
     panel.blit(face, (pad, (ph - fh) // 2))
     x, y = fw + 2 * pad, pad
