@@ -42,6 +42,7 @@ def _bindings() -> dict[str, Binding]:
 
     add("common", "hint", pygame.K_h)
     add("common", "undo", pygame.K_u)
+    add("common", "zoom", pygame.K_z)
     add("ganjifa", "last", pygame.K_l)
     add("ganjifa", "dukal", pygame.K_d)
     add("kowah", "stock", pygame.K_s)
@@ -244,6 +245,11 @@ def use(settings: Any) -> None:
     """The settings whose bindings on-screen text names (``{key.group.name}`` in i18n)."""
     global _current
     _current = settings
+
+
+def key_now(name: str) -> int:
+    """The key bound now to ``name`` (the settings in use, else the default)."""
+    return key(_current, name)
 
 
 def label_now(name: str) -> str:

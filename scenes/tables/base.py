@@ -24,6 +24,7 @@ from scenes.i18n import t
 from scenes.kit.card_art import WarmQueue
 from scenes.kit.driver import HandoffPolicy, OwnTurnHandoff, TableDriver
 from scenes.kit.hint_bubble import Assists
+from scenes.kit.zoom import CardZoom, ZoomCard
 from scenes.stack import Scene
 from scenes.tables.felt import TableStyle, table_surface
 from scenes.tables.seating import seat_points
@@ -80,6 +81,7 @@ class TableScene(Scene):
         self.rules_button = Button(lambda: t("table.rules"), self.open_rules)
         self.top_buttons = [self.menu_button, self.rules_button]
         self.assists = Assists(self)      # hint (H) and undo (U), scenes.kit.hint_bubble
+        self.zoom = CardZoom(self)        # any card enlarged with its text, scenes.kit.zoom
         self.reset_visual()
         self.driver.catch_up()
         self.layout()
@@ -122,6 +124,15 @@ class TableScene(Scene):
         """Where a suggested ``action`` is on screen (cards, buttons) for the hint's outline."""
         return []
 
+    def zoom_at(self, pos: tuple[int, int]) -> ZoomCard | None:
+        """The card under ``pos`` to read enlarged (scenes.kit.zoom): only a face this
+        screen shows now, never a back or a hidden hand."""
+        return None
+
+    def zoom_focused(self) -> ZoomCard | None:
+        """The card the keyboard focus is on, to read enlarged (as ``zoom_at``)."""
+        return None
+
     def seat_name(self, seat: int) -> str:
         """The seat's name as the table writes it: "You" (an i18n ``you`` person, so
         sentences agree: "You claim") for the one human, else "Player 2", "AI 3 · Hard"."""
@@ -161,6 +172,7 @@ class TableScene(Scene):
         while drawing: the hot-seat privacy test counts every face asked for then."""
         if self.warm_queue:
             self.warm_queue.run_in_spare(self.frame_cpu0, self.app.size)
+        self.zoom.spare(self.frame_cpu0)
 
     def show_truth(self, state: Any) -> None:
         """A finished game's replay, faces up: the engine state at the replay's move. A
@@ -239,6 +251,7 @@ class TableScene(Scene):
         self.frame_cpu0 = time.thread_time()
         self.toast.update(dt)
         self.assists.update(dt)
+        self.zoom.update()
         self.turn_banner = max(0.0, self.turn_banner - dt)
         self.anim.speed = self.app.settings.anim_speed
         self.anim.reduced = self.app.settings.reduced_motion
@@ -269,6 +282,7 @@ class TableScene(Scene):
         self.driver.catch_up()
         self.layout()
         self.on_privacy_change()
+        self.zoom.reset()
 
     def on_over(self) -> None:
         result = self.match.result()
@@ -301,6 +315,8 @@ class TableScene(Scene):
 
     # ----------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.zoom.handle(event):
+            return True
         if self.assists.handle(event):
             return True
         if event.type == pygame.KEYDOWN:
@@ -372,6 +388,7 @@ class TableScene(Scene):
         self.app.stack.push(PauseScene(self.app, self))
 
     def resize(self, size: tuple[int, int]) -> None:
+        self.zoom.reset()
         self.driver.skip()
         self.layout()
 
@@ -459,6 +476,7 @@ class TableScene(Scene):
         self.assists.draw(surface)
         if fade is not None:
             surface.blit(fade, (0, 0))
+        self.zoom.draw(surface)
 
     def fade_layer(self, surface: pygame.Surface) -> pygame.Surface | None:
         """Reduced motion: the frame before a jump, fading out over FADE_S of table time

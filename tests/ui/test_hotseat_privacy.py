@@ -22,7 +22,9 @@ from scenes.handoff import HandoffScene
 from scenes.results import ResultsScene
 from scenes.tables.base import TableScene
 from scenes.widgets.layer import CachedLayer
-from tests.ui.helpers import key, make_app
+from tests.ui.helpers import key, make_app, post
+
+ZOOM_KEY = pygame.K_z      # the zoom's default binding (scenes.keymap "common.zoom")
 
 FRAME = [0]
 _real_get = CachedLayer.get
@@ -73,6 +75,19 @@ def hidden_kowah(match: Match, seen_by: int | None) -> Counter:
         if s != seen_by:
             out.update(concealed_kowah(match, s))
     return out
+
+
+def zoom_point(table: TableScene) -> tuple[int, int] | None:
+    """A point over the middle card of the bottom hand, face up or not (a zoom attempt)."""
+    try:
+        if table.match.game == "ganjifa":
+            cards = table._sorted_hand()
+            p = table.grab_point(cards[len(cards) // 2]) if cards else None
+        else:
+            p = table.grab_point(table.slots[len(table.slots) // 2].idx) if table.slots else None
+    except KeyError:
+        return None
+    return None if p is None else (round(p[0]), round(p[1]))
 
 
 def allowed(match: Match, hidden: Counter) -> Counter:
@@ -131,6 +146,19 @@ def test_no_private_face_is_drawn_in_a_two_human_hand(game, seed, monkeypatch):
             return out
         table.blit_card, table.mini, table._groups = blit_card, mini, groups
 
+    real_zoom_draw = table.zoom.draw
+    zoomed: list[int] = []
+
+    def zoom_draw(surface):     # the zoom's panel is painted once and kept: note each showing
+        was, drawing[0] = drawing[0], False     # (its face is a second showing of a card)
+        try:
+            real_zoom_draw(surface)
+        finally:
+            drawing[0] = was
+        if was and table.zoom.card is not None:
+            zoomed.append(table.zoom.card.key[1])
+    table.zoom.draw = zoom_draw
+
     real_draw = app.stack.draw
 
     def draw(surface):
@@ -142,7 +170,8 @@ def test_no_private_face_is_drawn_in_a_two_human_hand(game, seed, monkeypatch):
     app.stack.draw = draw
     hidden_of = hidden_ganjifa if game == "ganjifa" else hidden_kowah
 
-    handoffs = confirms = leaks = table_frames = 0
+    handoffs = confirms = leaks = table_frames = zooms = 0
+    tried = -1
     expect_viewer: int | None = None
     last_viewer = table.viewer
     for frame in range(6000):
@@ -153,10 +182,21 @@ def test_no_private_face_is_drawn_in_a_two_human_hand(game, seed, monkeypatch):
             handoffs += 1
             expect_viewer = top.seat
             key(pygame.K_RETURN)
+        elif top is table and table.viewer_can_act and tried != len(match.log):
+            tried = len(match.log)          # first, once a turn, enlarge a card of the hand
+            at = zoom_point(table)
+            if at is not None:
+                post(pygame.MOUSEBUTTONDOWN, pos=at, button=3)
         elif top is table and table.viewer_can_act:
             seat = table.viewer
             table.submit(agents[seat].decide(match.view(seat), match.legal_actions(seat)))
+        elif top is table and not table.zoom.is_open:
+            at = zoom_point(table)          # and at every other moment (a hidden hand: nothing),
+            if at is not None:              # by the zoom key, which skips no animation
+                post(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))
+                post(pygame.KEYDOWN, key=ZOOM_KEY, mod=0, unicode="z")
         faces.clear()
+        zoomed.clear()
         FRAME[0] += 1
         app.now = time.perf_counter() - 0.05        # a fake 20 fps clock: animations run
         app.step()
@@ -170,6 +210,7 @@ def test_no_private_face_is_drawn_in_a_two_human_hand(game, seed, monkeypatch):
             assert not faces or not isinstance(app.stack.top, HandoffScene), "the handoff drew cards"
             continue
         table_frames += 1
+        zooms += table.zoom.is_open
         ok = allowed(match, hidden_of(match, looking(table)))
         if game == "ganjifa":       # unique cards: each face at most as often as it may be seen
             over = [c for c, k in Counter(faces).items() if k > ok[c]]
@@ -177,12 +218,14 @@ def test_no_private_face_is_drawn_in_a_two_human_hand(game, seed, monkeypatch):
             seen = looking(table)       # more than once; otherwise no more than one's own
             own = concealed_kowah(match, seen) if seen is not None else Counter()
             over = [c for c, k in Counter(faces).items() if ok[c] - own[c] <= 0 and k > own[c]]
+        over += [c for c in zoomed if ok[c] <= 0]       # an enlarged face: one the looker sees
         if over:
             leaks += 1
             pytest.fail(f"frame {frame}: private faces {over} drawn (viewer {table.viewer}, "
                         f"confirmed {table.confirmed_viewer}, active {match.active_seats()})")
     assert match.is_over(), "the hand did not finish"
     assert handoffs >= 2 and confirms == handoffs and table_frames > 100
+    assert zooms > 10, "the zoom was never open over the bottom hand"
     assert leaks == 0
 
 

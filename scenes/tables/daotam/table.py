@@ -28,6 +28,7 @@ from scenes.tables.daotam.memory import MemoryPanel
 from scenes.tables.daotam.model import DaoTamModel, hand_cards
 from scenes.tables.daotam.paint import DaoTamPaint
 from scenes.tables.daotam.peek import DaoTamPeek
+from scenes.tables.daotam.zoom import DaoTamZoom
 from scenes.tables.felt import TableStyle
 from scenes.widgets.button import Button
 
@@ -51,7 +52,7 @@ class DaoTamHandoff(DecisionHandoff):
 
 
 class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPeek, MemoryPanel,
-                  DaoTamPaint, TableScene):
+                  DaoTamPaint, DaoTamZoom, TableScene):
     style = TableStyle(NAVY, (0x1C, 0x2C, 0x4A), "cloth", 0.03, 0.24)
     direction = "clockwise"
     rules_game = "daotam"

@@ -29,12 +29,14 @@ from scenes.tables.ganjifa.input import GanjifaInput
 from scenes.tables.ganjifa.layout import GanjifaLayout
 from scenes.tables.ganjifa.model import GanjifaModel, twist
 from scenes.tables.ganjifa.paint import GanjifaPaint
+from scenes.tables.ganjifa.zoom import GanjifaZoom
 from scenes.tables.sprites import RotCache
 from scenes.widgets.button import Button
 from scenes.widgets.layer import CachedLayer
 
 
-class GanjifaTable(GanjifaLayout, GanjifaCards, GanjifaAnim, GanjifaInput, GanjifaPaint, TableScene):
+class GanjifaTable(GanjifaLayout, GanjifaCards, GanjifaAnim, GanjifaInput, GanjifaPaint, GanjifaZoom,
+                   TableScene):
     style = TableStyle((58, 34, 24), (74, 44, 31), "wood", 0.04, 0.22)
     direction = "counter_clockwise"
     rules_game = "ganjifa"

@@ -29,11 +29,13 @@ from scenes.tables.kowah.layout import KowahLayout, Slot
 from scenes.tables.kowah.model import KowahModel, outcome_from_result
 from scenes.tables.kowah.paint import KowahPaint
 from scenes.tables.kowah.showcase import KowahShowcase
+from scenes.tables.kowah.zoom import KowahZoom
 from scenes.widgets.button import Button
 from scenes.widgets.layer import CachedLayer
 
 
-class KowahTable(KowahLayout, KowahCards, KowahAnim, KowahInput, KowahPaint, KowahShowcase, TableScene):
+class KowahTable(KowahLayout, KowahCards, KowahAnim, KowahInput, KowahPaint, KowahShowcase, KowahZoom,
+                 TableScene):
     style = TableStyle(JADE, (0x2B, 0x62, 0x57), "cloth", 0.03, 0.24)
     rules_game = "kowah"
     toasts_follow_turns = True     # a refused move's reason goes once the decision is made

@@ -26,6 +26,7 @@ from scenes.tables.mascarade.known_view import MascaradeKnownView
 from scenes.tables.mascarade.layout import MascaradeLayout
 from scenes.tables.mascarade.model import MascaradeModel
 from scenes.tables.mascarade.paint import MascaradePaint
+from scenes.tables.mascarade.zoom import MascaradeZoom
 from scenes.widgets.button import Button
 
 TEAL = (0x0F, 0x35, 0x36)
@@ -43,7 +44,7 @@ class MascaradeHandoff(DecisionHandoff):
 
 
 class MascaradeTable(MascaradeLayout, MascaradeAnim, MascaradeInput, MascaradeKnownView,
-                     MascaradePaint, TableScene):
+                     MascaradePaint, MascaradeZoom, TableScene):
     style = TableStyle(TEAL, (0x16, 0x44, 0x45), "cloth", 0.03, 0.25)
     direction = "clockwise"
     rules_game = "mascarade"

@@ -1,0 +1,67 @@
+"""What the Đạo Tâm table lets the card zoom (:mod:`scenes.kit.zoom`) enlarge: the
+viewer's own hand once confirmed, every opened Tâm Niệm in the seats' stage slots and the
+two discards' face-up tops; each with its kind, stage and effect text from the deck."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.daotam.deck import STAGES
+from scenes.i18n import lang, t
+from scenes.kit.zoom import ZoomCard
+from scenes.tables.daotam.layout import card_size
+
+KINDS = ("cuong", "nhu", "ta_khi")
+
+
+class DaoTamZoom:
+    """Mixin of :class:`~scenes.tables.daotam.table.DaoTamTable`: its zoom hooks."""
+
+    def zoom_at(self, pos: tuple[int, int]) -> ZoomCard | None:
+        cards = self.hand_list()            # empty unless the viewer is confirmed
+        for i in range(min(len(cards), len(self.hand_rects)) - 1, -1, -1):
+            rect = self._zoom_hand_rect(i)
+            if rect.collidepoint(pos):
+                return self._zoom_ct(cards[i], rect)
+        v = self.match.view(self.looking)
+        for seat, slots in self.slot_rects.items():
+            for stage, slot, cid in zip(STAGES, slots, v.opened[seat], strict=True):
+                if cid is not None and (seat, stage) not in self.model.hidden_slots and slot.collidepoint(pos):
+                    return self._zoom_cd(cid, slot)
+        r = self.deck_rects
+        up = v.discard_face_up
+        top = next((k for k in (0, 1, 2) if up[k]), None)
+        if v.discard_size and top is not None and r["ct_disc"].collidepoint(pos):
+            return self._zoom_ct(KINDS[top], r["ct_disc"])
+        if v.cd_discard and r["cd_disc"].collidepoint(pos):
+            return self._zoom_cd(v.cd_discard[-1], r["cd_disc"])
+        return None
+
+    def zoom_focused(self) -> ZoomCard | None:
+        cards = self.hand_list()
+        if not cards or len(self.hand_rects) != len(cards):
+            return None
+        i = self.model.focus % len(cards)
+        return self._zoom_ct(cards[i], self._zoom_hand_rect(i))
+
+    def _zoom_hand_rect(self, i: int) -> pygame.Rect:
+        rect = self.hand_rects[i]
+        return rect.move(0, -round(2.5 * self.app.u)) if i in self.model.picked else rect
+
+    def _zoom_ct(self, kind: str, rect: pygame.Rect) -> ZoomCard:
+        card = self.deck.chieu_thuc[KINDS.index(kind)]
+        lg = lang()
+        return ZoomCard(("daotam", kind), rect, lambda h: self.ct_face(kind, card_size(h)),
+                        card.name.get(lg, kind), t("zoom.daotam_ct"), card.text.get(lg, ""))
+
+    def _zoom_cd(self, cid: str, rect: pygame.Rect) -> ZoomCard:
+        card = self.deck.by_id[cid]
+        lg = lang()
+        if card.stage is not None:
+            kind = t("zoom.daotam_tam_niem", n=card.principle or "",
+                     stage=self.deck.stages.get(card.stage, {}).get(lg, card.stage))
+        else:
+            kind = t("zoom.daotam_cd")
+        return ZoomCard(("daotam", cid), rect, lambda h: self.cd_face(cid, card_size(h)),
+                        card.name.get(lg, cid), kind, card.text.get(lg, ""),
+                        (card.gloss or {}).get(lg, ""))

@@ -1,0 +1,65 @@
+"""What the Kowah table lets the card zoom (:mod:`scenes.kit.zoom`) enlarge: the viewer's
+own hand once confirmed, the live discard, opponents' exposed pairs and drawn cards
+(public); each with its suit, Chinese marks and how many copies the discards show."""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes.art.kowah_cards import card_width
+from scenes.i18n import lang, t
+from scenes.kit.zoom import ZoomCard
+
+
+class KowahZoom:
+    """Mixin of :class:`~scenes.tables.kowah.table.KowahTable`: its zoom hooks."""
+
+    def zoom_at(self, pos: tuple[int, int]) -> ZoomCard | None:
+        if self.model.outcome is not None:      # the end-of-hand showcase covers the table
+            return None
+        item = self.item_at(pos)
+        if item is not None and item[0] == "hand":
+            return self._zoom_slot(item[1])
+        if item == ("pile",) and self.model.pile and not self.drag.dragging:
+            return self._zoom_card(self.model.pile[-1], self._live_rect())
+        cw = card_width(self.pair_h)
+        for seat in range(self.n):
+            if seat == self.viewer:
+                continue
+            placed = []
+            pair = self.model.declared[seat]
+            if pair is not None:
+                cx, cy = self.pair_pt(seat)
+                placed += [(pair, (cx + dx * (cw / 2 + 0.3 * self.app.u), cy)) for dx in (-1, 1)]
+            held = self.model.held.get(seat)
+            if held is not None:
+                placed.append((held, self.held_pt(seat)))
+            for card, centre in reversed(placed):
+                rect = pygame.Rect(0, 0, cw, self.pair_h)
+                rect.center = (round(centre[0]), round(centre[1]))
+                if rect.collidepoint(pos):
+                    return self._zoom_card(card, rect)
+        return None
+
+    def zoom_focused(self) -> ZoomCard | None:
+        return None if self.model.focus is None else self._zoom_slot(self.model.focus)
+
+    def _zoom_slot(self, idx: int) -> ZoomCard | None:
+        """A hand card: shown face up only to the confirmed viewer (or a replay)."""
+        if not (self.confirmed_viewer or self.reveal_all) or self.model.outcome is not None:
+            return None
+        for slot, (x, y), _ in self._hand_draw_list():
+            if slot.idx == idx:
+                rect = pygame.Rect(0, 0, card_width(self.H), self.H)
+                rect.center = (round(x), round(y))
+                return self._zoom_card(slot.card, rect)
+        return None
+
+    def _zoom_card(self, card: int, rect: pygame.Rect) -> ZoomCard:
+        d, lg = self.deck, lang()
+        if d.is_honour(card):
+            kind = t("zoom.kowah_honour", chinese=d.chinese(card))
+        else:
+            kind = t("zoom.kowah_kind", suit=d.suits[d.suit_of(card)].name[lg], chinese=d.chinese(card))
+        return ZoomCard(("kowah", card), rect, lambda h: self.cards.face(card, h), self.card_name(card),
+                        kind, t("zoom.kowah_copies"), t("zoom.kowah_seen", n=self.model.pile.count(card)))
