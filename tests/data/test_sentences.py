@@ -29,12 +29,13 @@ NUMBER = {"round", "rounds", "trick", "tricks", "turn", "move", "x", "p", "q", "
 #: Parameters that are words (a card, a character, a game, a reason…).
 TEXT = {"card", "char", "cards", "suit", "led", "game", "trump", "kind", "next", "call", "best",
         "what", "reason", "progress", "line", "level", "file", "code", "where", "wait", "their",
-        "path", "pairs", "mode", "known", "pct", "example", "other"}
+        "path", "pairs", "mode", "known", "pct", "example", "other", "sign", "chinese", "stage"}
 #: Where a parameter name means something else than it usually does.
 KIND_IN = {("kowah.checki_two", "a"): "text", ("kowah.checki_two", "b"): "text",
            ("mascarade_memory.tl.announce_bluff", "held"): "text", ("replay.code_char", "pos"): "count",
            ("keymap.reserved", "k"): "text", ("keymap.taken", "k"): "text",
-           ("daotam_table.false_start", "s"): "number"}
+           ("daotam_table.false_start", "s"): "number",
+           ("zoom.daotam_tam_niem", "n"): "number"}
 
 WORD = "Rama"
 NAME, OTHER = "Kim", "Lan"
