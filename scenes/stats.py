@@ -11,6 +11,7 @@ the recent list, Esc goes back.
 from __future__ import annotations
 
 import logging
+import sqlite3
 
 import pygame
 
@@ -78,12 +79,12 @@ class StatsScene(Scene):
             path = recorder.path
         try:
             reader = history.HistoryReader.open(path, checked=recorder is not None)
-        except (history.HistoryUnavailable, OSError) as err:
+        except (history.HistoryUnavailable, OSError, sqlite3.Error) as err:
             log.error("statistics: %s", err)
             return None, problem_text(None, unavailable=True)
         problem = reader.problem or (recorder.problem if recorder is not None else None)
         unavailable = bool(recorder is not None and recorder.unavailable)
-        return reader, problem_text(problem, unavailable)
+        return reader, problem_text(problem, unavailable, reader.read_only)
 
     def _safe(self, ask, default):
         if self.reader is None:

@@ -18,8 +18,10 @@ from game.cards import DATA_DIR, DataError, read_yaml
 from game.storage import SaveError, read_json
 
 ROOT = Path(__file__).resolve().parents[2]
-BOMB = 'bomb_0: &b0 ["x", "x", "x", "x", "x", "x", "x", "x", "x", "x"]\n' + "".join(
-    f"bomb_{i}: &b{i} [{', '.join([f'*b{i - 1}'] * 10)}]\n" for i in range(1, 10))
+#: Nine levels of ten mappings: a billion strings once expanded, a few hundred bytes.
+BOMB = "bomb_0: &b0 {" + ", ".join(f"k{j}: x" for j in range(10)) + "}\n" + "".join(
+    f"bomb_{i}: &b{i} {{" + ", ".join(f"k{j}: *b{i - 1}" for j in range(10)) + "}\n"
+    for i in range(1, 10))
 
 
 def shipped_modules() -> list[Path]:
@@ -130,9 +132,13 @@ def test_a_device_or_folder_is_not_read(tmp_path):
 
 
 def test_a_data_file_that_is_a_fifo_or_huge_is_refused(tmp_path):
-    os.mkfifo(tmp_path / "timing.yaml")
-    with pytest.raises(DataError, match="timing.yaml.*not a regular file"):
-        read_yaml(tmp_path / "timing.yaml")
+    fifo = tmp_path / "timing.yaml"
+    os.mkfifo(fifo)
+    code = ("import sys\nfrom game.cards import DataError, read_yaml\n"
+            "try:\n    read_yaml(sys.argv[1])\nexcept DataError as e:\n    print(e)\n")
+    proc = subprocess.run([sys.executable, "-c", code, str(fifo)], capture_output=True, text=True,
+                          timeout=60, cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert "timing.yaml" in proc.stdout and "not a regular file" in proc.stdout, proc.stderr
     big = tmp_path / "kowah.yaml"
     big.write_bytes(b"# " + b"x" * (3 * 1024 * 1024) + b"\na: 1\n")
     with pytest.raises(DataError, match="kowah.yaml.*larger than"):
