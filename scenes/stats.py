@@ -75,6 +75,8 @@ class StatsScene(Scene):
         recorder = self.app.recorder
         path = None
         if recorder is not None:
+            if recorder.pending:
+                recorder.retry()                # games the disk refused: maybe it takes them now
             recorder.flush()                    # the game just finished is in
             path = recorder.path
         try:
@@ -84,7 +86,10 @@ class StatsScene(Scene):
             return None, problem_text(None, unavailable=True)
         problem = reader.problem or (recorder.problem if recorder is not None else None)
         unavailable = bool(recorder is not None and recorder.unavailable)
-        return reader, problem_text(problem, unavailable, reader.read_only)
+        text = problem_text(problem, unavailable, reader.read_only)
+        if recorder is not None and recorder.pending and not reader.read_only:
+            text = f"{text} {t('stats.problem.pending')}".strip()
+        return reader, text
 
     def _safe(self, ask, default):
         if self.reader is None:

@@ -122,3 +122,30 @@ def test_a_read_only_file_is_never_set_aside_by_the_writer(tmp_path, records, mo
     with pytest.raises(history.HistoryUnavailable):
         history.open_db(path)
     assert path.read_bytes() == raw and not [p for p in tmp_path.iterdir() if "broken" in p.name]
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+def test_games_waiting_for_a_full_disk_are_mentioned_then_written(tmp_path, records, lang):
+    path = tmp_path / "h.db"
+    app = make_app(lang=lang)
+    app.recorder = history.Recorder(path)
+    full = {"left": 10**6}
+
+    def disk_full(batch):
+        if full["left"]:
+            full["left"] -= 1
+            raise sqlite3.OperationalError("database or disk is full")
+
+    app.recorder.before_commit = disk_full
+    app.recorder.record(records[0])
+    app.recorder.flush()
+    scene = nav.push(app, "stats")
+    app.step()
+    assert app.recorder.pending == 1 and t("stats.problem.pending") in scene.notice
+    assert scene.notice in strings_drawn(lambda: scene.draw(app.screen))
+    scene.close()
+    full["left"] = 0                            # room again: opening the screen writes them
+    scene = nav.push(app, "stats")
+    app.step()
+    assert app.recorder.pending == 0 and scene.notice == "" and sum(scene.counts.values()) == 1
+    app.recorder.close()
