@@ -54,10 +54,12 @@ def check_data() -> None:
     import importlib
 
     from game import registry
+    from game.windows import load_timing
     from scenes import i18n
     from scenes.rules_viewer import RULE_GAMES, load_rules
-    for info in registry.GAMES.values():
+    for game_id, info in registry.GAMES.items():
         importlib.import_module(info.module + ".deck").default_deck()
+        load_timing(game_id)        # data/timing.yaml and the game's timing: section
     for game in RULE_GAMES:
         load_rules(game)
     for lang in i18n.LANGS:

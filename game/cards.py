@@ -9,6 +9,7 @@ from typing import Any
 import yaml
 
 from game import paths
+from game.storage import NotARegularFile, TooBig, read_regular
 
 #: The data folder; ``CARDTABLE_DATA`` points elsewhere (a modded or broken copy, in tests).
 DATA_DIR = Path(os.environ.get("CARDTABLE_DATA") or paths.DATA)
@@ -24,26 +25,86 @@ class DataError(ValueError):
         super().__init__(f"{Path(file).name}: entry '{entry}', field '{field}': {problem}")
 
 
+#: A data file is tens of kilobytes; past this it is not one, and is not read.
+MAX_YAML_BYTES = 2 * 1024 * 1024
+#: Values a file may hold once its aliases are expanded. The largest shipped file holds a
+#: few thousand; an alias bomb (``b: [*a, *a, …]`` nine levels deep) a billion, which would
+#: hang whoever walks it (the i18n flattening did).
+MAX_YAML_VALUES = 200_000
+
+
 def read_yaml(path: str | Path) -> dict:
-    """Parse a YAML file (safe_load only) into a mapping, or raise DataError."""
+    """Parse a YAML file into a mapping, or raise DataError. The one way the project
+    reads YAML (a test holds every other module to it): safe tags only, a regular file of
+    at most :data:`MAX_YAML_BYTES`, no alias that refers to itself, at most
+    :data:`MAX_YAML_VALUES` values once aliases are expanded, nesting Python can walk."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        raw = read_regular(path, MAX_YAML_BYTES)
+    except NotARegularFile as err:
+        raise DataError(path, "-", "-", "not a regular file (a folder, pipe or device)") from err
+    except TooBig as err:
+        raise DataError(path, "-", "-", f"larger than {MAX_YAML_BYTES} bytes: not a data file") from err
     except OSError as err:
         raise DataError(path, "-", "-", f"cannot read file ({err.strerror})") from err
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
         raise _not_utf8(path, raw, err) from None
+    loader = _SAFE_LOADER(text)       # safe_load, in C when libyaml is there
     try:
-        data = yaml.load(text, Loader=_SAFE_LOADER)     # safe_load, in C when libyaml is there
+        node = loader.get_single_node()
+        if node is not None:
+            _check_size(path, node)
+        data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         where = f"line {mark.line + 1}" if mark else "?"
         raise DataError(path, where, "-", f"not valid YAML ({getattr(err, 'problem', err)})") from err
+    except RecursionError:
+        raise DataError(path, "-", "-", "nested too deeply to be a data file") from None
+    finally:
+        loader.dispose()
     if not isinstance(data, dict):
         raise DataError(path, "-", "-", "top level must be a mapping")
     return data
+
+
+def _check_size(path: Path, root: yaml.Node) -> None:
+    """Refuse a node graph whose aliases expand past :data:`MAX_YAML_VALUES` values, or
+    that contains itself. Each node is counted once (memo by identity), so this is linear
+    in the file however many times its aliases are used."""
+    sizes: dict[int, int] = {}
+    busy: set[int] = set()
+
+    def size(node: yaml.Node) -> int:
+        key = id(node)
+        if key in sizes:
+            return sizes[key]
+        if key in busy:
+            raise DataError(path, f"line {node.start_mark.line + 1}", "-",
+                            "an alias refers to the value that contains it")
+        busy.add(key)
+        total = 1
+        if isinstance(node, yaml.MappingNode):
+            for k, v in node.value:
+                total += size(k) + size(v)
+                if total > MAX_YAML_VALUES:
+                    break
+        elif isinstance(node, yaml.SequenceNode):
+            for v in node.value:
+                total += size(v)
+                if total > MAX_YAML_VALUES:
+                    break
+        busy.discard(key)
+        sizes[key] = total
+        if total > MAX_YAML_VALUES:
+            raise DataError(path, f"line {node.start_mark.line + 1}", "-",
+                            f"its aliases expand to more than {MAX_YAML_VALUES} values "
+                            f"(an alias bomb?)")
+        return total
+
+    size(root)
 
 
 def _not_utf8(path: Path, raw: bytes, err: UnicodeDecodeError) -> DataError:

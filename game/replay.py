@@ -205,8 +205,6 @@ def import_record(path: Path) -> dict:
         data = read_json(Path(path))
     except FileNotFoundError as err:
         raise SaveError(f"There is no file {path}.", "replay.no_file") from err
-    except IsADirectoryError as err:
-        raise SaveError(f"{path} is a folder, not a file.", "replay.no_file") from err
     Replay(data)            # raises SaveError if it does not replay
     return data
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -158,6 +159,48 @@ class SaveError(Exception):
 MAX_SAVE_BYTES = 4 * 1024 * 1024
 
 
+class NotARegularFile(OSError):
+    """A FIFO, a device, a socket or a folder where a file was expected: reading one can
+    block forever (a FIFO with no writer) or never end (``/dev/zero``)."""
+
+
+class TooBig(OSError):
+    """A file larger than its reader's cap; it is not read into memory."""
+
+
+def read_regular(path: Path, max_bytes: int) -> bytes:
+    """The bytes of ``path``, which must be a regular file of at most ``max_bytes``.
+
+    The file is opened non-blocking (so a FIFO with no writer cannot hang the open) and
+    checked with ``fstat`` on the open descriptor (no window between the check and the
+    read); raises FileNotFoundError, :class:`NotARegularFile`, :class:`TooBig` or another
+    OSError."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except IsADirectoryError as err:
+        raise NotARegularFile(err.errno, "is a folder", str(path)) from err
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise NotARegularFile(0, "not a regular file", str(path))
+        if st.st_size > max_bytes:
+            raise TooBig(0, f"larger than {max_bytes} bytes", str(path))
+        chunks, left = [], max_bytes + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    finally:
+        os.close(fd)
+    raw = b"".join(chunks)
+    if len(raw) > max_bytes:                 # grew since the fstat
+        raise TooBig(0, f"larger than {max_bytes} bytes", str(path))
+    return raw
+
+
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number a save may hold")
 
@@ -171,14 +214,15 @@ def read_json(path: Path, max_bytes: int = MAX_SAVE_BYTES) -> Any:
     recursion limit, or a file too large to be a save.
     """
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read(max_bytes + 1)
+        raw = read_regular(path, max_bytes)
     except FileNotFoundError:
         raise
+    except NotARegularFile as err:
+        raise SaveError(f"{path.name} is not a regular file.", "save.not_a_file") from err
+    except TooBig as err:
+        raise SaveError(f"{path.name} is larger than {max_bytes} bytes.", "save.too_big") from err
     except OSError as err:
         raise SaveError(f"{path.name} cannot be read: {err.strerror}.", "save.unreadable") from err
-    if len(raw) > max_bytes:
-        raise SaveError(f"{path.name} is larger than {max_bytes} bytes.", "save.too_big")
     try:
         return json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
     except (UnicodeDecodeError, ValueError, RecursionError) as err:   # JSONDecodeError is a

@@ -26,14 +26,16 @@ the wall clock, so a paused clock freezes the window.
 
 from __future__ import annotations
 
+import fnmatch
 import logging
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from game.cards import DATA_DIR, read_yaml
+from game.cards import DATA_DIR, DataError, read_yaml
 from game.core import Action, Window
 
 log = logging.getLogger(__name__)
@@ -42,14 +44,86 @@ ROLE_KEYS = ("actor", "others")
 
 
 # ------------------------------------------------------------------ timing numbers
+#: What a timing key may hold, by the end of its name (first match wins): ``flag`` true or
+#: false; ``seconds`` a number in [lo, hi] (``lo`` excluded when ``open``); ``delay`` a
+#: number or ``[lo, hi]`` in that range, or a mapping split by seat role and AI level.
+#: Every key of data/timing.yaml and of a game's ``timing:`` section must match one.
+TIMING_SCHEMA: tuple[tuple[str, str, float, float, bool], ...] = (
+    ("timers_enabled", "flag", 0, 0, False),
+    ("*_delay_s", "delay", 0.0, 60.0, False),
+    ("*_window_s", "seconds", 0.0, 600.0, True),      # a window of 0 s could never be answered
+    ("*_ask_s", "seconds", 0.0, 600.0, True),
+    ("*_s", "seconds", 0.0, 600.0, False),
+)
+DELAY_SPLITS = (*ROLE_KEYS, "random", "easy", "normal", "hard", "default")
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def check_timing(file: Any, entry: str, values: Any) -> dict:
+    """The timing numbers of one file (``entry``: ``(top)`` for data/timing.yaml, ``timing``
+    for a game's section), checked against :data:`TIMING_SCHEMA`. Raises DataError naming
+    the file, the entry and the key — at launch, not at the first window."""
+    if not isinstance(values, dict):
+        raise DataError(file, entry, "-", "must be a mapping of timing keys")
+    for key, value in values.items():
+        rule = next((r for r in TIMING_SCHEMA if fnmatch.fnmatchcase(str(key), r[0])), None)
+        if rule is None:
+            raise DataError(file, entry, str(key), "unknown timing key (a flag 'timers_enabled', "
+                                                   "or seconds: a name ending in _s)")
+        _check_timing_value(file, entry, str(key), value, rule)
+    return dict(values)
+
+
+def _check_timing_value(file: Any, entry: str, field: str, value: Any,
+                        rule: tuple[str, str, float, float, bool]) -> None:
+    _, kind, lo, hi, open_lo = rule
+    if kind == "flag":
+        if not isinstance(value, bool):
+            raise DataError(file, entry, field, f"must be true or false, got {value!r}")
+        return
+    if kind == "delay" and isinstance(value, dict):
+        for k, v in value.items():
+            if k not in DELAY_SPLITS:
+                raise DataError(file, entry, f"{field}.{k}",
+                                f"unknown split (use {', '.join(DELAY_SPLITS)})")
+            _check_timing_value(file, entry, f"{field}.{k}", v, rule)
+        return
+    if kind == "delay" and isinstance(value, list):
+        if len(value) != 2:
+            raise DataError(file, entry, field, f"a delay range is [lo, hi], got {value!r}")
+        for i, v in enumerate(value):
+            _check_timing_value(file, entry, f"{field}[{i}]", v, (rule[0], "seconds", lo, hi, False))
+        if value[0] > value[1]:
+            raise DataError(file, entry, field, f"lo must not exceed hi, got {value!r}")
+        return
+    if not _is_number(value):
+        raise DataError(file, entry, field, f"must be a number of seconds, got {value!r}")
+    if value < lo or value > hi or (open_lo and value == lo):
+        low = f"above {lo:g}" if open_lo else f"between {lo:g}"
+        raise DataError(file, entry, field, f"must be {low} and {hi:g} at most, got {value!r}")
+
+
+def read_timing(path: Any, section: str | None = None) -> dict:
+    """The checked timing numbers of a file: all of it, or its ``section`` (absent: {})."""
+    data = read_yaml(path)
+    if section is None:
+        return check_timing(path, "(top)", data)
+    if section not in data:
+        return {}
+    return check_timing(path, section, data[section])
+
+
 @cache
 def _shared_timing() -> dict:
-    return dict(read_yaml(DATA_DIR / "timing.yaml"))
+    return read_timing(DATA_DIR / "timing.yaml")
 
 
 def load_timing(game: str) -> dict:
     """``data/timing.yaml`` overlaid with the ``timing:`` section of ``data/<game>.yaml``
-    (if that file has one)."""
+    (if that file has one); every number checked (DataError names file, entry and key)."""
     out = dict(_shared_timing())
     path = DATA_DIR / f"{game}.yaml"
     if path.exists():
@@ -59,10 +133,7 @@ def load_timing(game: str) -> dict:
 
 @cache
 def _game_timing(path: Any) -> dict:
-    section = read_yaml(path).get("timing") or {}
-    if not isinstance(section, dict):
-        raise ValueError(f"{path}: 'timing' must be a mapping")
-    return dict(section)
+    return read_timing(path, "timing")
 
 
 class Timing:

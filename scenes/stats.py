@@ -11,6 +11,7 @@ the recent list, Esc goes back.
 from __future__ import annotations
 
 import logging
+import sqlite3
 
 import pygame
 
@@ -74,16 +75,21 @@ class StatsScene(Scene):
         recorder = self.app.recorder
         path = None
         if recorder is not None:
+            if recorder.pending:
+                recorder.retry()                # games the disk refused: maybe it takes them now
             recorder.flush()                    # the game just finished is in
             path = recorder.path
         try:
             reader = history.HistoryReader.open(path, checked=recorder is not None)
-        except (history.HistoryUnavailable, OSError) as err:
+        except (history.HistoryUnavailable, OSError, sqlite3.Error) as err:
             log.error("statistics: %s", err)
             return None, problem_text(None, unavailable=True)
         problem = reader.problem or (recorder.problem if recorder is not None else None)
         unavailable = bool(recorder is not None and recorder.unavailable)
-        return reader, problem_text(problem, unavailable)
+        text = problem_text(problem, unavailable, reader.read_only)
+        if recorder is not None and recorder.pending and not reader.read_only:
+            text = f"{text} {t('stats.problem.pending')}".strip()
+        return reader, text
 
     def _safe(self, ask, default):
         if self.reader is None:

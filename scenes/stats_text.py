@@ -71,8 +71,12 @@ def row_text(rec: dict) -> str:
     return " · ".join(parts)
 
 
-def problem_text(problem: HistoryProblem | None, unavailable: bool = False) -> str:
-    """What the player reads about a statistics file that was set aside."""
+def problem_text(problem: HistoryProblem | None, unavailable: bool = False,
+                 read_only: bool = False) -> str:
+    """What the player reads about a statistics file that was set aside, cannot be had,
+    or can only be read (it is shown; new games are not recorded)."""
+    if read_only:
+        return t("stats.problem.read_only")
     if problem is None:
         return t("stats.problem.unavailable") if unavailable else ""
     kept = t("stats.problem.kept", file=problem.kept) if problem.kept else t("stats.problem.not_kept")

@@ -19,8 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from game.cards import DATA_DIR, DataError, Reader, read_yaml
-from game.daotam.effects import CONDITIONS, EFFECTS, KINDS, MODES, TRIGGERS
+from game.daotam.effects import CONDITIONS, EFFECTS, KINDS, MODES, TRIGGERS, ParamError
 from game.options import accept_setup_fields
+from game.windows import check_timing
 
 STAGES = ("hoc_dao", "hieu_dao", "hanh_dao")
 OPTION_KEYS = ("timers",)           # rule options the engine accepts (besides "first")
@@ -127,6 +128,8 @@ def parse_effects(raw: Any, where: str = "effects") -> tuple:
             params = spec.parse(value)
         except _Bad as err:
             raise _Bad(f"{f}.{name}.{err.field}", err.problem) from None
+        except ParamError as err:
+            raise _Bad(f"{f}.{name}.{err.field}", str(err)) from None
         except ValueError as err:
             raise _Bad(f"{f}.{name}", str(err)) from None
         out.append(("do", name, params))
@@ -179,11 +182,13 @@ def load_deck(path: str | Path | None = None) -> Deck:
     name = top.names("name")
     pl = top.sub("players")
     lo, hi = pl.int("min", 2, 10), pl.int("max", 2, 10)
+    if lo > hi:
+        raise pl.fail("min", f"must not exceed max ({hi})")
     pl.done()
     rr = top.sub("rules")
     rules = {k: rr.int(k, a, b) for k, (a, b) in RULE_KEYS.items()}
     rr.done()
-    top.get("timing", dict)              # read by game.windows.load_timing
+    check_timing(path, "timing", top.get("timing", dict))   # used by game.windows.load_timing
     options = _options(top) if "options" in top.data else {}
     sr = top.sub("stages")
     stages = {s: Reader(path, f"stages.{s}", {"name": sr.get(s, dict)}).names("name")
@@ -231,31 +236,44 @@ def load_deck(path: str | Path | None = None) -> Deck:
     decks.done()
 
     v = top.sub("validation")
-    ct_total = sum(c.copies for c in chieu if c)
-    if ct_total != v.int("chieu_thuc_total", 1, 1000):
-        raise v.fail("chieu_thuc_total", f"the Chiêu Thức cards add up to {ct_total}")
-    cd_total = sum(c.copies for c in chinh)
-    if cd_total != v.int("chinh_dao_total", 1, 1000):
-        raise v.fail("chinh_dao_total", f"the Chính Đạo cards add up to {cd_total}")
+    # The cards are checked before the totals, so that a wrong count names the card (or
+    # the cards) to fix; a total is blamed only when every card agrees with the rest.
     per_kind = v.sub("chieu_thuc_per_kind")
     for c in chieu:
         want = per_kind.int(KINDS[c.kind], 0, 1000)   # type: ignore[union-attr]
         if c.copies != want:                           # type: ignore[union-attr]
             raise DataError(path, f"card '{c.id}'", "copies",   # type: ignore[union-attr]
-                            f"{c.copies} copies, validation says {want}")   # type: ignore[union-attr]
+                            f"{c.copies} copies, but validation.chieu_thuc_per_kind."   # type: ignore[union-attr]
+                            f"{KINDS[c.kind]} says {want}")   # type: ignore[union-attr]
     per_kind.done()
     per_type = v.sub("chinh_dao_per_type")
     for t in TYPES:
-        have = sum(c.copies for c in chinh if c.type == t)
-        if have != per_type.int(t, 0, 1000):
-            raise per_type.fail(t, f"{have} cards of type {t!r}")
+        cards = [c for c in chinh if c.type == t]
+        have, want = sum(c.copies for c in cards), per_type.int(t, 0, 1000)
+        if have != want:
+            where = f"validation.chinh_dao_per_type.{t} says {want}"
+            if len(cards) == 1 or sum(c.copies > 1 for c in cards) == 1:
+                c = next(c for c in cards if c.copies > 1) if len(cards) > 1 else cards[0]
+                raise DataError(path, f"card '{c.id}'", "copies",
+                                f"{c.copies} copies make {have} cards of type {t!r}, but {where}")
+            raise _cards_error(path, cards, "type", f"{have} cards of type {t!r}, but {where}")
     per_type.done()
     per_stage = v.sub("tam_niem_per_stage")
-    for s in STAGES:
-        have = sum(1 for c in chinh if c.stage == s)
-        if have != per_stage.int(s, 0, 100):
-            raise per_stage.fail(s, f"{have} Tâm Niệm of stage {s!r}")
+    wants = {s: per_stage.int(s, 0, 100) for s in STAGES}
+    for s in sorted(STAGES, key=lambda s: sum(c.stage == s for c in chinh) <= wants[s]):
+        cards = [c for c in chinh if c.stage == s]      # an over-full stage first: its cards
+        if len(cards) != wants[s]:                      # hold the one with the wrong stage
+            raise _cards_error(path, cards, "stage", f"{len(cards)} Tâm Niệm of stage {s!r}, "
+                                                     f"but validation.tam_niem_per_stage.{s} says {wants[s]}")
     per_stage.done()
+    ct_total = sum(c.copies for c in chieu if c)
+    if ct_total != v.int("chieu_thuc_total", 1, 1000):
+        raise v.fail("chieu_thuc_total", f"the Chiêu Thức cards add up to {ct_total} "
+                                         f"(and agree with chieu_thuc_per_kind)")
+    cd_total = sum(c.copies for c in chinh)
+    if cd_total != v.int("chinh_dao_total", 1, 1000):
+        raise v.fail("chinh_dao_total", f"the Chính Đạo cards add up to {cd_total} "
+                                        f"(and agree with chinh_dao_per_type)")
     principles = [c.principle for c in chinh if c.type == "tam_niem"]
     if len(set(principles)) != len(principles):
         raise v.fail("tam_niem_per_stage", "two Tâm Niệm share a principle")
@@ -265,6 +283,15 @@ def load_deck(path: str | Path | None = None) -> Deck:
     top.done()
     return Deck(name, lo, hi, rules, stages, tuple(chieu), tuple(chinh),   # type: ignore[arg-type]
                 {c.id: c for c in chinh}, options)
+
+
+def _cards_error(path: Path, cards: list[ChinhDao], field: str, problem: str) -> DataError:
+    """A count that several cards make together: the entry names them all."""
+    if not cards:
+        return DataError(path, "decks.chinh_dao", field, problem)
+    if len(cards) == 1:
+        return DataError(path, f"card '{cards[0].id}'", field, problem)
+    return DataError(path, "cards " + ", ".join(f"'{c.id}'" for c in cards), field, problem)
 
 
 def _options(top: Reader) -> dict[str, dict]:

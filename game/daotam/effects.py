@@ -96,22 +96,32 @@ def _true(v: Any) -> bool:
     return True
 
 
+class ParamError(ValueError):
+    """A bad effect parameter; ``field`` names it (``max``, ``reward.kind``…)."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(f"parameter {field!r} {problem}")
+        self.field, self.problem = field, problem
+
+
 def _mapping(v: Any, fields: dict[str, Callable[[Any], Any]], optional: tuple[str, ...] = ()) -> dict:
     if not isinstance(v, dict):
         raise ValueError(f"must be a mapping with {', '.join(fields)}, got {v!r}")
     unknown = [k for k in v if k not in fields]
     if unknown:
-        raise ValueError(f"unknown parameter {unknown[0]!r} (known: {', '.join(fields)})")
+        raise ParamError(str(unknown[0]), f"is unknown (known: {', '.join(fields)})")
     out = {}
     for k, check in fields.items():
         if k not in v:
             if k in optional:
                 continue
-            raise ValueError(f"parameter {k!r} is missing")
+            raise ParamError(k, "is missing")
         try:
             out[k] = check(v[k])
+        except ParamError as err:
+            raise ParamError(f"{k}.{err.field}", err.problem) from None
         except ValueError as err:
-            raise ValueError(f"parameter {k!r} {err}") from None
+            raise ParamError(k, str(err)) from None
     return out
 
 

@@ -55,12 +55,41 @@ def connect(path: Path) -> sqlite3.Connection:
     return conn
 
 
+#: SQLite errors that say the file cannot be opened or written now (a read-only folder or
+#: file, a full disk, a lock, an I/O error), not that its bytes are wrong: such a file is
+#: never set aside as broken.
+BLOCKED = ("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH", "SQLITE_IOERR",
+           "SQLITE_FULL", "SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_NOMEM", "SQLITE_NOLFS")
+
+
+def blocked(err: BaseException) -> bool:
+    """Whether a sqlite3 error is about access to the file, not its content."""
+    name = getattr(err, "sqlite_errorname", None) or ""
+    if name.startswith(BLOCKED):
+        return True
+    text = str(err).lower()     # a fake or wrapped error without the code: its message
+    return any(w in text for w in ("readonly", "read-only", "unable to open", "disk is full",
+                                   "disk i/o", "database is locked"))
+
+
 def _check(conn: sqlite3.Connection) -> None:
-    """Refuse a file that is not ours or not readable; migrate an older one of ours."""
+    """Refuse a file that is not ours or not readable; migrate an older one of ours. An
+    error that only says the file cannot be opened or written now propagates as it is."""
+    try:
+        _check_content(conn)
+    except sqlite3.Error as err:
+        if blocked(err):
+            raise
+        raise _Bad("stats.problem.damaged", str(err)) from err
+
+
+def _check_content(conn: sqlite3.Connection) -> None:
     try:
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         found = schema.version(conn)
     except sqlite3.DatabaseError as err:
+        if blocked(err):
+            raise
         raise _Bad("stats.problem.damaged", str(err)) from err
     if found > schema.VERSION:
         raise _Bad("stats.problem.newer", f"version {found}, this program knows {schema.VERSION}")
@@ -72,19 +101,46 @@ def _check(conn: sqlite3.Connection) -> None:
             raise _Bad("stats.problem.schema", f"missing columns {missing}")
         schema.migrate(conn)
         missing = schema.missing_columns(conn)
-    except sqlite3.OperationalError as err:  # no such table / column: not our v<found>
-        raise _Bad("stats.problem.schema", f"migration failed: {err}") from err
-    except sqlite3.DatabaseError as err:
+    except sqlite3.Error as err:
+        if blocked(err):
+            raise
+        if isinstance(err, sqlite3.OperationalError):   # no such table / column: not our v<found>
+            raise _Bad("stats.problem.schema", f"migration failed: {err}") from err
         raise _Bad("stats.problem.damaged", str(err)) from err
     except (ValueError, TypeError, KeyError, AttributeError) as err:   # a v1 row not ours
         raise _Bad("stats.problem.schema", f"migration failed: {err}") from err
     if missing:
         raise _Bad("stats.problem.schema", f"missing columns {missing}")
-    try:
-        if conn.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower() != "wal":
-            log.warning("history: WAL journal refused; using the default journal")
-    except sqlite3.DatabaseError as err:
-        raise _Bad("stats.problem.damaged", str(err)) from err
+    if conn.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower() != "wal":
+        log.warning("history: WAL journal refused; using the default journal")
+
+
+def open_read_only(path: Path) -> sqlite3.Connection:
+    """A read-only connection to an intact database of this version that cannot be opened
+    for writing (a read-only folder or file). Tries ``mode=ro`` first, then ``immutable``
+    (a WAL file in a read-only folder has no ``-shm`` to share, and none can be made).
+    Raises :class:`HistoryUnavailable` if neither reads it as ours."""
+    if not path.is_file():
+        raise HistoryUnavailable(f"{path}: not a file")
+    uri = path.resolve().as_uri()
+    last: Exception | None = None
+    for flags in ("mode=ro", "immutable=1"):
+        conn = None
+        try:
+            conn = sqlite3.connect(f"{uri}?{flags}", uri=True, isolation_level=None, timeout=10.0)
+            if schema.version(conn) != schema.VERSION or schema.missing_columns(conn):
+                raise HistoryUnavailable(f"{path}: not a version-{schema.VERSION} statistics file")
+            conn.execute("SELECT COUNT(*) FROM games").fetchone()
+            return conn
+        except sqlite3.Error as err:
+            last = err
+            if conn is not None:
+                conn.close()
+        except HistoryUnavailable:
+            if conn is not None:
+                conn.close()
+            raise
+    raise HistoryUnavailable(f"{path}: {last}")
 
 
 def set_aside(path: Path) -> str | None:

@@ -10,14 +10,24 @@ opponents' level.
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.history.db import HistoryProblem, connect, open_db
+from game.history.db import (
+    HistoryProblem,
+    HistoryUnavailable,
+    connect,
+    db_path,
+    open_db,
+    open_read_only,
+)
 from game.history.record import AI_LEVELS, HUMANS_ONLY, MIXED
 
 LEVEL_ORDER = (*AI_LEVELS, MIXED, HUMANS_ONLY)
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -95,17 +105,37 @@ class HistoryReader:
     """Read-only questions over one database file (its own connection; the writer may
     be committing at the same time: WAL readers see whole transactions only)."""
 
-    def __init__(self, conn: sqlite3.Connection, problem: HistoryProblem | None = None) -> None:
+    def __init__(self, conn: sqlite3.Connection, problem: HistoryProblem | None = None,
+                 read_only: bool = False) -> None:
         self.conn = conn
         self.problem = problem
+        self.read_only = read_only      # opened read-only: new games cannot be written there
 
     @classmethod
     def open(cls, path: Path | None = None, checked: bool = False) -> HistoryReader:
-        """Open (checking and migrating unless ``checked``: the writer already did)."""
-        if checked and path is not None and Path(path).exists():
-            return cls(connect(Path(path)))
-        conn, problem = open_db(path)
-        return cls(conn, problem)
+        """Open (checking and migrating unless ``checked``: the writer already did). An
+        intact file that cannot be opened for writing (a read-only folder) is opened
+        read-only (``read_only``); raises :class:`HistoryUnavailable` — never a bare
+        ``sqlite3.Error`` — when it cannot be read at all."""
+        path = db_path() if path is None else Path(path)
+        if checked and path.exists():
+            conn = None
+            try:
+                conn = connect(path)
+                conn.execute("SELECT COUNT(*) FROM games").fetchone()
+                return cls(conn)
+            except sqlite3.Error as err:
+                if conn is not None:
+                    conn.close()
+                log.warning("history: %s cannot be opened for writing (%s); trying read-only",
+                            path.name, err)
+        else:
+            try:
+                conn, problem = open_db(path)
+                return cls(conn, problem)
+            except HistoryUnavailable as err:
+                log.warning("history: %s; trying read-only", err)
+        return cls(open_read_only(path), read_only=True)
 
     def close(self) -> None:
         self.conn.close()

@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from game.cards import DATA_DIR, DataError, Reader, read_yaml
+from game.windows import check_timing
 
 #: Characters in card order. The engine works on indices into this tuple.
 CHARACTER_IDS = ("judge", "bishop", "king", "fool", "queen", "thief", "witch", "spy",
@@ -112,8 +113,8 @@ def _set_table(r: Reader, field: str, chars: tuple[Character, ...]) -> dict[int,
     out: dict[int, tuple[int, ...]] = {}
     for key, raw in table.items():
         entry = f"{r.entry}.{field}[{key}]" if r.entry != "(top)" else f"{field}[{key}]"
-        if isinstance(key, bool) or not isinstance(key, int):
-            raise DataError(r.file, entry, "-", "the key must be a player count")
+        if isinstance(key, bool) or not isinstance(key, int) or not 2 <= key <= 13:
+            raise DataError(r.file, entry, "-", "the key must be a player count, 2 to 13")
         if not isinstance(raw, list):
             raise DataError(r.file, entry, "-", "must be a list of character ids")
         cards = []
@@ -178,8 +179,12 @@ def load_rules(path: str | Path | None = None) -> Rules:
         if not values or len(set(map(repr, values))) != len(values):
             raise fr.fail(f, "must list the allowed values, default first, no repeats")
         flags[f] = tuple(values)
+    for i, v in enumerate(flags["extra_middle_cards"]):
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= nums["max_extra_middle"]:
+            raise fr.fail(f"extra_middle_cards[{i}]", f"must be a whole number 0–"
+                                                      f"{nums['max_extra_middle']} (max_extra_middle), got {v!r}")
     fr.done()
-    top.get("timing", dict, {})          # read by game.windows.load_timing
+    check_timing(path, "timing", top.get("timing", dict, {}))   # used by game.windows.load_timing
     top.done()
 
     rules = Rules(name=name, min_players=lo, max_players=hi, first_game_players=first, **nums,

@@ -99,7 +99,7 @@ def test_every_primitive_the_cards_use_is_registered_once_and_used():
     (lambda d: card(d, "tinh_tam")["abilities"][0]["effects"][0].update({"if": "sunny"}),
      "card 'tinh_tam'", "abilities[0].effects[0].if", "unknown condition 'sunny'"),
     (lambda d: card(d, "tn07")["abilities"][0]["effects"][0]["discard_from_hand"].update(kind="x"),
-     "card 'tn07'", "abilities[0].effects[0].discard_from_hand", "parameter 'kind'"),
+     "card 'tn07'", "abilities[0].effects[0].discard_from_hand.kind", "parameter 'kind'"),
     (lambda d: card(d, "tn05")["abilities"][0].update(mode="instead"),
      "card 'tn05'", "abilities[0].mode", "cannot take mode 'instead'"),
     (lambda d: card(d, "tn09")["abilities"][0]["effects"][0].update(
@@ -110,12 +110,21 @@ def test_every_primitive_the_cards_use_is_registered_once_and_used():
     (lambda d: card(d, "tn01")["text"].update(en=" "), "card 'tn01'", "text.en",
      "translation is missing"),
     (lambda d: card(d, "tn03").update(colour="red"), "card 'tn03'", "colour", "unknown field"),
-    (lambda d: d["decks"]["chieu_thuc"][2].update(copies=24), "(top).validation", "chieu_thuc_total",
-     "add up to 54"),
-    (lambda d: card(d, "tinh_tam").update(copies=5), "(top).validation", "chinh_dao_total",
-     "add up to 19"),
-    (lambda d: card(d, "tn04").update(stage="hanh_dao"), "(top).validation.tam_niem_per_stage",
-     "hoc_dao", "2 Tâm Niệm"),
+    # a wrong count names the card to fix, not the validation key it disagrees with
+    (lambda d: d["decks"]["chieu_thuc"][2].update(copies=24), "card 'ta_khi'", "copies",
+     "24 copies, but validation.chieu_thuc_per_kind.ta_khi says 25"),
+    (lambda d: card(d, "tinh_tam").update(copies=5), "card 'tinh_tam'", "copies",
+     "validation.chinh_dao_per_type.tinh_tam says 6"),
+    (lambda d: card(d, "tn04").update(stage="hanh_dao"), "cards 'tn01', 'tn04', 'tn05', 'tn07', 'tn09'",
+     "stage", "5 Tâm Niệm of stage 'hanh_dao'"),
+    (lambda d: d["decks"]["chinh_dao"].append(dict(card(d, "an_san"), id="an_moi")),
+     "cards 'an_tham', 'an_san', 'an_si', 'an_man', 'an_moi'", "type", "5 cards of type 'ao_niem'"),
+    (lambda d: card(d, "tn07")["abilities"][0]["effects"][0]["discard_from_hand"].update(max=0),
+     "card 'tn07'", "abilities[0].effects[0].discard_from_hand.max", "whole number 1–10"),
+    # only when every card agrees with the per-kind numbers is the total to blame
+    (lambda d: d["validation"].update(chieu_thuc_total=54), "(top).validation", "chieu_thuc_total",
+     "add up to 55"),
+    (lambda d: d["players"].update(min=5, max=3), "(top).players", "min", "must not exceed max"),
     (lambda d: d["rules"].update(hand_cap="ten"), "(top).rules", "hand_cap", "must be int"),
 ])
 def test_broken_copies_name_file_card_and_field(tmp_path, mutate, entry, field, problem):

@@ -87,6 +87,13 @@ CASES = {
                             '  quit: "Thoát"\n  qiut: "Thoát"\n'.encode(), "i18n:vi", "menu", "qiut"),
     "i18n key only in en": ("i18n/en.yaml", '  quit: "Quit"\n', b'  quit: "Quit"\n  qiut: "Quit"\n',
                             "i18n:en", "menu", "qiut"),
+    # a key deleted from one file is reported against that file, whichever language loads
+    # first (the launch loads vi first; it used to blame vi.yaml for en.yaml's gap)
+    "i18n key deleted from en": ("i18n/en.yaml", '  quit: "Quit"\n', b"", "i18n:vi", "menu", "quit"),
+    "i18n key deleted from vi": ("i18n/vi.yaml", '  quit: "Thoát"\n', b"", "i18n:en", "menu", "quit"),
+    "i18n value not text": ("i18n/en.yaml", '  quit: "Quit"\n', b"  quit: 7\n", "i18n:en", "menu", "quit"),
+    "i18n key renamed in vi": ("i18n/vi.yaml", "\n  continue: ", b"\n  contniue: ", "i18n:en", "menu",
+                               "contniue"),
 }
 
 
