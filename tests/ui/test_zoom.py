@@ -15,9 +15,9 @@ from game.match import Match, Seat
 from scenes import fonts, session
 from scenes.i18n import set_lang, t
 from scenes.kit.zoom import HOLD
+from tests.ui.helpers import make_app, post
 
 ZOOM_KEY = pygame.K_z      # the zoom's default binding (scenes.keymap "common.zoom")
-from tests.ui.helpers import make_app, post
 
 DT = 0.1
 SEATS = {"ganjifa": 3, "kowah": 3, "daotam": 4, "mascarade": 5}
