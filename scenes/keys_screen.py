@@ -17,11 +17,11 @@ import pygame
 
 from scenes import fonts, keymap, theme
 from scenes.i18n import t
-from scenes.settings import STYLE, fit_tall, panel_surface
 from scenes.stack import Scene
 from scenes.tables.felt import table_surface
 from scenes.widgets.button import Button, ButtonRow
 from scenes.widgets.options import ValueRow, fit_px, handle_rows
+from scenes.widgets.panel import MENU_TOP, fit_tall, panel_surface
 
 PAD, TITLE, HEADING, ROW, GAP, FOOTER, STATUS = 3.0, 7.0, 4.2, 5.0, 1.0, 5.5, 3.6
 PANEL_W = 84.0
@@ -265,7 +265,7 @@ class KeysScene(Scene):
     # ----------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:
         u = self.u
-        surface.blit(table_surface(STYLE, surface.get_size()), (0, 0))
+        surface.blit(table_surface(MENU_TOP, surface.get_size()), (0, 0))
         radius, line = max(2, round(1.5 * u)), max(1, round(0.2 * u))
         surface.blit(panel_surface(self.panel.size, radius, line), self.panel)
         inner = self.panel.inflate(-round(2 * PAD * u), 0)

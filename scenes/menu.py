@@ -14,11 +14,10 @@ from scenes.i18n import lang, t
 from scenes.session import ResumeFailed, SaveProblem
 from scenes.stack import Scene
 from scenes.tables import registry as tables
-from scenes.tables.felt import TableStyle, table_surface
+from scenes.tables.felt import table_surface
 from scenes.widgets.button import Button, ButtonRow
+from scenes.widgets.panel import MENU_TOP
 from scenes.widgets.toast import Toast
-
-MENU_STYLE = TableStyle((46, 28, 20), (80, 50, 34), "wood", 0.04, 0.3)
 
 
 def problem_text(problem: SaveProblem) -> str:
@@ -162,7 +161,7 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         u = self.app.u
         w, h = surface.get_size()
-        surface.blit(table_surface(MENU_STYLE, surface.get_size()), (0, 0))
+        surface.blit(table_surface(MENU_TOP, surface.get_size()), (0, 0))
         title = fonts.text(t("menu.title"), round(7 * u), theme.GOLD, "bold")
         surface.blit(title, title.get_rect(center=(w // 2, round(h * 0.14))))
         sub = fonts.text(t("menu.subtitle"), round(2.6 * u), theme.IVORY)

@@ -9,7 +9,6 @@ titled groups of rows. The layout unit shrinks so the whole panel fits any windo
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 
 import pygame
 
@@ -19,9 +18,9 @@ from scenes.stack import Scene
 from scenes.tables.felt import TableStyle, table_surface
 from scenes.widgets.button import Button, ButtonRow
 from scenes.widgets.options import OptionRow, ValueRow, fit_px, handle_rows
+from scenes.widgets.panel import MENU_TOP, fit_tall, panel_surface
 from scenes.widgets.slider import SliderRow
 
-STYLE = TableStyle((46, 28, 20), (80, 50, 34), "wood", 0.04, 0.3)     # the menu's table top
 # Stored values multiply animation durations and AI think delays (0 = instant), so the
 # bigger the number, the slower. Listed slow → fast: › makes things faster.
 SPEEDS = [2.0, 1.5, 1.0, 0.5, 0.0]
@@ -55,25 +54,9 @@ def table_styles() -> list[tuple[str, TableStyle]]:
     return [(game, resolve(info.table).style) for game, info in TABLES.items()]
 
 
-def fit_tall(text: str, px: int, height: int, weight: str) -> int:
-    """``px``, made smaller until ``text`` is at most ``height`` tall (large text in a low slot)."""
-    while px > 7 and fonts.size(text, px, weight)[1] > height:
-        px -= 1
-    return px
-
-
 def panel_height_u() -> float:
     rows = sum(n for _, n in GROUPS)
     return 2 * PAD + TITLE + len(GROUPS) * HEADING + rows * (ROW + GAP) + GAP + FOOTER
-
-
-@lru_cache(maxsize=4)
-def panel_surface(size: tuple[int, int], radius: int, line: int) -> pygame.Surface:
-    """The translucent dark panel with its gold rim (as the dialogs draw it)."""
-    panel = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(panel, (*theme.PANEL, 238), panel.get_rect(), border_radius=radius)
-    pygame.draw.rect(panel, (*theme.GOLD, 255), panel.get_rect(), line, border_radius=radius)
-    return panel
 
 
 class OpenRow(ValueRow):
@@ -218,7 +201,7 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         u = self.u
-        surface.blit(table_surface(STYLE, surface.get_size()), (0, 0))
+        surface.blit(table_surface(MENU_TOP, surface.get_size()), (0, 0))
         radius, line = max(2, round(1.5 * u)), max(1, round(0.2 * u))
         surface.blit(panel_surface(self.panel.size, radius, line), self.panel)
         inner = self.panel.inflate(-round(2 * PAD * u), 0)

@@ -29,12 +29,12 @@ from scenes.stats_table import (
     text_px,
 )
 from scenes.stats_text import GAME_MODES, mode_label, pct, problem_text
-from scenes.tables.felt import TableStyle, table_surface
+from scenes.tables.felt import table_surface
 from scenes.textfit import fit_text
 from scenes.widgets.button import Button, ButtonRow
+from scenes.widgets.panel import MENU_TOP
 
 log = logging.getLogger(__name__)
-STYLE = TableStyle((46, 28, 20), (80, 50, 34), "wood", 0.04, 0.3)     # the menu's table top
 RECENT = 60                 # games in the recent list
 BUCKETS = (5, 10, 20, 50, 100, 200, 500)
 MAX_POINTS = 40
@@ -233,7 +233,7 @@ class StatsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         u = self.u
         w, h = surface.get_size()
-        surface.blit(table_surface(STYLE, surface.get_size()), (0, 0))
+        surface.blit(table_surface(MENU_TOP, surface.get_size()), (0, 0))
         m = round(3 * u)
         title = fit_text(t("stats.title"), round(4.4 * u), theme.GOLD, self.tabs[-1].rect.right - m, "bold")
         surface.blit(title, title.get_rect(midleft=(m, self.back.rect.centery)))

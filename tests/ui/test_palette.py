@@ -88,9 +88,9 @@ INKS = ("IVORY", "GOLD", "MUTED")       # drawn straight on the table (labels, b
 
 def _styles():
     from scenes import nav
-    from scenes.menu import MENU_STYLE
     from scenes.tables.registry import TABLES
-    return {**{g: nav.resolve(info.table).style for g, info in TABLES.items()}, "menu": MENU_STYLE}
+    from scenes.widgets.panel import MENU_TOP
+    return {**{g: nav.resolve(info.table).style for g, info in TABLES.items()}, "menu": MENU_TOP}
 
 
 def _grounds(style, g):
