@@ -18,21 +18,20 @@ from scenes.i18n import t
 from scenes.kit.buzzers import Buzzers
 from scenes.kit.driver import DecisionHandoff, HandoffPolicy, TableDriver
 from scenes.kit.ring import CountdownRing
-from scenes.kit.token import DAO_TAM, TA_NIEM, Token
 from scenes.tables.base import TableScene, lang
 from scenes.tables.daotam.anim import DaoTamAnim
 from scenes.tables.daotam.cards import DaoTamCards
+from scenes.tables.daotam.front import FRONT
 from scenes.tables.daotam.input import DaoTamInput
 from scenes.tables.daotam.layout import DaoTamLayout
 from scenes.tables.daotam.memory import MemoryPanel
 from scenes.tables.daotam.model import DaoTamModel, hand_cards
 from scenes.tables.daotam.paint import DaoTamPaint
 from scenes.tables.daotam.peek import DaoTamPeek
+from scenes.tables.daotam.token import DAO_TAM, TA_NIEM, Token
 from scenes.tables.daotam.zoom import DaoTamZoom
-from scenes.tables.felt import TableStyle
 from scenes.widgets.button import Button
 
-NAVY = (0x16, 0x23, 0x3D)
 WINDOW_PHASES = ("challenge", "race")
 PEEK_KEYS = (pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r, pygame.K_t)    # the defaults;
 PASS_KEYS = (pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_f, pygame.K_g)    # scenes.keymap rules
@@ -53,7 +52,7 @@ class DaoTamHandoff(DecisionHandoff):
 
 class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPeek, MemoryPanel,
                   DaoTamPaint, DaoTamZoom, TableScene):
-    style = TableStyle(NAVY, (0x1C, 0x2C, 0x4A), "cloth", 0.03, 0.24)
+    style = FRONT.style
     direction = "clockwise"
     rules_game = "daotam"
 
