@@ -11,13 +11,9 @@ imported when first used.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from types import MappingProxyType
-from typing import Any
+from dataclasses import dataclass, field
 
 from scenes.tables.felt import TableStyle
-
-_EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 
 @dataclass(frozen=True)
@@ -35,9 +31,9 @@ class Front:
     ``keymap.seat_<kind>`` on screen."""
     reserved_keys: frozenset[int] = frozenset()
     """Keys fixed within this game, that no binding may take."""
-    far_apart: Mapping[str, str] = _EMPTY
+    far_apart: Mapping[str, str] = field(default_factory=dict)
     """A preset spreading the per-seat keys over the keyboard: short name → key name."""
-    sounds: Mapping[str, int] = _EMPTY
+    sounds: Mapping[str, int] = field(default_factory=dict)
     """The game's own sounds (assets/sounds/<name>_<variant>.wav) → how many may ring at once."""
     reveal: str = ""
     """``"module:attr"`` of the replay's :class:`scenes.replay_truth.Reveal`; "" = the default."""

@@ -61,7 +61,7 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPeek
         self.model = DaoTamModel()
         self.tokens = [[Token() for _ in range(3)] for _ in match.seats]
         self.ring = CountdownRing()
-        self.buzzers = Buzzers(match.human_seats(), keymap.daotam_keys(app.settings, "buzz"))
+        self.buzzers = Buzzers(match.human_seats(), keymap.seat_keys(app.settings, "daotam", "buzz"))
         self.bind_keys(app.settings, match.human_seats())
         self.init_peek()
         self.pass_buttons = {s: Button(lambda s=s: self.pass_label(s), lambda s=s: self.pass_window(s))
@@ -175,8 +175,9 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPeek
 
     def bind_keys(self, settings: Any, humans: list[int]) -> None:
         """The human seats' buzzer, peek and pass keys, from the key bindings (scenes.keymap)."""
-        self.buzzers.rebind(keymap.daotam_keys(settings, "buzz"))
-        peek_keys, pass_keys = keymap.daotam_keys(settings, "peek"), keymap.daotam_keys(settings, "pass")
+        self.buzzers.rebind(keymap.seat_keys(settings, "daotam", "buzz"))
+        peek_keys = keymap.seat_keys(settings, "daotam", "peek")
+        pass_keys = keymap.seat_keys(settings, "daotam", "pass")
         self.peek_seat_of = {peek_keys[s]: s for s in humans if s < len(peek_keys)}
         self.pass_seat_of = {pass_keys[s]: s for s in humans if s < len(pass_keys)}
 
