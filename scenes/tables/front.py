@@ -18,27 +18,33 @@ from scenes.tables.felt import TableStyle
 
 @dataclass(frozen=True)
 class Front:
-    """One game's screen-side descriptor (every field optional: a game without it gets
-    the shared default)."""
+    """One game's screen-side descriptor. Every field is optional: a game without it gets
+    the shared default.
+
+    - ``style``: the table top its table is drawn on (also the statistics charts' felt).
+    - ``keys``: its remappable keys, in the order the keys screen lists them, as (short
+      name, default pygame key); the binding is ``"<game>.<short>"``.
+    - ``seat_keys``: kinds of per-seat keys among ``keys`` (``"buzz"`` gives ``buzz1``,
+      ``buzz2``…), named ``keymap.seat_<kind>`` on screen.
+    - ``reserved_keys``: keys fixed within this game, that no binding may take.
+    - ``far_apart``: a preset spreading the per-seat keys over the keyboard (short name
+      to key name).
+    - ``sounds``: its own sounds (assets/sounds/<name>_<variant>.wav) with how many copies
+      may ring at once.
+    - ``reveal``: ``"module:attr"`` of the replay's :class:`scenes.replay_truth.Reveal`
+      ("" = the default).
+    - ``rules_cards``: ``"module:attr"`` of the :class:`scenes.rules_doc.RulesCards` its
+      rules texts may show ("" = none).
+    """
 
     style: TableStyle | None = None
-    """The table top the game's table is drawn on (also the statistics charts' felt)."""
     keys: tuple[tuple[str, int], ...] = ()
-    """The game's remappable keys, in the order the keys screen lists them: (short name,
-    default pygame key); the binding is ``"<game>.<short>"``."""
     seat_keys: tuple[str, ...] = ()
-    """Kinds of per-seat keys among ``keys`` (``"buzz"`` → ``buzz1``, ``buzz2``…), named
-    ``keymap.seat_<kind>`` on screen."""
     reserved_keys: frozenset[int] = frozenset()
-    """Keys fixed within this game, that no binding may take."""
     far_apart: Mapping[str, str] = field(default_factory=dict)
-    """A preset spreading the per-seat keys over the keyboard: short name → key name."""
     sounds: Mapping[str, int] = field(default_factory=dict)
-    """The game's own sounds (assets/sounds/<name>_<variant>.wav) → how many may ring at once."""
     reveal: str = ""
-    """``"module:attr"`` of the replay's :class:`scenes.replay_truth.Reveal`; "" = the default."""
     rules_cards: str = ""
-    """``"module:attr"`` of the card pictures its rules texts may show; "" = none."""
 
 
 NO_FRONT = Front()
