@@ -73,3 +73,19 @@ def test_every_table_registers_a_front_with_its_own_palette():
         front = registry.front(game)
         assert front.style is not None, game
         assert registry.table_class(game).style is front.style, game
+
+
+def test_a_game_without_a_front_gets_the_shared_defaults(monkeypatch):
+    """A fifth game registers only its table: the shared screens fall back to their
+    defaults instead of asking for a name they do not know."""
+    from scenes import replay_truth, rules_doc, stats_charts
+    from scenes.tables import registry
+    from scenes.tables.front import NO_FRONT
+    from scenes.tables.registry import TableInfo
+    monkeypatch.setattr(registry, "TABLES", dict(registry.TABLES))
+    registry.register(TableInfo("fifth", "nowhere:Table"))
+    assert registry.front("fifth") is NO_FRONT
+    assert registry.hook("fifth", "reveal") is None
+    assert replay_truth.reveal("fifth") is replay_truth.DEFAULT
+    assert rules_doc.rules_cards("fifth") is None
+    assert stats_charts.felt_style("fifth") is stats_charts.DEFAULT_FELT
