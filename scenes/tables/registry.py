@@ -76,7 +76,7 @@ def table_class(game: str) -> Callable[..., Any]:
     return resolve(info(game).table)
 
 
-def front(game: str):
+def front(game: str) -> Any:
     """The game's :class:`scenes.tables.front.Front` (the empty one for a game without a
     table or a front: shared screens then use their defaults)."""
     from scenes.tables.front import NO_FRONT
