@@ -42,7 +42,7 @@ class LaunchOptions:
     frames: int | None = None
     until_over: bool = False
     screenshot: Path | None = None
-    time: str | None = None           # "day"/"night" for Ganjifa
+    time: str | None = None           # "day"/"night", for a game with that option
     options: dict = field(default_factory=dict)
     fps: int = 60
     replay: Path | None = None        # an exported record to watch (main.py --replay FILE)

@@ -22,20 +22,24 @@ log = logging.getLogger(__name__)
 
 SOUND_DIR = paths.ASSETS / "sounds"
 
-# The names the game may play (the API); each has 2-3 variants on disk.
-SOUND_NAMES: tuple[str, ...] = (
-    "slide", "place", "shuffle", "capture", "illegal", "turn", "tick", "win",
-    "dukal", "trump", "checki", "drum", "gong", "flip", "coin",
-)
+# The sounds every table may play (the API), then each game's own (its table's front,
+# scenes.tables.front), then the two any table top may use (a card turned over, a coin);
+# each has 2-3 variants on disk.
+_SHARED: dict[str, int] = {      # name → how many copies may ring at once; more are dropped
+    "slide": 4, "place": 4, "shuffle": 1, "capture": 3, "illegal": 1, "turn": 1, "tick": 2, "win": 1,
+}
+_TABLE_TOP: dict[str, int] = {"flip": 4, "coin": 6}
+
+
+def _game_sounds() -> dict[str, int]:
+    from scenes.tables.registry import fronts
+    return {name: n for front in fronts().values() for name, n in front.sounds.items()}
+
+
+MAX_AT_ONCE: dict[str, int] = {**_SHARED, **_game_sounds(), **_TABLE_TOP}
+SOUND_NAMES: tuple[str, ...] = tuple(MAX_AT_ONCE)
 # Quiet interface sounds (about 12 dB below the event sounds, baked into the files).
 UI_SOUNDS: frozenset[str] = frozenset({"illegal", "turn", "tick"})
-
-# How many copies of one sound may ring at once; anything more is dropped.
-MAX_AT_ONCE: dict[str, int] = {
-    "coin": 6, "slide": 4, "place": 4, "flip": 4, "capture": 3,
-    "tick": 2, "checki": 2, "dukal": 2, "drum": 2,
-    "shuffle": 1, "turn": 1, "illegal": 1, "win": 1, "trump": 1, "gong": 1,
-}
 DEFAULT_MAX_AT_ONCE = 3
 MIXER_CHANNELS = 24
 

@@ -1,6 +1,6 @@
 """Frame-time benchmark: the table headless on autoplay, one JSON line out.
 
-    python -m scenes.bench --game ganjifa --frames 600 --size 1280x720
+    python -m scenes.bench --game <game> --frames 600 --size 1280x720
 
 Frame time = update + draw (event handling included), excluding the frame-rate sleep.
 ``cpu_ms`` is the same frames' CPU time on the main thread (``time.thread_time``): the
@@ -52,7 +52,8 @@ def _top(prof: cProfile.Profile, n: int) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     t_start = time.perf_counter()
     p = argparse.ArgumentParser()
-    p.add_argument("--game", default="ganjifa")
+    from scenes.tables.registry import playable
+    p.add_argument("--game", default=playable()[0])
     p.add_argument("--frames", type=int, default=600)
     p.add_argument("--size", default="1280x720")
     p.add_argument("--seats", default=None)

@@ -2,7 +2,7 @@
 
 Text is drawn with a per-run font fallback: each character goes to the first font of
 :func:`chain` whose cmap has it (Be Vietnam Pro, then the bundled CJK subset), so a line
-such as "Myriads (萬)" renders in every scene, not only on the Kowah cards.
+such as "Myriads (萬)" renders in every scene, not only on the cards whose art uses it.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from scenes.font_cmap import code_points
 
 ASSETS = paths.ASSETS       # the checkout's assets/, or the installed cardtable_assets
 FONT_DIR = ASSETS / "fonts"
-CJK_FONT = FONT_DIR / "NotoSerifTC-kowah-subset.ttf"   # only the glyphs Kowah cards use
+CJK_FONT = FONT_DIR / "NotoSerifTC-subset.ttf"   # only the Chinese glyphs some card art uses
 WEIGHTS = {
     "regular": FONT_DIR / "BeVietnamPro_400Regular.ttf",
     "semibold": FONT_DIR / "BeVietnamPro_600SemiBold.ttf",
@@ -70,7 +70,8 @@ def font(px: int, weight: str = "regular") -> pygame.font.Font:
 
 
 def cjk_font(px: int) -> pygame.font.Font:
-    """The bundled Chinese subset (the Kowah glyphs: see scenes.art.kowah_cards.GLYPHS)."""
+    """The bundled Chinese subset (the glyphs the card art asks for: assets/fonts/OFL-NotoSerifTC.txt
+    lists them, and the art that uses them checks they are there)."""
     return _cjk_at(max(4, _scaled(px)))
 
 

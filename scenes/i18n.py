@@ -163,7 +163,7 @@ def cases(value: object) -> tuple[str, ...]:
 _SELECT = re.compile(r"\{(\w+),\s*(?:plural|select),\s*")
 _CASE = re.compile(r"\s*(\w+)\s*\{")
 _FIELD = re.compile(r"\{(\w+)\}")
-#: ``{key.daotam.buzz1}``: the label of the key bound now to a binding (scenes.keymap).
+#: ``{key.<game>.buzz1}``: the label of the key bound now to a binding (scenes.keymap).
 _KEY_FIELD = re.compile(r"\{key\.(\w+)\.(\w+)\}")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:]\s+|[“\"]|\n)$")
 

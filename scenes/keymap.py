@@ -1,11 +1,12 @@
 """The key bindings: every remappable key of the tables, by name, with its default.
 
-A binding belongs to a group: ``common`` (hint, undo: on every table) or one game. Two
+A binding belongs to a group: ``common`` (hint, undo, zoom: on every table) or one game,
+whose table package declares its bindings in its front (scenes.tables.front). Two
 bindings clash when they could be live at the same moment — same group, or one of them
 common — and share a key; a clash is refused, never silently resolved. Some keys stay
 fixed for everybody (:data:`RESERVED`: Esc, F1, F11, Space, Enter, Tab, the arrows,
-Backspace) and some for one game (:data:`GAME_RESERVED`, e.g. Mascarade's 1–9 that pick
-a choice by its number); no binding may take them.
+Backspace) and some for one game (:data:`GAME_RESERVED`, e.g. 1–9 where a choice is picked
+by its number); no binding may take them.
 
 The player's changes live in ``Settings.keys`` as ``{binding: key name}`` (pygame's key
 names, e.g. ``"q"``, ``"left shift"``), only where they differ from the default. Whatever
@@ -23,56 +24,30 @@ from typing import Any
 
 import pygame
 
-GROUPS = ("common", "ganjifa", "kowah", "daotam", "mascarade")
-DAOTAM_SEATS = 5
-
 
 @dataclass(frozen=True)
 class Binding:
-    name: str       # "daotam.buzz1"
+    name: str       # "<game>.buzz1"
     group: str      # "common" or a game
     default: int    # the pygame key code
 
 
+def _fronts() -> dict[str, Any]:
+    from scenes.tables.registry import fronts
+    return fronts()
+
+
 def _bindings() -> dict[str, Binding]:
-    out: list[Binding] = []
-
-    def add(group: str, short: str, key: int) -> None:
-        out.append(Binding(f"{group}.{short}", group, key))
-
-    add("common", "hint", pygame.K_h)
-    add("common", "undo", pygame.K_u)
-    add("common", "zoom", pygame.K_z)
-    add("ganjifa", "last", pygame.K_l)
-    add("ganjifa", "dukal", pygame.K_d)
-    add("kowah", "stock", pygame.K_s)
-    add("kowah", "discard", pygame.K_t)
-    add("kowah", "checki", pygame.K_c)
-    add("kowah", "later", pygame.K_n)
-    buzz = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5)
-    peek = (pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r, pygame.K_t)
-    passes = (pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_f, pygame.K_g)
-    for i in range(DAOTAM_SEATS):
-        add("daotam", f"buzz{i + 1}", buzz[i])
-    for i in range(DAOTAM_SEATS):
-        add("daotam", f"peek{i + 1}", peek[i])
-    for i in range(DAOTAM_SEATS):
-        add("daotam", f"pass{i + 1}", passes[i])
-    add("daotam", "cuong", pygame.K_c)
-    add("daotam", "nhu", pygame.K_n)
-    add("daotam", "public", pygame.K_p)
-    add("mascarade", "log", pygame.K_l)
-    add("mascarade", "odds", pygame.K_k)
-    add("mascarade", "peek", pygame.K_p)
-    add("mascarade", "announce", pygame.K_a)
-    add("mascarade", "exchange", pygame.K_e)
-    add("mascarade", "keep", pygame.K_n)
-    add("mascarade", "claim", pygame.K_c)
-    add("mascarade", "pass", pygame.K_x)
+    out = [Binding(f"common.{short}", "common", key)
+           for short, key in (("hint", pygame.K_h), ("undo", pygame.K_u), ("zoom", pygame.K_z))]
+    for game, front in _fronts().items():
+        out += [Binding(f"{game}.{short}", game, key) for short, key in front.keys]
     return {b.name: b for b in out}
 
 
 BINDINGS: dict[str, Binding] = _bindings()
+#: ``common`` first, then each game with keys, in table order.
+GROUPS: tuple[str, ...] = tuple(dict.fromkeys(b.group for b in BINDINGS.values()))
 
 # Keys no binding may take: the app's own (Esc pause, F1 rules, F11 fullscreen, Space
 # skips an animation) and the navigation every table shares (Enter, Tab, arrows,
@@ -81,22 +56,15 @@ RESERVED: frozenset[int] = frozenset({
     pygame.K_ESCAPE, pygame.K_F1, pygame.K_F11, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER,
     pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_BACKSPACE,
 })
-# Keys fixed within one game: Mascarade picks a choice by its number; Đạo Tâm's Y takes
-# an option.
+# Keys fixed within one game (its front's ``reserved_keys``, e.g. a choice picked by its
+# number).
 GAME_RESERVED: dict[str, frozenset[int]] = {
-    "mascarade": frozenset(range(pygame.K_1, pygame.K_9 + 1)),
-    "daotam": frozenset({pygame.K_y}),
-}
+    game: front.reserved_keys for game, front in _fronts().items() if front.reserved_keys}
 
-# "Far apart" for five players at one keyboard: each seat's buzzer, peek and pass keys
-# stacked in one column, the five columns spread over the whole main block.
+# "Far apart" for several players at one keyboard: the presets of the games' fronts
+# (each seat's keys stacked in one column, the columns spread over the main block).
 FAR_APART: dict[str, str] = {
-    "daotam.buzz1": "1", "daotam.peek1": "q", "daotam.pass1": "a",
-    "daotam.buzz2": "4", "daotam.peek2": "r", "daotam.pass2": "f",
-    "daotam.buzz3": "7", "daotam.peek3": "i", "daotam.pass3": "k",
-    "daotam.buzz4": "0", "daotam.peek4": "o", "daotam.pass4": "l",
-    "daotam.buzz5": "=", "daotam.peek5": "]", "daotam.pass5": "'",
-}
+    f"{game}.{short}": key for game, front in _fronts().items() for short, key in front.far_apart.items()}
 
 _LABELS = {pygame.K_MINUS: "-", pygame.K_EQUALS: "=", pygame.K_BACKSPACE: "BS"}
 
@@ -199,10 +167,14 @@ def label(settings: Any, name: str) -> str:
     return key_label(key(settings, name))
 
 
-def daotam_keys(settings: Any, kind: str) -> tuple[int, ...]:
-    """Đạo Tâm's per-seat keys of one kind ("buzz", "peek" or "pass"), seat 1 first."""
+def seat_keys(settings: Any, game: str, kind: str) -> tuple[int, ...]:
+    """A game's per-seat keys of one kind (its front's ``seat_keys``, e.g. "buzz"), seat 1
+    first."""
     keys = keys_of(settings)
-    return tuple(keys[f"daotam.{kind}{i + 1}"] for i in range(DAOTAM_SEATS))
+    out: list[int] = []
+    while f"{game}.{kind}{len(out) + 1}" in keys:
+        out.append(keys[f"{game}.{kind}{len(out) + 1}"])
+    return tuple(out)
 
 
 def rebind(settings: Any, name: str, new: int) -> str | None:
@@ -228,11 +200,13 @@ def reset(settings: Any) -> None:
 
 
 def apply_far_apart(settings: Any) -> None:
-    """Đạo Tâm's five seats' keys spread over the keyboard (:data:`FAR_APART`). Đạo Tâm's
-    other changes, and a hint or undo key on one of those keys, go back to their defaults."""
+    """The per-seat keys spread over the keyboard (:data:`FAR_APART`). The other changes
+    of the games with such a preset, and a hint or undo key on one of those keys, go back
+    to their defaults."""
     taken = set(FAR_APART.values())
+    spread = {BINDINGS[k].group for k in FAR_APART}
     saved = {k: v for k, v in (settings.keys or {}).items()
-             if k in BINDINGS and not k.startswith("daotam.") and v not in taken} \
+             if k in BINDINGS and BINDINGS[k].group not in spread and v not in taken} \
         if isinstance(settings.keys, Mapping) else {}
     saved.update(FAR_APART)
     settings.keys = {k: v for k, v in saved.items() if key_code(v) != BINDINGS[k].default}
@@ -261,8 +235,9 @@ def binding_label(name: str) -> str:
     """What a binding does, in the player's language ("Buzzer, seat 2")."""
     from scenes.i18n import t
     group, short = name.split(".", 1)
-    for kind in ("buzz", "peek", "pass"):
-        if group == "daotam" and short.startswith(kind) and short[len(kind):].isdigit():
+    kinds = _fronts()[group].seat_keys if group in _fronts() else ()
+    for kind in kinds:
+        if short.startswith(kind) and short[len(kind):].isdigit():
             return t(f"keymap.seat_{kind}", n=int(short[len(kind):]))
     return t("keymap.hint_key" if short == "hint" else f"keymap.{short}")
 
@@ -273,5 +248,5 @@ def group_label(group: str) -> str:
 
 
 def full_label(name: str) -> str:
-    """A binding named with its group, for a refusal ("Đạo Tâm · Buzzer, seat 2")."""
+    """A binding named with its group, for a refusal ("<game> · Buzzer, seat 2")."""
     return f"{group_label(BINDINGS[name].group)} · {binding_label(name)}"

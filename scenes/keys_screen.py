@@ -3,8 +3,8 @@
 Select a binding (click its key box, or Tab/↑/↓ to it and Enter) and press the new key;
 Esc cancels. A key another binding already uses where both can answer at once (same
 game, or a key of every table) is refused with a message naming that binding, and so is
-a fixed key (Esc, F1, F11, Space, Enter, Tab, the arrows, Backspace; Mascarade's 1–9).
-*Buzzers far apart* spreads Đạo Tâm's five seats over the keyboard; *Reset keys* puts
+a fixed key (Esc, F1, F11, Space, Enter, Tab, the arrows, Backspace; a game's own fixed
+keys). *Buzzers far apart* spreads the per-seat keys over the keyboard; *Reset keys* puts
 every key back. Changes are saved at once and open tables take them at once.
 
 Drawn like the settings: the wooden top, one gold-rimmed panel; the list scrolls (wheel,

@@ -41,10 +41,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from scenes.tables.registry import playable  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 MAX_SCENES = 6            # more stacked scenes than this is a lock-up (e.g. a handoff per frame)
 STEP_TIMEOUT = 30.0       # seconds one frame may take before it counts as a hang
-SCENES = ("menu", "ganjifa", "kowah", "daotam", "mascarade")
+SCENES = ("menu", *playable())   # the menu, then every game with a table (the registry)
 AI_KINDS = ("random", "easy", "normal", "hard")
 TINY_SIZES = ((1, 1), (2, 2), (50, 40), (120, 90), (320, 200), (200, 320), (640, 360))
 HUGE_SIZES = ((3840, 2160), (2560, 1440), (1920, 1080), (3840, 400), (400, 2160))

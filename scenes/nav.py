@@ -1,7 +1,7 @@
 """Scenes by name: each screen is registered once here and pushed by its name.
 
 A scene module never imports another scene module; it asks for one by name
-(``nav.push(app, "setup", game="kowah")``, ``nav.reset(app, "menu", message=…)``).
+(``nav.push(app, "setup", game=name)``, ``nav.reset(app, "menu", message=…)``).
 Targets are ``"module:attribute"`` strings resolved on first use, so importing a scene
 (or this module) imports no other screen and no table.
 """

@@ -1,5 +1,6 @@
 """Small card pictures for the replay's faces-up panel, drawn by the game's own table
-art (so a card looks as it does on the table), and the panel's rows of them."""
+art (so a card looks as it does on the table), and the panel's rows of them. What each
+seat holds and how one card is drawn are the game's :class:`scenes.replay_truth.Reveal`."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 import pygame
 
 from scenes import theme
-from scenes.tables.sprites import Sprite
+from scenes.replay_truth import reveal
 from scenes.textfit import fit_text
 
 Cards = list[Any]
@@ -16,14 +17,7 @@ Cards = list[Any]
 
 def held_cards(game: str, state: Any) -> list[Cards]:
     """Per seat, the identities its hand holds (in the form the table art takes)."""
-    if game == "daotam":
-        from game.daotam.effects import KINDS
-        return [[KINDS[k] for k in range(len(h)) for _ in range(h[k])] for h in state.hands]
-    if game == "mascarade":
-        hands = [[state.cards[p] for p in positions] for positions in state.hands]
-        middle = [state.cards[p] for p in getattr(state, "middle", ()) or ()]
-        return hands + ([middle] if middle else [])
-    return [sorted(h) for h in state.hands]
+    return reveal(game).held_cards(state)
 
 
 def picture(table: Any, game: str, card: Any, height: int) -> pygame.Surface:
@@ -33,16 +27,7 @@ def picture(table: Any, game: str, card: Any, height: int) -> pygame.Surface:
     img = cache.get(key)
     if img is not None:
         return img
-    if game == "daotam":
-        from scenes.tables.daotam.layout import card_size
-        img = table.ct_face(card, card_size(height))
-    elif game == "mascarade":
-        img = table.cards.face(int(card), height)
-    else:
-        side = height * 2
-        img = pygame.Surface((side, side), pygame.SRCALPHA)
-        table.draw_card(img, Sprite(int(card), (side / 2, side / 2), height))
-        img = img.subsurface(img.get_bounding_rect()).copy()
+    img = reveal(game).picture(table, card, height)
     if len(cache) > 400:
         cache.clear()
     cache[key] = img
@@ -80,7 +65,7 @@ def draw_holdings(surface: pygame.Surface, table: Any, game: str, state: Any, na
 
 def _grid(surface: pygame.Surface, table: Any, game: str, hands: list[Cards], names: list[str],
           x: int, y: int, width: int, bottom: int, u: float) -> int:
-    """A card or two per seat (Mascarade): cells of cards and name, in two columns."""
+    """A card or two per seat: cells of cards and name, in two columns."""
     card_h = round(5.4 * u)
     gap = round(1.2 * u)
     col_w = (width - gap) // 2

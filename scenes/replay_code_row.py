@@ -42,7 +42,7 @@ class CodeRow(ValueRow):
         return t("replay.code_typing") if self._editing else t("replay.code_hint", example=self.example())
 
     def example(self) -> str:
-        """A code of the game being set up (its own prefix, "DT-…" for Đạo Tâm), for the hint."""
+        """A code of the game being set up (with its own prefix), for the hint."""
         game, seats, options, deal = self.current()
         other = EXAMPLE_DEAL + (deal == EXAMPLE_DEAL)
         return code_for(game, seats, options, other) or code_for(game, seats, {}, other) or f"{prefix(game)}-…"

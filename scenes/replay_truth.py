@@ -1,7 +1,10 @@
 """The words of a replay's side panel: what each seat really holds, and the private
-events ("what really happened": Mascarade's swap decisions and peeks, Đạo Tâm's
-claimed cards and draws, Kowah's draws), per game. Pure text from engine states and
-events; no drawing."""
+events ("what really happened": swap decisions and peeks, claimed cards, draws), per
+game. Pure text from engine states and events; no drawing.
+
+What a game reveals is its table's business: its front (scenes.tables.front) names a
+:class:`Reveal`, and this module asks the registry for it, never a game by name.
+"""
 
 from __future__ import annotations
 
@@ -16,87 +19,105 @@ Name = Callable[[int], str]
 
 
 @cache
-def _deck(game: str) -> Any:
+def game_deck(game: str) -> Any:
+    """The game's default deck (``game.<name>.deck.default_deck()``), once per process."""
     import importlib
     return importlib.import_module(f"game.{game}.deck").default_deck()
 
 
+def deck_card_name(game: str, card: Any) -> str:
+    """A card's name from the game's own deck (``game.<name>.deck.default_deck()``)."""
+    return game_deck(game).card_name(int(card), lang())
+
+
+class Reveal:
+    """What a game's finished replay shows faces up. The defaults fit a game whose
+    ``state.hands`` are lists of card identities and whose private events need no
+    sentence of their own; a game's table package overrides what differs."""
+
+    #: Event kinds whose line waits for a verdict (e.g. a claim, until it is let pass or
+    #: challenged), and the verdict kinds → the i18n key that rewrites that line.
+    pending: frozenset[str] = frozenset()
+    verdicts: dict[str, str] = {}
+
+    def card_text(self, game: str, card: Any) -> str:
+        """One card's name in the current language."""
+        return str(card)
+
+    def describe(self, game: str, event: Event, who: str, name: Name, state: Any,
+                 step: list[Event]) -> str | None:
+        """The game's own sentence for a private event, or None (the shared wording)."""
+        return None
+
+    def held_cards(self, state: Any) -> list[list[Any]]:
+        """Per seat (and any extra row, such as cards in the middle), the identities held."""
+        return [sorted(h) for h in state.hands]
+
+    def picture(self, table: Any, card: Any, height: int) -> Any:
+        """One card face ``height`` pixels tall by the table's art (a pygame Surface)."""
+        import pygame
+
+        from scenes.tables.sprites import Sprite
+        side = height * 2
+        img = pygame.Surface((side, side), pygame.SRCALPHA)
+        table.draw_card(img, Sprite(int(card), (side / 2, side / 2), height))
+        return img.subsurface(img.get_bounding_rect()).copy()
+
+
+DEFAULT = Reveal()
+
+
+def reveal(game: str) -> Reveal:
+    """The game's :class:`Reveal` (its table's front), or the default one."""
+    from scenes.tables.registry import hook
+    return hook(game, "reveal") or DEFAULT
+
+
 def card_text(game: str, card: Any) -> str:
     """One card's name in the current language."""
-    if game in ("ganjifa", "kowah"):
-        return _deck(game).card_name(int(card), lang())
-    if game == "daotam":
-        from game.daotam.effects import KINDS
-        kind = KINDS.index(card) if isinstance(card, str) else int(card)
-        return _deck(game).chieu_thuc[kind].name.get(lang(), KINDS[kind])
-    if game == "mascarade":
-        from scenes.tables.mascarade.cards import character_name
-        return character_name(int(card))
-    return str(card)
+    return reveal(game).card_text(game, card)
 
 
 def cards_text(game: str, cards: Any) -> str:
     return ", ".join(card_text(game, c) for c in cards) or t("replay.none")
 
 
-def describe(game: str, event: Event, name: Name, state: Any = None) -> str | None:
+def describe(game: str, event: Event, name: Name, state: Any = None,
+             step: list[Event] | None = None) -> str | None:
     """A private event as a sentence, or None for one not worth a line (the dealt hands
     are the holdings' business)."""
-    d, who = event.data, name(event.seat) if event.seat is not None else ""
-    if game == "mascarade":
-        if event.kind in ("swap_bit", "fool_bit", "spy_bit"):
-            key = "replay.masc_swapped" if d.get("bit") else "replay.masc_kept"
-            return t(key, name=who, a=_pos(d.get("a"), name, state), b=_pos(d.get("b"), name, state))
-        if event.kind == "peek_result":
-            return t("replay.masc_peek", name=who, card=card_text(game, d["card"]))
-    if game == "daotam":
-        if event.kind == "claim_cards":
-            return t("replay.dt_claim", name=who, cards=cards_text(game, d["cards"]))
-        if event.kind == "drew":
-            return t("replay.dt_drew", name=who, cards=cards_text(game, d["cards"]))
-    if game == "kowah" and event.kind == "draw_card":
-        return t("replay.kw_drew", name=who, card=card_text(game, d["card"]))
+    who = name(event.seat) if event.seat is not None else ""
+    text = reveal(game).describe(game, event, who, name, state, step or [])
+    if text is not None:
+        return text
     if event.kind == "hand":
         return None
     return t("replay.secret", name=who, what=event.kind)
-
-
-def _pos(pos: Any, name: Name, state: Any) -> str:
-    """A Mascarade position: its owner's name, or "the middle"."""
-    owner = getattr(state, "owner", None)
-    if owner is None or pos is None or not 0 <= pos < len(owner):
-        return str(pos)
-    seat = owner[pos]
-    return name(seat) if seat is not None else t("replay.middle_card")
 
 
 def timeline(replay: Any, upto: int, name: Name, seat: int | None = None,
              state: Any = None) -> list[tuple[int, str]]:
     """(move number, sentence) for the private events of the first ``upto`` moves: every
     seat's (``seat`` None: faces up, the game must be over) or only ``seat``'s own. A
-    Đạo Tâm claim's real cards are marked once the table has let it pass unchallenged."""
+    pending line (a claim's real cards) is marked once its verdict comes."""
     game = replay.game
+    how = reveal(game)
     out: list[tuple[int, str]] = []
-    claim_line: int | None = None
+    pending_line: int | None = None
     for n in range(0, upto + 1):
         step = replay.step_events(n)
         for event in step:
-            if game == "daotam" and event.kind in ("unchallenged", "challenge"):
-                if claim_line is not None:
-                    k, text = out[claim_line]
-                    out[claim_line] = (k, t(f"replay.dt_{event.kind}", line=text))
-                    claim_line = None
+            if event.kind in how.verdicts:
+                if pending_line is not None:
+                    k, text = out[pending_line]
+                    out[pending_line] = (k, t(how.verdicts[event.kind], line=text))
+                    pending_line = None
                 continue
             if event.to is None or (seat is not None and event.to != seat):
                 continue
-            text = describe(game, event, name, state)
+            text = describe(game, event, name, state, step)
             if text:
-                if event.kind == "claim_cards":
-                    claim_line = len(out)
-                    call = next((e.data for e in step if e.kind == "claim" and e.seat == event.seat), None)
-                    if call:
-                        text = t("replay.dt_claim_as", name=name(event.seat), count=call.get("count", ""),
-                                 call=card_text(game, call["call"]),
-                                 cards=cards_text(game, event.data["cards"]))
+                if event.kind in how.pending:
+                    pending_line = len(out)
                 out.append((n, text))
     return out

@@ -4,13 +4,13 @@ A rules file is ``game``, ``title`` and ``sections``; a section is a ``heading``
 list of ``paragraphs``. A paragraph is either text in both languages, ``{vi: …, en: …}``,
 or a card picture::
 
-    - {picture: [ganjifa/matsya/raja, ganjifa/matsya/mantri, ganjifa/matsya/1],
+    - {picture: [<game>/<suit>/raja, <game>/<suit>/mantri, <game>/<suit>/1],
        caption: {vi: "…", en: "…"}}          # caption optional: card names by default
 
-Card references: ``ganjifa/<suit id>/<raja|mantri|1…10>``,
-``kowah/<coins|strings|myriads>/<1…9>`` and ``kowah/<honour id>`` (ids from
-data/ganjifa.yaml and data/kowah.yaml). Unknown keys anywhere are rejected with the file,
-entry and field named, so a typo never loads silently. No pygame here.
+Card references are ``<game>/…``, in the forms the game's :class:`RulesCards` reads (its
+table's front names them, e.g. ``<game>/<suit id>/<rank>``; ids from data/<game>.yaml);
+a game without them has no pictures. Unknown keys anywhere are rejected with the file,
+entry and field named, so a typo never loads silently. No drawing here.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from game.cards import DATA_DIR, LANGS, DataError, Reader, read_yaml
 
@@ -29,8 +30,8 @@ _PICTURE_KEYS = frozenset({"picture", "caption"})
 
 @dataclass(frozen=True)
 class CardRef:
-    game: str      # "ganjifa" or "kowah"
-    card: int      # the game's card identity (Ganjifa card int, Kowah identity)
+    game: str      # a game whose table's front has rules cards
+    card: int      # the game's card identity
     ref: str       # as written in the file
 
 
@@ -77,60 +78,77 @@ def _only(r: Reader, allowed: frozenset[str]) -> None:
         raise r.fail(unknown[0], f"unknown field (allowed: {', '.join(sorted(allowed))})")
 
 
-def _decks():
-    from game.ganjifa.deck import default_deck as ganjifa_deck
-    from game.kowah.deck import default_deck as kowah_deck
-    return {"ganjifa": ganjifa_deck(), "kowah": kowah_deck()}
+class RulesCards:
+    """The card pictures a game's rules texts may show: how a reference names a card, and
+    (scenes.rules_pictures) how it is drawn. A game's table package subclasses it."""
+
+    #: A picture made only of this game's cards is laid out taller (narrow strips).
+    tall = False
+
+    def deck(self) -> Any:
+        """The game's deck (``card_name``, and whatever :meth:`card` reads)."""
+        raise NotImplementedError
+
+    def card(self, deck: Any, parts: list[str]) -> int | None:
+        """The card named by the reference's parts after ``<game>/``, or None."""
+        raise NotImplementedError
+
+    def forms(self, game: str, deck: Any) -> str:
+        """The accepted forms, for an error message."""
+        raise NotImplementedError
+
+    def aspect(self) -> float:
+        """Width / height of a card's picture."""
+        return 1.0
+
+    def art(self) -> Any:
+        """The drawing side (``images(card, rect, u)`` → face, shadow, offset; ``clear()``)."""
+        raise NotImplementedError
+
+
+def rules_cards(game: str) -> RulesCards | None:
+    """The game's :class:`RulesCards` (its table's front), or None."""
+    from scenes.tables.registry import hook
+    return hook(game, "rules_cards")
+
+
+def _decks() -> dict[str, Any]:
+    """The decks of the games with rules cards, in table order."""
+    from scenes.tables.registry import TABLES
+    out = {}
+    for game in TABLES:
+        cards = rules_cards(game)
+        if cards is not None:
+            out[game] = _deck(game, cards)
+    return out
+
+
+_DECKS: dict[str, Any] = {}
+
+
+def _deck(game: str, cards: RulesCards) -> Any:
+    if game not in _DECKS:
+        _DECKS[game] = cards.deck()
+    return _DECKS[game]
 
 
 def card_name(ref: CardRef, lang: str) -> str:
     return _decks()[ref.game].card_name(ref.card, lang)
 
 
-def _ganjifa_card(deck, parts: list[str]) -> int | None:
-    if len(parts) != 2:
-        return None
-    suit = next((s for s in deck.suits if s.id == parts[0]), None)
-    if suit is None:
-        return None
-    for r in deck.ranks:
-        if parts[1] == (r.kind if r.kind != "numeral" else str(r.value)):
-            return suit.index * len(deck.ranks) + r.index
-    return None
-
-
-def _kowah_card(deck, parts: list[str]) -> int | None:
-    if len(parts) == 1:
-        honour = next((h for h in deck.honours if h.id == parts[0]), None)
-        return None if honour is None else deck.n_numerals + honour.index
-    if len(parts) != 2:
-        return None
-    suit = next((s for s in deck.suits if s.id == parts[0]), None)
-    if suit is None or not parts[1].isdigit() or int(parts[1]) not in deck.numbers:
-        return None
-    return suit.index * len(deck.numbers) + deck.numbers.index(int(parts[1]))
-
-
-def _card_forms(game: str, deck) -> str:
-    if game == "ganjifa":
-        return f"ganjifa/<{'|'.join(s.id for s in deck.suits[:2])}|…>/<raja|mantri|1…10>"
-    return ("kowah/<" + "|".join(s.id for s in deck.suits) + ">/<1…9> or kowah/<"
-            + "|".join(h.id for h in deck.honours) + ">")
-
-
 def parse_card(ref: object) -> CardRef:
-    """``"ganjifa/matsya/raja"`` → CardRef; ValueError with the accepted forms if not."""
+    """``"<game>/<suit>/<rank>"`` → CardRef; ValueError with the accepted forms if not."""
     if not isinstance(ref, str):
-        raise ValueError(f"must be text like ganjifa/matsya/raja, got {type(ref).__name__} {ref!r}")
+        raise ValueError(f"must be text like <game>/<suit>/<rank>, got {type(ref).__name__} {ref!r}")
     game, _, rest = ref.strip().partition("/")
     decks = _decks()
     if game not in decks:
         raise ValueError(f"unknown game in {ref!r} (games: {', '.join(decks)})")
-    deck = decks[game]
+    deck, cards = decks[game], rules_cards(game)
     parts = rest.split("/") if rest else []
-    card = (_ganjifa_card if game == "ganjifa" else _kowah_card)(deck, parts)
+    card = cards.card(deck, parts)
     if card is None:
-        raise ValueError(f"unknown card {ref!r} (write {_card_forms(game, deck)})")
+        raise ValueError(f"unknown card {ref!r} (write {cards.forms(game, deck)})")
     return CardRef(game, card, ref)
 
 
@@ -195,10 +213,11 @@ def _load(game: str, path: Path) -> RulesDoc:
 
 def rule_games() -> list[str]:
     """The games that have a rules file, in a stable order (registry order first)."""
-    known = ["ganjifa", "kowah"]
+    from scenes.tables.registry import TABLES
+    known = list(TABLES)
     found = sorted(p.stem for p in RULES_DIR.glob("*.yaml"))
     return [g for g in known if g in found] + [g for g in found if g not in known]
 
 
-__all__ = ["CardRef", "DataError", "Picture", "RulesDoc", "Section", "card_name", "load_rules",
-           "parse_card", "rule_games"]
+__all__ = ["CardRef", "DataError", "Picture", "RulesCards", "RulesDoc", "Section", "card_name",
+           "load_rules", "parse_card", "rule_games", "rules_cards"]

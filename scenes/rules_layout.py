@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from scenes import fonts
-from scenes.art.kowah_cards import ASPECT
-from scenes.rules_doc import CardRef, Picture, RulesDoc
+from scenes.rules_doc import CardRef, Picture, RulesDoc, rules_cards
 
 BULLET = "• "
 WEIGHT = {"title": "bold", "heading": "semibold", "body": "regular", "caption": "regular"}
@@ -80,13 +79,13 @@ def wrap(text: str, px: int, width: int, weight: str = "regular") -> list[tuple[
 
 def _aspect(ref: CardRef) -> float:
     """Width / height of a card's picture."""
-    return 1.0 if ref.game == "ganjifa" else 1.0 / ASPECT
+    return rules_cards(ref.game).aspect()
 
 
 def _card_rows(pic: Picture, width: int, k: float) -> tuple[int, int, int]:
     """(cards per row, card height, gap) for a picture ``width`` pixels wide."""
     gap = max(2, round(1.2 * k))
-    tall = all(c.game == "kowah" for c in pic.cards)
+    tall = all(rules_cards(c.game).tall for c in pic.cards)
     max_h, min_h = (17 * k, 11 * k) if tall else (11 * k, 6.5 * k)
     n = len(pic.cards)
     for rows in range(1, n + 1):

@@ -19,13 +19,8 @@ from scenes.textfit import fit_text
 
 SS = 2          # supersampling factor of the shapes
 
-#: Each game's table top (the colours its table is drawn in).
-FELTS = {
-    "ganjifa": TableStyle((58, 34, 24), (74, 44, 31), "wood", 0.04, 0.22),
-    "kowah": TableStyle((0x1E, 0x4A, 0x42), (0x2B, 0x62, 0x57), "cloth", 0.03, 0.24),
-    "daotam": TableStyle((0x16, 0x23, 0x3D), (0x1C, 0x2C, 0x4A), "cloth", 0.03, 0.24),
-    "mascarade": TableStyle((0x0F, 0x35, 0x36), (0x16, 0x44, 0x45), "cloth", 0.03, 0.25),
-}
+#: The table top of a game whose table declares none (a wooden one).
+DEFAULT_FELT = TableStyle((58, 34, 24), (74, 44, 31), "wood", 0.04, 0.22)
 GRID = (*theme.IVORY, 40)
 FILL = (*theme.GOLD, 46)
 
@@ -63,11 +58,17 @@ def _felt(style: TableStyle, size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
+def felt_style(game: str) -> TableStyle:
+    """The game's own table top (its table's front), or the default wood."""
+    from scenes.tables.registry import front
+    return front(game).style or DEFAULT_FELT
+
+
 @lru_cache(maxsize=16)
 def felt_panel(game: str, size: tuple[int, int], u: float) -> pygame.Surface:
     """A rounded piece of the game's table top with a gold rim."""
     w, h = max(1, size[0]), max(1, size[1])
-    felt = _felt(FELTS.get(game, FELTS["ganjifa"]), (w, h))
+    felt = _felt(felt_style(game), (w, h))
     radius, line = max(2, round(1.2 * u)), max(1, round(0.2 * u))
     mask = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)

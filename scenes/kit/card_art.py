@@ -1,8 +1,8 @@
 """One card-art interface every game's art implements for its table.
 
 A table draws cards by number: ``face(card, size)``, ``back(size)`` and
-``shadow(size, lifted)``; each game's art adapter turns that into its own calls (a
-Ganjifa face wants its trump mark, a Kowah face its suit and number). The warm-up queue
+``shadow(size, lifted)``; each game's art adapter turns that into its own calls (one
+game's face wants its trump mark, another's its suit and number). The warm-up queue
 paints images ahead of need, a little each frame, so no frame paints dozens at once.
 """
 
@@ -15,7 +15,7 @@ from typing import Any, Protocol, runtime_checkable
 
 @runtime_checkable
 class CardArt(Protocol):
-    """Card images at a size in pixels (a Ganjifa card's diameter, a Kowah card's height)."""
+    """Card images at a size in pixels (a round card's diameter, a strip card's height)."""
 
     def face(self, card: int, size: int) -> Any: ...
 
@@ -93,7 +93,7 @@ class WarmQueue:
             lane.pop()()                # not the job's, and would keep the estimate high
             spent = time.thread_time() - t0
             # the dearest recent job, forgotten slowly: a card art's faces differ ~5× in cost
-            # (a Ganjifa numeral against a Raja) and the estimate must not be caught short
+            # (a plain numeral against a painted court card) and the estimate must not be caught short
             self.cost = max(spent, 0.97 * self.cost)
 
     def run_for(self, budget: float) -> None:

@@ -68,7 +68,7 @@ class DecisionHandoff(HandoffPolicy):
 
 
 class OwnTurnHandoff(DecisionHandoff):
-    """Ganjifa and Kowah: a human's own turn is private (one seat acts at a time, so the
+    """Trick and draw games: a human's own turn is private (one seat acts at a time, so the
     next human to act is the viewer exactly while it is the viewer's turn)."""
 
     def decision_seat(self, driver: TableDriver) -> int | None:

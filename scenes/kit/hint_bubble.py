@@ -1,5 +1,5 @@
 """Assists on every table: the hint bubble (H, Shift+H for the Hard level, the "Hint"
-button) and undo against AIs (U or Ctrl+Z, the "Undo" button; Ganjifa and Kowah only).
+button) and undo against AIs (U or Ctrl+Z, the "Undo" button; on the tables that offer it).
 
 A hint is asked only while the viewer is the confirmed human whose move it is
 (``viewer_can_act``), so it never reads another seat's hand at a hot-seat table. The

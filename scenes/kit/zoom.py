@@ -42,7 +42,7 @@ CACHE_LIMIT = 24            # panels kept (a card, size and language each)
 class ZoomCard:
     """A card a table lets the viewer read enlarged (its face is on screen already)."""
 
-    key: tuple                                  # identity, e.g. ("ganjifa", 17): what tests read
+    key: tuple                                  # identity, e.g. (game, 17): what tests read
     rect: pygame.Rect                           # where the card lies: the zoom keeps clear of it
     paint: Callable[[int], pygame.Surface]      # the face at a height in pixels (the table's art)
     title: str                                  # the card's name

@@ -95,7 +95,7 @@ class TableScene(Scene):
     over_shown = _Delegate("over_shown")
 
     def make_handoff_policy(self) -> HandoffPolicy:
-        """The game's handoff policy (Ganjifa and Kowah: a human's own turn)."""
+        """The game's handoff policy (by default a human's own turn)."""
         return OwnTurnHandoff()
 
     # ----------------------------------------------------------- hooks
@@ -176,7 +176,7 @@ class TableScene(Scene):
 
     def show_truth(self, state: Any) -> None:
         """A finished game's replay, faces up: the engine state at the replay's move. A
-        table whose view hides cards it can draw (Mascarade's face-down positions) shows
+        table whose view hides cards it can draw (face-down positions) shows
         them from it; the others already show every hand the replay panel lists."""
 
     def shown(self, card: int | None) -> int | None:

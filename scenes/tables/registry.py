@@ -11,14 +11,19 @@ Adding a game (held by tests/test_add_a_game.py):
   data/i18n/*.yaml     menu.play_<name>, game.<name>, short.<name>, progress.<name>, the
                        option labels (both languages)
   data/rules/<name>.yaml  the in-app rules, in both languages
-  scenes/tables/<name>/  a TableScene subclass
-  one line in game.registry.GAMES (seat range) and one in TABLES below (where seats sit)
+  scenes/tables/<name>/  a TableScene subclass, and optionally a front.py (scenes.tables.front:
+                       its palette, keys, sounds, replay reveal, rules pictures)
+  one line in game.registry.GAMES (seat range) and one in TABLES below (where seats sit,
+  where its front is)
+
+This is the one file of the shared screens that names the games.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from game import registry
@@ -31,6 +36,7 @@ class TableInfo:
     table: str | Callable[..., Any]     # "module:Class", called (app, match, fresh=…)
     sides: tuple[str, ...] = ()          # where seat i sits, for the setup rows (setup.side.*)
     menu_label: str = ""                 # i18n key of the menu button; "" = menu.play_<game>
+    front: Any = ""                      # its scenes.tables.front.Front or "module:FRONT"; "" = none
 
     @property
     def menu_key(self) -> str:
@@ -38,10 +44,14 @@ class TableInfo:
 
 
 TABLES: dict[str, TableInfo] = {
-    "ganjifa": TableInfo("ganjifa", "scenes.tables.ganjifa:GanjifaTable", ("bottom", "right", "left")),
-    "kowah": TableInfo("kowah", "scenes.tables.kowah:KowahTable", ("bottom", "left", "right")),
-    "daotam": TableInfo("daotam", "scenes.tables.daotam:DaoTamTable", ("bottom",)),
-    "mascarade": TableInfo("mascarade", "scenes.tables.mascarade:MascaradeTable"),
+    "ganjifa": TableInfo("ganjifa", "scenes.tables.ganjifa:GanjifaTable", ("bottom", "right", "left"),
+                         front="scenes.tables.ganjifa.front:FRONT"),
+    "kowah": TableInfo("kowah", "scenes.tables.kowah:KowahTable", ("bottom", "left", "right"),
+                       front="scenes.tables.kowah.front:FRONT"),
+    "daotam": TableInfo("daotam", "scenes.tables.daotam:DaoTamTable", ("bottom",),
+                        front="scenes.tables.daotam.front:FRONT"),
+    "mascarade": TableInfo("mascarade", "scenes.tables.mascarade:MascaradeTable",
+                           front="scenes.tables.mascarade.front:FRONT"),
 }
 
 
@@ -64,6 +74,32 @@ def info(game: str) -> TableInfo:
 
 def table_class(game: str) -> Callable[..., Any]:
     return resolve(info(game).table)
+
+
+def front(game: str) -> Any:
+    """The game's :class:`scenes.tables.front.Front` (the empty one for a game without a
+    table or a front: shared screens then use their defaults)."""
+    from scenes.tables.front import NO_FRONT
+    table = TABLES.get(game)
+    if table is None or not table.front:
+        return NO_FRONT
+    return _front(table.front) if isinstance(table.front, str) else table.front
+
+
+@cache
+def _front(target: str) -> Any:
+    return resolve(target)
+
+
+def fronts() -> dict[str, Any]:
+    """Every registered table's front, in table order."""
+    return {g: front(g) for g in TABLES}
+
+
+def hook(game: str, name: str) -> Any:
+    """A front's ``"module:attr"`` field resolved (the object), or None when it has none."""
+    target = getattr(front(game), name)
+    return _front(target) if target else None
 
 
 def make_table(app, match, fresh: bool = True):

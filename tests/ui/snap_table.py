@@ -15,8 +15,8 @@ from scenes.kit.buzzers import Buzzers, cap_place, ring_radius
 from scenes.kit.driver import HandoffPolicy, NoHandoff
 from scenes.kit.ring import CountdownRing, draw_burst, draw_ring
 from scenes.kit.seat_ring import SeatSpot, seat_ring
-from scenes.kit.token import Token
 from scenes.tables.base import TableScene
+from scenes.tables.daotam.token import Token
 from scenes.tween import Anim
 
 

@@ -206,7 +206,7 @@ def test_far_apart_spreads_five_seats_and_the_hints_follow():
     step(app)
     click(keys.far.rect.center)
     step(app)
-    buzz = keymap.daotam_keys(app.settings, "buzz")
+    buzz = keymap.seat_keys(app.settings, "daotam", "buzz")
     assert buzz == (pygame.K_1, pygame.K_4, pygame.K_7, pygame.K_0, pygame.K_EQUALS)
     assert keymap.resolve(app.settings.keys) == keymap.keys_of(app.settings)          # nothing dropped
     keymap.rebind(app.settings, "daotam.public", pygame.K_j)

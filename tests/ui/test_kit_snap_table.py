@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 from scenes.kit.buzzers import cap_place
-from scenes.kit.token import DAO_TAM, TA_NIEM
 from scenes.pause import PauseScene
+from scenes.tables.daotam.token import DAO_TAM, TA_NIEM
 from tests.engine.snap_rules import SNAP_S
 from tests.ui.helpers import post
 from tests.ui.snap_table import frame, snap_table_app

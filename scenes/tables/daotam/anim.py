@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from game.core import Event
 from scenes.i18n import t
-from scenes.kit.token import DAO_TAM, TA_NIEM
+from scenes.tables.daotam.token import DAO_TAM, TA_NIEM
 from scenes.tables.sprites import Sprite
 from scenes.tween import Anim
 from scenes.tween import ease_in_out_cubic as ease_in_out

@@ -18,21 +18,20 @@ from scenes.i18n import t
 from scenes.kit.buzzers import Buzzers
 from scenes.kit.driver import DecisionHandoff, HandoffPolicy, TableDriver
 from scenes.kit.ring import CountdownRing
-from scenes.kit.token import DAO_TAM, TA_NIEM, Token
 from scenes.tables.base import TableScene, lang
 from scenes.tables.daotam.anim import DaoTamAnim
 from scenes.tables.daotam.cards import DaoTamCards
+from scenes.tables.daotam.front import FRONT
 from scenes.tables.daotam.input import DaoTamInput
 from scenes.tables.daotam.layout import DaoTamLayout
 from scenes.tables.daotam.memory import MemoryPanel
 from scenes.tables.daotam.model import DaoTamModel, hand_cards
 from scenes.tables.daotam.paint import DaoTamPaint
 from scenes.tables.daotam.peek import DaoTamPeek
+from scenes.tables.daotam.token import DAO_TAM, TA_NIEM, Token
 from scenes.tables.daotam.zoom import DaoTamZoom
-from scenes.tables.felt import TableStyle
 from scenes.widgets.button import Button
 
-NAVY = (0x16, 0x23, 0x3D)
 WINDOW_PHASES = ("challenge", "race")
 PEEK_KEYS = (pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r, pygame.K_t)    # the defaults;
 PASS_KEYS = (pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_f, pygame.K_g)    # scenes.keymap rules
@@ -53,7 +52,7 @@ class DaoTamHandoff(DecisionHandoff):
 
 class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPeek, MemoryPanel,
                   DaoTamPaint, DaoTamZoom, TableScene):
-    style = TableStyle(NAVY, (0x1C, 0x2C, 0x4A), "cloth", 0.03, 0.24)
+    style = FRONT.style
     direction = "clockwise"
     rules_game = "daotam"
 
@@ -62,7 +61,7 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPeek
         self.model = DaoTamModel()
         self.tokens = [[Token() for _ in range(3)] for _ in match.seats]
         self.ring = CountdownRing()
-        self.buzzers = Buzzers(match.human_seats(), keymap.daotam_keys(app.settings, "buzz"))
+        self.buzzers = Buzzers(match.human_seats(), keymap.seat_keys(app.settings, "daotam", "buzz"))
         self.bind_keys(app.settings, match.human_seats())
         self.init_peek()
         self.pass_buttons = {s: Button(lambda s=s: self.pass_label(s), lambda s=s: self.pass_window(s))
@@ -176,8 +175,9 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPeek
 
     def bind_keys(self, settings: Any, humans: list[int]) -> None:
         """The human seats' buzzer, peek and pass keys, from the key bindings (scenes.keymap)."""
-        self.buzzers.rebind(keymap.daotam_keys(settings, "buzz"))
-        peek_keys, pass_keys = keymap.daotam_keys(settings, "peek"), keymap.daotam_keys(settings, "pass")
+        self.buzzers.rebind(keymap.seat_keys(settings, "daotam", "buzz"))
+        peek_keys = keymap.seat_keys(settings, "daotam", "peek")
+        pass_keys = keymap.seat_keys(settings, "daotam", "pass")
         self.peek_seat_of = {peek_keys[s]: s for s in humans if s < len(peek_keys)}
         self.pass_seat_of = {pass_keys[s]: s for s in humans if s < len(pass_keys)}
 

@@ -21,9 +21,9 @@ from scenes.kit.card_art import WarmQueue
 from scenes.kit.legal import LegalCache
 from scenes.kit.model_field import model_field
 from scenes.tables.base import TableScene
-from scenes.tables.felt import TableStyle
 from scenes.tables.ganjifa.anim import GanjifaAnim
 from scenes.tables.ganjifa.cards import GanjifaCardArt, GanjifaCards
+from scenes.tables.ganjifa.front import FRONT
 from scenes.tables.ganjifa.hand import HandSlot
 from scenes.tables.ganjifa.input import GanjifaInput
 from scenes.tables.ganjifa.layout import GanjifaLayout
@@ -37,7 +37,7 @@ from scenes.widgets.layer import CachedLayer
 
 class GanjifaTable(GanjifaLayout, GanjifaCards, GanjifaAnim, GanjifaInput, GanjifaPaint, GanjifaZoom,
                    TableScene):
-    style = TableStyle((58, 34, 24), (74, 44, 31), "wood", 0.04, 0.22)
+    style = FRONT.style
     direction = "counter_clockwise"
     rules_game = "ganjifa"
     toasts_follow_turns = True     # a refused move's reason goes once the decision is made

@@ -20,10 +20,10 @@ from scenes.kit.card_art import WarmQueue
 from scenes.kit.legal import LegalCache
 from scenes.kit.model_field import model_field
 from scenes.tables.base import TableScene
-from scenes.tables.felt import TableStyle
 from scenes.tables.kowah.anim import KowahAnim
 from scenes.tables.kowah.cards import KowahCardArt, KowahCards
-from scenes.tables.kowah.deco import JADE, Frame
+from scenes.tables.kowah.deco import Frame
+from scenes.tables.kowah.front import FRONT
 from scenes.tables.kowah.input import KowahInput
 from scenes.tables.kowah.layout import KowahLayout, Slot
 from scenes.tables.kowah.model import KowahModel, outcome_from_result
@@ -36,7 +36,7 @@ from scenes.widgets.layer import CachedLayer
 
 class KowahTable(KowahLayout, KowahCards, KowahAnim, KowahInput, KowahPaint, KowahShowcase, KowahZoom,
                  TableScene):
-    style = TableStyle(JADE, (0x2B, 0x62, 0x57), "cloth", 0.03, 0.24)
+    style = FRONT.style
     rules_game = "kowah"
     toasts_follow_turns = True     # a refused move's reason goes once the decision is made
 

@@ -18,9 +18,9 @@ from scenes.i18n import t
 from scenes.kit.driver import DecisionHandoff, HandoffPolicy, TableDriver
 from scenes.kit.ring import CountdownRing
 from scenes.tables.base import TableScene
-from scenes.tables.felt import TableStyle
 from scenes.tables.mascarade.anim import MascaradeAnim
 from scenes.tables.mascarade.cards import MascaradeCards
+from scenes.tables.mascarade.front import FRONT
 from scenes.tables.mascarade.input import MascaradeInput
 from scenes.tables.mascarade.known_view import MascaradeKnownView
 from scenes.tables.mascarade.layout import MascaradeLayout
@@ -28,8 +28,6 @@ from scenes.tables.mascarade.model import MascaradeModel
 from scenes.tables.mascarade.paint import MascaradePaint
 from scenes.tables.mascarade.zoom import MascaradeZoom
 from scenes.widgets.button import Button
-
-TEAL = (0x0F, 0x35, 0x36)
 
 
 class MascaradeHandoff(DecisionHandoff):
@@ -45,7 +43,7 @@ class MascaradeHandoff(DecisionHandoff):
 
 class MascaradeTable(MascaradeLayout, MascaradeAnim, MascaradeInput, MascaradeKnownView,
                      MascaradePaint, MascaradeZoom, TableScene):
-    style = TableStyle(TEAL, (0x16, 0x44, 0x45), "cloth", 0.03, 0.25)
+    style = FRONT.style
     direction = "clockwise"
     rules_game = "mascarade"
 

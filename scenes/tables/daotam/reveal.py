@@ -1,0 +1,47 @@
+"""What a finished Đạo Tâm replay shows faces up: every hand of chiêu thức, each claim's
+real cards (marked once it is let pass or challenged) and each draw (see
+scenes.replay_truth). Reads the engine state as the replay panel always has."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core import Event
+from game.daotam.effects import KINDS
+from scenes.i18n import lang, t
+from scenes.replay_truth import Name, Reveal, game_deck
+
+
+class DaoTamReveal(Reveal):
+    pending = frozenset({"claim_cards"})
+    verdicts = {"unchallenged": "replay.dt_unchallenged", "challenge": "replay.dt_challenge"}
+
+    def card_text(self, game: str, card: Any) -> str:
+        kind = KINDS.index(card) if isinstance(card, str) else int(card)
+        return game_deck(game).chieu_thuc[kind].name.get(lang(), KINDS[kind])
+
+    def _cards(self, game: str, cards: Any) -> str:
+        return ", ".join(self.card_text(game, c) for c in cards) or t("replay.none")
+
+    def describe(self, game: str, event: Event, who: str, name: Name, state: Any,
+                 step: list[Event]) -> str | None:
+        d = event.data
+        if event.kind == "claim_cards":
+            call = next((e.data for e in step if e.kind == "claim" and e.seat == event.seat), None)
+            if call:
+                return t("replay.dt_claim_as", name=name(event.seat), count=call.get("count", ""),
+                         call=self.card_text(game, call["call"]), cards=self._cards(game, d["cards"]))
+            return t("replay.dt_claim", name=who, cards=self._cards(game, d["cards"]))
+        if event.kind == "drew":
+            return t("replay.dt_drew", name=who, cards=self._cards(game, d["cards"]))
+        return None
+
+    def held_cards(self, state: Any) -> list[list[Any]]:
+        return [[KINDS[k] for k in range(len(h)) for _ in range(h[k])] for h in state.hands]
+
+    def picture(self, table: Any, card: Any, height: int) -> Any:
+        from scenes.tables.daotam.layout import card_size
+        return table.ct_face(card, card_size(height))
+
+
+REVEAL = DaoTamReveal()
