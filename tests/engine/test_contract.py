@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import importlib
 import json
-import pickle
 import random
 import types
 import typing
@@ -66,9 +66,11 @@ def rules_of(game: str) -> Any:
 
 
 def state_bytes(st: Any) -> bytes:
-    """The state serialised: every field (caches left out) and the RNG's state."""
+    """The state serialised: every field (caches left out) and the RNG's state, as text
+    (``repr``: unlike a pickle, it does not depend on which equal strings are one object,
+    so a state rebuilt from a JSON log serialises alike)."""
     fields = {k: v for k, v in state_fields(st).items() if "cache" not in k}
-    return pickle.dumps((sorted(fields.items()), st.rng.getstate()), protocol=4)
+    return repr((sorted(fields.items()), st.rng.getstate())).encode()
 
 
 def random_game(game: str, n: int, seed: int, stop: int = MAX_STEPS):
@@ -169,11 +171,16 @@ def conforms(value: Any, hint: Any, path: str, problems: list[str]) -> None:
     problems.append(f"{path}: declared {hint!r}, which is no plain wire type")
 
 
+@functools.cache
+def hints_of(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
 def walk_dataclass(obj: Any, path: str, problems: list[str]) -> None:
     cls = type(obj)
     if not cls.__dataclass_params__.frozen:
         problems.append(f"{path}: {cls.__name__} is not frozen")
-    hints = typing.get_type_hints(cls)
+    hints = hints_of(cls)
     for f in dataclasses.fields(cls):
         conforms(getattr(obj, f.name), hints[f.name], f"{path}.{f.name}", problems)
     if hasattr(obj, "__dict__") and set(vars(obj)) - {f.name for f in dataclasses.fields(cls)}:
@@ -209,15 +216,15 @@ def test_wire_types_are_typed_frozen_dataclasses(game):
 @pytest.mark.parametrize("game,n", EVERY_COUNT)
 def test_random_playouts_keep_invariants_and_round_trip(game, n):
     """Every seat count: the game's invariants after each action, a result exactly at the
-    end; the acting seat's view and the public view are plain, typed values, and they,
-    the legal actions and every event survive JSON."""
+    end; every seat's view (first seed; then the acting seat's) and the public view are
+    plain, typed values, and they and the legal actions survive JSON."""
     check = getattr(rules_of(game), "check_invariants", None)
     for seed in range(SEEDS_PER_COUNT):
         st = None
         for step, st, seat, legal, _action in random_game(game, n, seed):
             where = f"n={n} seed={seed} step={step}"
-            for v in (st.view(seat), st.view(None)):
-                check_view(game, v, where)
+            for viewer in (None, *range(n)) if seed == 0 else (None, seat):
+                check_view(game, st.view(viewer), f"{where} viewer={viewer}")
             assert wire.from_json(wire.dumps(legal, game)) == legal, where
             if check is not None:
                 assert check(st) == [], f"{game} {where}"
@@ -227,8 +234,9 @@ def test_random_playouts_keep_invariants_and_round_trip(game, n):
             assert check(st) == [], f"{game} n={n} seed={seed}: at the end"
 
 
-def replayed(game: str, n: int, seed: int) -> tuple[list, list[str], Any]:
-    """A seeded random game's log, all its events as wire text, and its result."""
+def replayed(game: str, n: int, seed: int) -> tuple[list, list[str], Any, bytes]:
+    """A seeded random game's log, all its events as wire text, its result and its final
+    state serialised."""
     st = registry.new_game(game, n, seed)
     events = list(st.deal_events()) if hasattr(st, "deal_events") else []
     rng = random.Random(f"{game}:{n}:{seed}:log")
@@ -239,18 +247,21 @@ def replayed(game: str, n: int, seed: int) -> tuple[list, list[str], Any]:
         action = rng.choice(st.legal_actions(seat))
         log.append((seat, action))
         events += st.apply(seat, action)
-    return log, [wire.dumps(e, game) for e in events], st.result()
+    return log, [wire.dumps(e, game) for e in events], st.result(), state_bytes(st)
 
 
 @pytest.mark.parametrize("game,n", EVERY_COUNT)
 def test_seed_and_log_replay_identically(game, n):
-    log, events, result = replayed(game, n, 7)
+    log, events, result, final = replayed(game, n, 7)
     st = registry.new_game(game, n, 7)
     again = list(st.deal_events()) if hasattr(st, "deal_events") else []
     for seat, action in json.loads(json.dumps(log)):        # as a save stores it
         again += st.apply(seat, action_from_json(action))
     assert [wire.dumps(e, game) for e in again] == events
     assert st.result() == result
+    assert state_bytes(st) == final
+    for text in events:                             # and every event survives JSON
+        assert wire.dumps(wire.from_json(text), game) == text
 
 
 # ------------------------------------------------------------------ hidden information
