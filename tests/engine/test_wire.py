@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import json
 import random
 
@@ -91,3 +93,35 @@ def test_mascarade_custom_set_is_plain_in_the_view():
     assert v.options["characters"] == ("judge", "king", "queen", "bishop", "thief", "cheat")
     check_view("mascarade", v, "custom set")
     assert wire.from_json(wire.dumps(v)) == v
+
+
+class Suit(enum.Enum):
+    CUPS = "cups"
+    SWORDS = "swords"
+
+
+@dataclasses.dataclass(frozen=True)
+class Pip:
+    suit: Suit
+    rank: int
+
+
+def test_declared_enums_and_nested_dataclasses_round_trip(monkeypatch):
+    """A game may declare enums and nested dataclasses among its wire types."""
+    declared = wire.wire_types("ganjifa") | {"Suit": Suit, "Pip": Pip}
+    monkeypatch.setattr(wire, "wire_types", lambda game: declared)
+    action = ("lead", Pip(Suit.SWORDS, 7), None)
+    data = wire.to_json(action, "ganjifa")
+    assert data["value"][1] == {"$type": "Pip", "suit": {"$enum": "Suit", "value": "swords"},
+                                "rank": 7}
+    assert wire.from_json(json.dumps(data)) == action
+    bad = json.loads(json.dumps(data))
+    bad["value"][1]["suit"]["value"] = "coins"
+    with pytest.raises(wire.WireError, match="not a valid Suit"):
+        wire.from_json(bad)
+    bad["value"][1]["suit"]["$enum"] = "Colour"
+    with pytest.raises(wire.WireError, match="unknown enum 'Colour'"):
+        wire.from_json(bad)
+    monkeypatch.setattr(wire, "wire_types", lambda game: {})
+    with pytest.raises(wire.WireError, match="Pip is not a declared wire type"):
+        wire.to_json(action, "ganjifa")
