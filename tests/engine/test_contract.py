@@ -105,24 +105,19 @@ def positions(game: str, n: int, seeds: range, stops: tuple[int, ...]):
 
 
 # ------------------------------------------------------------------ typed, plain values
-_PLAIN = (type(None), bool, int, str)
-
-
 def conforms(value: Any, hint: Any, path: str, problems: list[str]) -> None:
     """Append to ``problems`` where ``value`` is not of the declared type ``hint`` or holds
     anything but None/bool/int/str, tuples, str-keyed dicts, declared dataclasses, enums."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if hint is Any or hint in (tuple, list, dict, set, object) or (origin is None and args):
+    if hint is Any or hint in (tuple, list, dict, set, object):
         problems.append(f"{path}: declared {hint!r}, not a precise type")
         return
     if origin in (typing.Union, types.UnionType):
-        trial: list[list[str]] = []
         for arm in args:
             sub: list[str] = []
             conforms(value, arm, path, sub)
             if not sub:
                 return
-            trial.append(sub)
         problems.append(f"{path}: {type(value).__name__} {value!r:.60} is not {hint}")
         return
     if hint is type(None) or hint is None:
