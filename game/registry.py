@@ -23,6 +23,7 @@ class GameInfo:
     min_seats: int
     max_seats: int
     data: str = ""         # its YAML (options section); default data/<name>.yaml
+    contract: str = ""     # its wire types and conformance hooks; default <module>.contract
 
     @property
     def data_path(self) -> Path:

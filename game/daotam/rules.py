@@ -76,7 +76,7 @@ class DaoTamView:
     discard_face_up: tuple[int, int, int]   # face-up cards in the discard, by kind
     cd_deck_left: int
     cd_discard: tuple[str, ...]
-    reveal_log: tuple[tuple[str, Any], ...]  # revealed since the last reshuffle (R15.3)
+    reveal_log: tuple[tuple[str, str], ...]  # revealed since the last reshuffle (R15.3)
     turn: int
     first: int
     round: int
@@ -85,7 +85,7 @@ class DaoTamView:
     claim: tuple[int, int, str] | None      # (actor, count, call) of the open claim
     claim_cards: tuple[str, ...] | None     # the actor's own face-down cards (actor only)
     waiting: tuple[int, ...]
-    pending: tuple                          # push: (card kinds still to place); option: (card,)
+    pending: tuple[str, ...]                # push: (card kinds still to place); option: (card,)
     refill_target: tuple[int, ...]
     hand_cap: int
     caught: tuple[tuple[int, int], ...]     # per seat (challenged claims, caught lies)

@@ -69,7 +69,7 @@ def check_options(rules: Rules, options: dict) -> dict:
             if bad:
                 raise ValueError(f"option {key}: unknown character {bad[0]!r} "
                                  f"(known: {', '.join(sorted(ids))})")
-            out[key] = lst
+            out[key] = tuple(lst)     # immutable: views hand it out
         else:
             out[key] = None
     return out

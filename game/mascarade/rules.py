@@ -51,26 +51,26 @@ class MascaradeView:
 
     seat: int | None
     n_seats: int
-    owner: tuple                    # per position: owning seat or None (middle)
-    protected: tuple                # per position: a protected card (§12.2)
-    hands: tuple                    # per seat: its positions
-    charset: tuple                  # characters in the game, sorted (public, §2.6)
-    initial: tuple                  # the initial layout, public (§2.5)
-    coins: tuple
+    owner: tuple[int | None, ...]   # per position: owning seat or None (middle)
+    protected: tuple[bool, ...]     # per position: a protected card (§12.2)
+    hands: tuple[tuple[int, ...], ...]   # per seat: its positions
+    charset: tuple[int, ...]        # characters in the game, sorted (public, §2.6)
+    initial: tuple[int, ...]        # the initial layout, public (§2.5)
+    coins: tuple[int, ...]
     courthouse: int
     bank_issued: int
     turn: int | None
     turn_no: int
     phase: str
     forced: bool                    # the turn seat may only swap
-    announced: tuple | None         # (seat, character, position)
-    claims: tuple                   # (seat, position) of the claimants so far, announcer first
-    answered: tuple                 # (seat, "claim" | "pass") in asking order
+    announced: tuple[int, int, int] | None   # (seat, character, position)
+    claims: tuple[tuple[int, int], ...]   # (seat, position) of the claimants so far, announcer first
+    answered: tuple[tuple[int, str], ...]   # (seat, "claim" | "pass") in asking order
     asked: int | None               # the seat being asked
-    faceup: tuple                   # (position, character) shown right now
-    pending: tuple | None           # (kind, seat) of a power choice being waited for
-    private: tuple
-    options: dict
+    faceup: tuple[tuple[int, int], ...]   # (position, character) shown right now
+    pending: tuple[str, int] | None   # (kind, seat) of a power choice being waited for
+    private: tuple[tuple[str | int, ...], ...]
+    options: dict[str, int | str | bool | tuple[str, ...] | None]
 
 
 class MascaradeState(OneSeatAtATime):
