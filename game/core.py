@@ -92,10 +92,10 @@ class Landing:
     """Where a real-time intent landed on the Match clock, as the window desk judges
     time (the engine never sees seconds): what a game's ``intent_action`` decides from.
 
-    ``window``: the window whose time span holds the press — the open one, or one that
-    already closed early (a press there is late). ``None``: it landed in no window, and
-    ``closed`` is the latest window that had closed before it (None: none yet), ``first``
-    whether it is the seat's first intent since ``closed`` opened (its one late answer)."""
+    ``window``: the open window whose time holds the press. ``None``: it landed in no
+    window, and ``closed`` is the latest window that had closed before it (None: none
+    yet; a window closed early counts from its close), ``first`` whether it is the seat's
+    first intent since ``closed`` opened (so the one that may be a late answer to it)."""
 
     window: Window | None
     closed: Window | None = None

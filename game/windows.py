@@ -363,13 +363,13 @@ class WindowDesk:
             cur.locked.add(p.seat)
 
     def landing(self, seat: int, at: float) -> Landing:
-        """Where a press by ``seat`` at ``at`` lands: in the open window's time, in the
-        time of one already closed early (late), or in no window — after which closed
-        window, and whether it is the seat's first intent since that one opened."""
+        """Where a press by ``seat`` at ``at`` lands: in the open window's time, or in no
+        window — after which closed window (one closed early counts as closed from then:
+        a press in the rest of its time is after it), and whether it is the seat's first
+        intent since that window opened."""
         cur, prev = self.current, self.previous
-        for w in (cur, prev):
-            if w is not None and w.counts(at):
-                return Landing(w.window)
+        if cur is not None and cur.counts(at):
+            return Landing(cur.window)
         closed = next((w for w in (cur, prev) if w is not None and w.opened_at <= at), None)
         if closed is None:
             return Landing(None)
@@ -381,19 +381,13 @@ class WindowDesk:
         where = self.landing(p.seat, p.at)
         self._last_intent[p.seat] = max(p.at, self._last_intent.get(p.seat, float("-inf")))
         said = self.meaning(p.seat, p.action, where)
-        cur = self.current
         if said is None:
-            self._drop("nothing", p)
-        elif where.window is None:
-            self._false_start(p)                 # a press for no open window (R7.2)
-        elif cur is not None and where.window.id == cur.window.id:
-            if answers(cur.window, said):
-                valid.append(Press(p.at, p.seq, p.seat, said))
-            else:
-                self._false_start(p)             # not this window's answer: a shout in a Phản Đòn window
-        elif answers(where.window, said):
-            self._drop("late", p)                # the window closed early: somebody was faster
-        else:
+            c = where.closed
+            late = where.window is None and where.first and c is not None and p.seat in c.seats
+            self._drop("late" if late else "nothing", p)
+        elif where.window is not None and answers(where.window, said):
+            valid.append(Press(p.at, p.seq, p.seat, said))
+        else:       # a press for no open window (R7.2), e.g. a shout in a Phản Đòn window
             self._false_start(p)
 
     def next_due(self, now: float, waiting: Sequence[int]) -> Due | None:

@@ -190,17 +190,25 @@ def test_a_buzz_after_a_race_closed_does_nothing_and_bars_no_race():
     assert winners(m) == [None, 2] and m.desk.false_starts == {}
 
 
-def test_a_buzz_in_an_early_closed_windows_time_is_late_not_a_false_start():
+def test_a_buzz_just_after_somebody_was_faster_is_late_not_a_false_start():
     st = deal(HANDS)
     m = claimed(st)
     m.intent(1, BUZZ, 10.5)                 # seat 1 challenges first …
-    m.intent(2, BUZZ, 10.6)                 # … seat 2 a tenth later
+    m.intent(2, BUZZ, 10.6)                 # … seat 2 a tenth later, in the same frame
     m.tick(10.7)
     assert [e.seat for e in m.events if e.kind == "challenge"] == [1]
-    m.intent(2, BUZZ, 11.0)                 # still inside the 3.0 s: late
+    assert m.desk.false_starts == {}
+    assert [why for why, p in m.desk.dropped if p.seat == 2] == ["late"]
+    st = deal(HANDS)
+    m = claimed(st)
+    m.intent(1, BUZZ, 10.5)
+    m.tick(10.5)                            # closed early; its 3.0 s would end at 13.0
+    m.intent(2, BUZZ, 11.0)                 # seat 2's first press after the close: late
     m.tick(11.0)
     assert m.desk.false_starts == {}
-    assert [why for why, p in m.desk.dropped if p.seat == 2] == ["late", "late"]
+    m.intent(2, BUZZ, 11.2)                 # pressing again: shouting with no race open
+    m.tick(11.2)
+    assert m.desk.false_starts == {2: 11.2}
 
 
 def test_only_the_first_buzz_after_a_close_is_late_pressing_again_is_a_false_start():
