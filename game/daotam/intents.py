@@ -45,6 +45,8 @@ REALTIME: tuple[str, ...] = ("buzz", "pass")
 TURN_MOVES: tuple[str, ...] = ("claim", "public", "push", "use", "decline")
 #: Every intent kind of the game (the game descriptor's ``intents``).
 INTENTS: tuple[str, ...] = REALTIME + TURN_MOVES
+#: The engine actions a buzz can turn into (what the log records instead of the buzz).
+BUZZ_MEANS: tuple[str, ...] = ("challenge", "shout")
 
 
 def meaning(state: Any, seat: int, intent: Action, landing: Landing) -> Action | None:

@@ -57,7 +57,7 @@ class MascaradeInput:
                 refusal = self.match.why_illegal(seat, action)
                 if refusal is not None:
                     raise refusal
-                self.match.press(seat, action, self.clock)
+                self.match.intent(seat, action, self.clock)   # a claim-ask answer: a real-time intent
             else:
                 self.match.submit(seat, action)
         except IllegalAction as err:
