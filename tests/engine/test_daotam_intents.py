@@ -330,3 +330,14 @@ def test_buzzes_in_a_seeded_game_never_break_the_match():
     assert {why for why, _ in m.desk.dropped} <= {"nothing", "late", "false start", "locked out",
                                                    "not waiting", "second answer", "stale"}
     m.close()
+
+
+def test_why_illegal_gives_the_rules_reason_without_applying_anything():
+    st = deal(["CCTTT", "CNTTT", "CNTTT"])
+    m = match(st)
+    hands = [list(h) for h in st.hands]
+    err = m.why_illegal(0, ("public",))
+    assert err is not None and err.key == "daotam.public_needs_pair"
+    assert m.why_illegal(1, CLAIM_C).key == "not_your_turn"
+    assert m.why_illegal(0, CLAIM_C) is None
+    assert [list(h) for h in st.hands] == hands and m.log == [] and st.phase == "turn"
