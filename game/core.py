@@ -81,6 +81,27 @@ class Window:
     actor: int | None = None    # the seat whose move opened it (delay ranges may differ)
 
 
+#: The buzzer: one real-time intent whose meaning the rules decide from where it lands on
+#: the Match clock (a window's closing answer, a false start, or nothing). Front ends —
+#: keyboard, mouse, a phone — send this, never the answer they guess it to be.
+BUZZ: Action = ("buzz",)
+
+
+@dataclass(frozen=True, slots=True)
+class Landing:
+    """Where a real-time intent landed on the Match clock, as the window desk judges
+    time (the engine never sees seconds): what a game's ``intent_action`` decides from.
+
+    ``window``: the open window whose time holds the press. ``None``: it landed in no
+    window, and ``closed`` is the latest window that had closed before it (None: none
+    yet; a window closed early counts from its close), ``first`` whether it is the seat's
+    first intent since ``closed`` opened (so the one that may be a late answer to it)."""
+
+    window: Window | None
+    closed: Window | None = None
+    first: bool = False
+
+
 def action_from_json(obj: Any) -> Any:
     """Lists from JSON back to the tuples actions are made of."""
     if isinstance(obj, list):
@@ -101,6 +122,9 @@ class GameState(Protocol):
     def result(self) -> Result | None: ...
     def clone(self) -> GameState: ...
     def window(self) -> Window | None: ...
+    # optional: ``intent_action(seat, intent, landing) -> Action | None`` — what a real-time
+    # intent (BUZZ, a window's pass) says where it landed; without it the Match's default
+    # (game.windows.default_intent_action) applies.
 
 
 OVER = "over"

@@ -21,10 +21,10 @@ from typing import Any
 
 from game import registry
 from game.ai.remote import AgentHost, WorkerDied
-from game.core import Action, Event, IllegalAction
+from game.core import BUZZ, Action, Event, IllegalAction, Landing
 from game.saves import SAVE_VERSION, no_replay, parse_save, unknown_game
 from game.storage import SaveError, read_json, save_writer, write_json_atomic
-from game.windows import Due, OpenWindow, Timing, WindowDesk
+from game.windows import Due, OpenWindow, Timing, WindowDesk, default_intent_action
 
 SEAT_KINDS = ("human", "random", "easy", "normal", "hard")
 MAX_STEPS_PER_TICK = 64     # several quick agent moves may fall in one tick
@@ -97,6 +97,7 @@ class Match:
         self.events: list[Event] = []
         self._pending: dict[int, _Pending] = {}
         self._desk = WindowDesk(self.timing, self.timers)
+        self._desk.meaning = self._intent_action
         self._answered: tuple[int, set[int]] = (-1, set())   # (window id, agents decided in it)
         # reaction delays: one stream per seat, seeded from the agent's seed but apart from
         # the agent's own RNG, so timing never changes its choices (and works in a worker)
@@ -125,6 +126,23 @@ class Match:
 
     def legal_actions(self, seat: int) -> list[Action]:
         return self.state.legal_actions(seat)
+
+    def why_illegal(self, seat: int, action: Action) -> IllegalAction | None:
+        """The IllegalAction :meth:`submit` would raise for ``action`` now (None: legal),
+        without applying anything — so a table can show the rules' reason without
+        reading the state."""
+        if action in self.state.legal_actions(seat):
+            return None
+        refusal = getattr(self.state, "refusal", None)     # the engine's own reason, if it has one
+        if refusal is not None:
+            return refusal(seat, action)
+        if seat not in self.state.active_seats():
+            return IllegalAction("It is not your turn.", "not_your_turn")
+        try:
+            self.state.clone().apply(seat, action)
+        except IllegalAction as err:
+            return err
+        return None
 
     def human_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.is_human]
@@ -174,10 +192,32 @@ class Match:
         return events
 
     def press(self, seat: int, action: Action, at: float) -> None:
-        """A timestamped answer (a buzzer, a click in a window) made at ``at`` on the
-        Match's clock. Judged at the next :meth:`tick`: a press outside any window is a
-        false start, one the rules refuse does nothing. Never raises."""
+        """A timestamped answer (a click in a window) made at ``at`` on the Match's clock.
+        Judged at the next :meth:`tick`: a press outside any window is a false start, one
+        the rules refuse does nothing. The buzzer (:data:`~game.core.BUZZ`) is an intent:
+        see :meth:`intent`. Never raises."""
+        if tuple(action) == BUZZ:
+            self.intent(seat, BUZZ, at)
+            return
         self._desk.press(seat, action, at)
+
+    def intent(self, seat: int, intent: Action, at: float | None = None) -> list[Event]:
+        """What a player did — the same from a keyboard, a mouse or a phone. A real-time
+        intent (``at`` given: the buzzer, a window's pass) is judged at the next
+        :meth:`tick` by where it landed on the Match's clock, and the rules (the state's
+        ``intent_action``) decide what it means there — a window's answer, a false start
+        or nothing; it never raises and returns no events. An untimed intent (``at`` None:
+        a turn move) is submitted now (:meth:`submit`: may raise IllegalAction)."""
+        if at is None:
+            return self.submit(seat, tuple(intent))
+        self._desk.press(seat, tuple(intent), at, intent=True)
+        return []
+
+    def _intent_action(self, seat: int, intent: Action, landing: Landing) -> Action | None:
+        decide = getattr(self.state, "intent_action", None)
+        if decide is None:
+            return default_intent_action(seat, intent, landing)
+        return decide(seat, intent, landing)
 
     def _publish(self, events: list[Event]) -> None:
         self.events.extend(events)

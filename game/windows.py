@@ -13,6 +13,12 @@ agents (``press``), and hands back, one at a time, the answer to submit next
   window opens at most ``lockout`` seconds later, that seat's closing answers in it are
   ignored (a seat may still pass). A press that lands in a window already closed early
   (somebody was faster) is only late, not a false start;
+* an *intent* (``press(..., intent=True)``: the buzzer :data:`~game.core.BUZZ`, a
+  window's pass) is what a front end sends; the desk says where it landed
+  (:class:`~game.core.Landing`: in a window's time, after one closed, or before any) and
+  the game's rules say what it means there (``meaning``, i.e. the state's
+  ``intent_action``): the window's answer, a press for no open window (a false start as
+  above), or nothing — a late answer, a seat that may not answer;
 * an agent's decision is made for one window (``window_id``): offered to any other it
   is stale and dropped;
 * at the deadline every seat that has not answered gets the window's default, in
@@ -36,7 +42,7 @@ from functools import cache
 from typing import Any
 
 from game.cards import DATA_DIR, DataError, read_yaml
-from game.core import Action, Window
+from game.core import BUZZ, Action, Landing, Window
 
 log = logging.getLogger(__name__)
 
@@ -204,6 +210,25 @@ def answers(window: Window, action: Action) -> bool:
     return kind in window.closes_on or (bool(window.default) and kind == window.default[0])
 
 
+def default_intent_action(seat: int, intent: Action, landing: Landing) -> Action | None:
+    """What a real-time intent means for a game that does not say (no ``intent_action``):
+    in a window, the buzzer is its closing answer and any other intent is itself, for an
+    eligible seat (nothing for another); in no window, a seat's first buzz after a window
+    it could answer has closed is a late answer (nothing), any other buzz is a press for no
+    open window (a false start), and any other intent does nothing."""
+    w = landing.window
+    if w is not None:
+        if seat not in w.seats:
+            return None
+        return (w.closes_on[0],) if intent == BUZZ else intent
+    if intent != BUZZ:
+        return None
+    c = landing.closed
+    if c is not None and landing.first and seat in c.seats:
+        return None
+    return BUZZ
+
+
 @dataclass
 class OpenWindow:
     """A window as the Match judges it: what the table's countdown ring reads."""
@@ -233,6 +258,7 @@ class Press:
     seat: int = field(compare=False)
     action: Action = field(compare=False)
     window_id: int | None = field(default=None, compare=False)   # set for agent decisions
+    intent: bool = field(default=False, compare=False)   # an intent: the rules say what it means
 
 
 @dataclass(frozen=True)
@@ -257,6 +283,8 @@ class WindowDesk:
         self.queue: list[Press] = []
         self.false_starts: dict[int, float] = {}   # seat -> time of its latest false start
         self.dropped: list[tuple[str, Press]] = []  # (why, press), the latest few, for tests/UI
+        self.meaning: Callable[[int, Action, Landing], Action | None] = default_intent_action
+        self._last_intent: dict[int, float] = {}    # seat -> time of its latest judged intent
         self._seq = 0
 
     # -------------------------------------------------------------- window tracking
@@ -290,10 +318,12 @@ class WindowDesk:
         return 0.0 <= win.opened_at - false_start <= self.timing.seconds(win.window.lockout)
 
     # --------------------------------------------------------------------- presses
-    def press(self, seat: int, action: Action, at: float, window_id: int | None = None) -> None:
-        """Queue an answer made at ``at``; judged at the next :meth:`next_due`."""
+    def press(self, seat: int, action: Action, at: float, window_id: int | None = None,
+              intent: bool = False) -> None:
+        """Queue an answer (or, ``intent``, an intent whose meaning the rules decide where
+        it lands) made at ``at``; judged at the next :meth:`next_due`."""
         self._seq += 1
-        self.queue.append(Press(at, self._seq, seat, tuple(action), window_id))
+        self.queue.append(Press(at, self._seq, seat, tuple(action), window_id, intent))
 
     def _drop(self, why: str, p: Press) -> None:
         log.debug("window desk: dropped %s press %r by seat %d at %.3f", why, p.action, p.seat, p.at)
@@ -304,9 +334,11 @@ class WindowDesk:
         """Sort out the queue: presses for the open window come back; presses from the
         future stay queued; everything else is dropped (false starts recorded)."""
         cur, keep, valid = self.current, [], []
-        for p in self.queue:
+        for p in sorted(self.queue):            # time order: a seat's first intent is first
             if p.at > now:
                 keep.append(p)
+            elif p.intent:
+                self._judge_intent(p, valid)
             elif p.window_id is not None:                       # an agent's decision
                 if cur is not None and p.window_id == cur.window.id and cur.counts(p.at):
                     valid.append(p)
@@ -318,13 +350,45 @@ class WindowDesk:
                   and answers(self.previous.window, p.action)):
                 self._drop("late", p)
             else:
-                self._drop("false start", p)
-                if p.at >= self.false_starts.get(p.seat, float("-inf")):
-                    self.false_starts[p.seat] = p.at
-                if cur is not None and self._locks(cur, p.at):
-                    cur.locked.add(p.seat)
+                self._false_start(p)
         self.queue = keep + valid
         return valid
+
+    def _false_start(self, p: Press) -> None:
+        cur = self.current
+        self._drop("false start", p)
+        if p.at >= self.false_starts.get(p.seat, float("-inf")):
+            self.false_starts[p.seat] = p.at
+        if cur is not None and self._locks(cur, p.at):
+            cur.locked.add(p.seat)
+
+    def landing(self, seat: int, at: float) -> Landing:
+        """Where a press by ``seat`` at ``at`` lands: in the open window's time, or in no
+        window — after which closed window (one closed early counts as closed from then:
+        a press in the rest of its time is after it), and whether it is the seat's first
+        intent since that window opened."""
+        cur, prev = self.current, self.previous
+        if cur is not None and cur.counts(at):
+            return Landing(cur.window)
+        closed = next((w for w in (cur, prev) if w is not None and w.opened_at <= at), None)
+        if closed is None:
+            return Landing(None)
+        first = self._last_intent.get(seat, float("-inf")) < closed.opened_at
+        return Landing(None, closed.window, first)
+
+    def _judge_intent(self, p: Press, valid: list[Press]) -> None:
+        """An intent: the rules say what it means where it landed (see the module doc)."""
+        where = self.landing(p.seat, p.at)
+        self._last_intent[p.seat] = max(p.at, self._last_intent.get(p.seat, float("-inf")))
+        said = self.meaning(p.seat, p.action, where)
+        if said is None:
+            c = where.closed
+            late = where.window is None and where.first and c is not None and p.seat in c.seats
+            self._drop("late" if late else "nothing", p)
+        elif where.window is not None and answers(where.window, said):
+            valid.append(Press(p.at, p.seq, p.seat, said))
+        else:       # a press for no open window (R7.2), e.g. a shout in a Phản Đòn window
+            self._false_start(p)
 
     def next_due(self, now: float, waiting: Sequence[int]) -> Due | None:
         """The answer to submit next for the open window, if one is due by ``now``.

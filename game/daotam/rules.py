@@ -27,7 +27,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from game.core import OVER, Action, Event, IllegalAction, Result, Window
+from game.core import OVER, Action, Event, IllegalAction, Landing, Result, Window
+from game.daotam import intents
 from game.daotam.deck import STAGES, Deck, default_deck
 from game.daotam.effects import CONDITIONS, EFFECTS, KINDS
 
@@ -227,6 +228,11 @@ class DaoTamState:
                           "race_window_s", "ai_shout_delay_s", "false_start_lock_s", False,
                           self.turn)
         return None
+
+    def intent_action(self, seat: int, intent: Action, landing: Landing) -> Action | None:
+        """What a real-time intent (the buzzer, a pass) means where it landed on the
+        Match clock: R6.3, R7.2 (game.daotam.intents)."""
+        return intents.meaning(self, seat, intent, landing)
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.active_seats():

@@ -71,6 +71,9 @@ class MascaradeView:
     pending: tuple[str, int] | None   # (kind, seat) of a power choice being waited for
     private: tuple[tuple[str | int, ...], ...]
     options: dict[str, int | str | bool | tuple[str, ...] | None]
+    start_coins: int = 0            # each seat's coins at the start (the rules' number, public)
+    total_coins: int = 0            # coins in the box
+    bank: int = 0                   # the bank as shown: what is left of the box, never below 0
 
 
 class MascaradeState(OneSeatAtATime):
@@ -520,7 +523,8 @@ class MascaradeState(OneSeatAtATime):
             asked=self.to_ask[0] if self.phase == CLAIM else None,
             faceup=tuple(sorted(self.faceup.items())), pending=pend,
             private=tuple(self.private[seat]) if seat is not None else (),
-            options=dict(self.options))
+            options=dict(self.options), start_coins=self.rules.start_coins,
+            total_coins=self.rules.total_coins, bank=self.bank())
 
     def clone(self) -> MascaradeState:
         st = self._copy_fields()

@@ -11,7 +11,9 @@ buzzers, the row below (Q W E R T) their peek keys (all these by default: the pl
 rebind them, scenes.keymap) — at a shared screen, while a window waits for that seat: a
 cover first, then its own hand while held (``peek``) — and the row below that
 (A S D F G) their pass keys in a window (also a button per waiting human under the
-ring); all handled first, in ``handle_urgent``."""
+ring); all handled first, in ``handle_urgent``. A buzzer sends the intent ``("buzz",)``
+and a pass key ``("pass",)``, stamped with the table's clock: the Match and the rules
+decide what they mean (challenge, shout, false start or nothing: game.daotam.intents)."""
 
 from __future__ import annotations
 
@@ -19,7 +21,8 @@ from typing import Any
 
 import pygame
 
-from game.core import IllegalAction
+from game.core import BUZZ, IllegalAction
+from game.daotam.intents import PASS
 from scenes import keymap
 from scenes.widgets.drag import Gesture
 
@@ -27,29 +30,17 @@ from scenes.widgets.drag import Gesture
 class DaoTamInput:
     """Mixin: handle_urgent (buzzers), handle_game, item_at and on_gesture."""
 
-    def buzz_action(self, seat: int) -> tuple | None:
-        phase = self.match.state.phase
-        if phase == "race":
-            return ("shout",)
-        if phase == "challenge":
-            ow = self.match.open_window()
-            # the actor (or a possessed seat) has no challenge to make: its press is a
-            # shout while no race is open, a false start (R7.2)
-            return ("challenge",) if ow is not None and seat in ow.window.seats else ("shout",)
-        # outside any window a press is a false start: what would close the next one
-        return ("shout",) if self.match.state.turn == seat else ("challenge",)
-
     def passing_seats(self) -> list[int]:
         """The human seats an open window still waits for (each may pass: with timers off
         the window waits for every answer, R17; with timers on all passing closes it early)."""
         if self.match.open_window() is None or self.app.stack.top is not self:
             return []
-        return [s for s in self.match.state.waiting if s in self.pass_buttons]
+        return [s for s in self.match.view(None).waiting if s in self.pass_buttons]
 
     def pass_window(self, seat: int) -> bool:
         if seat not in self.passing_seats():
             return False
-        self.match.press(seat, ("pass",), self.clock)
+        self.match.intent(seat, PASS, self.clock)
         return True
 
     def handle_urgent(self, event: pygame.event.Event) -> bool:
@@ -60,14 +51,15 @@ class DaoTamInput:
                 return True
         if self.handle_peek(event):           # scenes.tables.daotam.peek
             return True
-        return self.buzzers.press(event, self.clock, self.match, self.buzz_action,
+        # the buzzer is one intent: the rules decide where it lands (game.daotam.intents)
+        return self.buzzers.press(event, self.clock, self.match, lambda seat: BUZZ,
                                   enabled=self.app.stack.top is self)
 
     def acting_phase(self) -> str | None:
         """The viewer's decision now ("turn" or "push"), or None."""
         if not self.viewer_can_act:
             return None
-        phase = self.match.state.phase
+        phase = self.match.view(None).phase
         return phase if phase in ("turn", "push", "option") else None
 
     def handle_game(self, event: pygame.event.Event) -> bool:

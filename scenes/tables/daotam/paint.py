@@ -378,8 +378,7 @@ class DaoTamPaint:
         peek = self.peek_prompt()
         if peek is not None:
             return peek
-        st = match.state
-        if st.phase in ("challenge", "race") and match.open_window() is not None:
+        if match.view(None).phase in ("challenge", "race") and match.open_window() is not None:
             return self.window_prompt()
         if self.viewer_can_act:
             phase = self.acting_phase()
@@ -401,11 +400,11 @@ class DaoTamPaint:
     def window_prompt(self) -> str:
         """What the open window asks: the seats it waits for by name and key when one human
         is asked (at one human, the key alone), else the buzzer keys on the caps."""
-        st = self.match.state
-        humans = [s for s in st.waiting if self.match.seats[s].is_human and s in self.buzzers.key_of]
-        race = st.phase == "race"
-        claim = self.match.view(None).claim
-        actor = claim[0] if claim is not None else st.turn
+        v = self.match.view(None)
+        humans = [s for s in v.waiting if self.match.seats[s].is_human and s in self.buzzers.key_of]
+        race = v.phase == "race"
+        claim = v.claim
+        actor = claim[0] if claim is not None else v.turn
         words = {"name": self.seat_name(actor), "call": t(f"daotam.{claim[2]}") if claim else ""}
         if not humans:
             if race:

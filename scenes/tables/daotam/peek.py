@@ -38,7 +38,7 @@ class DaoTamPeek:
         with no hand open and the table on top."""
         return (len(self.match.human_seats()) > 1 and not self.confirmed_viewer
                 and self.app.stack.top is self and self.match.open_window() is not None
-                and seat in self.match.state.waiting and self.match.seats[seat].is_human)
+                and seat in self.match.view(None).waiting and self.match.seats[seat].is_human)
 
     def peek_cover(self) -> int | None:
         """The seat whose cover is up, not yet confirmed (its hand not drawn)."""

@@ -45,7 +45,7 @@ class DaoTamHandoff(DecisionHandoff):
 
     def decision_seat(self, driver: TableDriver) -> int | None:
         match = driver.match
-        if match.is_over() or match.state.phase in WINDOW_PHASES:
+        if match.is_over() or match.view(None).phase in WINDOW_PHASES:
             return None
         return driver.next_human()
 
@@ -169,7 +169,7 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPeek
     def barred(self) -> set[int]:
         """Human seats a false start keeps out of the open shout race."""
         ow = self.match.open_window()
-        if ow is None or self.match.state.phase != "race":
+        if ow is None or ow.window.kind != "race":
             return set()
         return {s for s in ow.locked if s in self.buzzers.key_of}
 
@@ -206,7 +206,7 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPeek
 
     def banner_text(self) -> str | None:
         """A reaction window is everyone's, not the viewer's turn: say what it asks."""
-        phase = self.match.state.phase
+        phase = self.match.view(None).phase
         if phase == "challenge":
             return t("daotam_table.banner_challenge")
         if phase == "race":

@@ -54,9 +54,10 @@ class MascaradeInput:
     def act(self, seat: int, action: tuple) -> bool:
         try:
             if self.match.view(None).phase == "claim":
-                if action not in self.match.legal_actions(seat):
-                    raise self.match.state.refusal(seat, action)
-                self.match.press(seat, action, self.clock)
+                refusal = self.match.why_illegal(seat, action)
+                if refusal is not None:
+                    raise refusal
+                self.match.intent(seat, action, self.clock)   # a claim-ask answer: a real-time intent
             else:
                 self.match.submit(seat, action)
         except IllegalAction as err:
@@ -67,9 +68,10 @@ class MascaradeInput:
 
     def check(self, seat: int, action: tuple) -> bool:
         """Refuse (with the reason) an action that is not legal now, before any handoff."""
-        if action in self.match.legal_actions(seat):
+        refusal = self.match.why_illegal(seat, action)
+        if refusal is None:
             return True
-        self.say_no(self.match.state.refusal(seat, action))
+        self.say_no(refusal)
         return False
 
     def say_no(self, err: IllegalAction) -> None:
@@ -92,11 +94,16 @@ class MascaradeInput:
         own = self.own_pos(seat)
         out: dict[str, IllegalAction] = {}
         if "peek" not in legal:
-            out["ask_peek"] = self.match.state.refusal(seat, ("peek", own))
+            out["ask_peek"] = self._refusal(seat, ("peek", own))
         if "announce" not in legal:
             charset = self.match.view(None).charset
-            out["ask_announce"] = self.match.state.refusal(seat, ("announce", charset[0], own))
+            out["ask_announce"] = self._refusal(seat, ("announce", charset[0], own))
         return out
+
+    def _refusal(self, seat: int, action: tuple) -> IllegalAction:
+        """The rules' reason for a command they do not offer now (never None here: the
+        command's kind is missing from the legal actions)."""
+        return self.match.why_illegal(seat, action) or IllegalAction("Not now.", "not_your_turn")
 
     # ------------------------------------------------------------ choices offered
     def own_pos(self, seat: int) -> int:

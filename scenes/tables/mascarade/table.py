@@ -69,7 +69,7 @@ class MascaradeTable(MascaradeLayout, MascaradeAnim, MascaradeInput, MascaradeKn
         self.top_buttons += [self.log_button, self.known_button]     # work mid-animation too
         if fresh:                        # replay the match from its first (public) events
             self.cursor = 0
-            self.model.coins = [match.state.rules.start_coins] * self.n
+            self.model.coins = [match.view(None).start_coins] * self.n
             self.model.court, self.model.bank = 0, self.bank_start()
             self.model.faceup, self.model.announced, self.model.turn_no = {}, None, 1
             self.model.log, self.model.applied = [], 0
@@ -84,12 +84,13 @@ class MascaradeTable(MascaradeLayout, MascaradeAnim, MascaradeInput, MascaradeKn
         return MascaradeHandoff(self)
 
     def bank_start(self) -> int:
-        r = self.match.state.rules
-        return max(0, r.total_coins - r.start_coins * self.n)
+        v = self.match.view(None)
+        return max(0, v.total_coins - v.start_coins * self.n)
 
     def reset_visual(self) -> None:
         self.model.catch_up(self.match.events)
-        self.model.reset(self.match.view(None), self.match.state.bank())
+        v = self.match.view(None)
+        self.model.reset(v, v.bank)
         self.reset_fx()
         self._choice_key = None
 
