@@ -37,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=["vi", "en"])
     p.add_argument("--size", type=parse_size, default=(1280, 720), help="window size, e.g. 1280x720")
     p.add_argument("--fullscreen", action="store_true", default=None)
-    p.add_argument("--time", choices=["day", "night"], help="for a game with a day/night option: which (its time option)")
+    p.add_argument("--time", choices=["day", "night"], help="for a game with a time option: play by day or by night")
     p.add_argument("--options", type=parse_options, default={}, help="rule options, e.g. void_rule=strict")
     p.add_argument("--autoplay", action="store_true", help="AI plays the human seats too")
     p.add_argument("--speed", type=float, help="animation and AI think-delay multiplier; 0 = instant")

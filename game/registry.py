@@ -89,8 +89,10 @@ def sample_seats(game: str) -> int:
     return info(game).sample_seats or first_seat_count(game)
 
 
-def make_agent(game: str, level: str, seat: int, seed: int) -> Any:
-    return hook(game, "agents")(level, seat, seed)
+def make_agent(game: str, level: str, seat: int, seed: int, **tuning: Any) -> Any:
+    """An agent of ``level`` for ``seat`` (``tuning``: keyword settings the game's agent
+    factory takes, for developer tools)."""
+    return hook(game, "agents")(level, seat, seed, **tuning)
 
 
 def explainer(game: str) -> Any:
