@@ -4,4 +4,4 @@ from game.descriptor import GameInfo
 
 GAME = GameInfo(
     "daotam", __name__, 3, 5, loader="deck:default_deck", prefix="DT", sample_seats=4,
-    intents=("claim", "challenge", "pass", "push", "public", "shout"), handoff="decision")
+    intents=("claim", "public", "challenge", "shout", "pass", "push", "use", "decline"), handoff="decision")
