@@ -25,8 +25,8 @@ class GameInfo:
     """One game, as the engine side knows it.
 
     - ``module``: its package; ``engine``, ``agents``, ``progress``, ``truth``,
-      ``first_seats``, ``loader`` and ``invariants`` name functions in it, ``hints`` a module of it
-      (``explain``; ``UNDO = True`` when a human may undo against AIs);
+      ``first_seats``, ``loader``, ``invariants`` and ``card_name`` name functions in it,
+      ``hints`` a module of it (``explain``; ``UNDO = True``: undo against AIs offered);
     - ``data``: its YAML (the setup options under ``options:``), default data/<name>.yaml;
     - ``prefix``: the deal code's two letters (default: the name's first two);
     - ``sample_seats``: seats of the made-up histories (default: the first seat count);
@@ -49,6 +49,7 @@ class GameInfo:
     first_seats: str = "rules:first_seat_count"   # () -> the seat count a setup starts at
     loader: str = ""                        # () -> loads and validates its data files
     invariants: str = "rules:check_invariants"   # state -> list of broken invariants
+    card_name: str = ""                     # (card, lang) -> the card's name in words
     prefix: str = ""
     sample_seats: int = 0
     intents: tuple[str, ...] = ()

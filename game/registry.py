@@ -15,7 +15,7 @@ from typing import Any
 from game.descriptor import HANDOFFS, GameInfo, Truth
 from game.options import OptionSpec, setup_specs
 
-__all__ = ["GAMES", "GameInfo", "Truth", "data_checks", "explainer", "first_seat_count", "info",
+__all__ = ["GAMES", "GameInfo", "Truth", "card_name", "data_checks", "explainer", "first_seat_count", "info",
            "make_agent", "new_game", "option_specs", "progress", "register", "sample_seats",
            "truth"]
 
@@ -110,6 +110,12 @@ def truth(game: str, state: Any) -> Truth | None:
     """What a finished replay reveals of ``state`` (None: the game reveals nothing)."""
     reveal = hook(game, "truth", optional=True)
     return reveal(state) if reveal is not None else None
+
+
+def card_name(game: str, card: Any, lang: str) -> str:
+    """One card of ``game`` in words, in ``lang`` (as the card itself if the game names none)."""
+    name = hook(game, "card_name", optional=True)
+    return name(card, lang) if name is not None else str(card)
 
 
 def data_checks(game: str) -> None:

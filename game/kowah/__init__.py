@@ -2,6 +2,11 @@
 
 from game.descriptor import GameInfo
 
+# What shared code may know about this game (see game/descriptor.py); registered by
+# its line in game/registry.py.
 GAME = GameInfo(
-    "kowah", __name__, 3, 3, loader="deck:default_deck", prefix="KW", sample_seats=3,
-    intents=("draw", "take", "discard", "declare", "pass"), handoff="own_turn")
+    "kowah", __name__, 3, 3,
+    loader="deck:default_deck", card_name="deck:card_name",
+    prefix="KW", sample_seats=3, handoff="own_turn",
+    intents=("draw", "take", "discard", "declare", "pass"),
+)

@@ -2,8 +2,12 @@
 
 from game.descriptor import GameInfo
 
+# What shared code may know about this game (see game/descriptor.py); registered by
+# its line in game/registry.py.
 GAME = GameInfo(
-    "mascarade", __name__, 2, 13, loader="data:default_rules", prefix="MS", sample_seats=5,
-    intents=("swap", "peek", "announce", "claim", "pass", "bishop", "witch", "decline", "fool",
-             "spy", "spy_swap", "inquire", "guess"),
-    handoff="decision")
+    "mascarade", __name__, 2, 13,
+    loader="data:default_rules", card_name="data:card_name",
+    prefix="MS", sample_seats=5, handoff="decision",
+    intents=("swap", "peek", "announce", "claim", "pass", "bishop", "witch", "decline",
+             "fool", "spy", "spy_swap", "inquire", "guess"),
+)

@@ -91,12 +91,15 @@ def test_a_finished_game_reveals_every_seat_hand_as_plain_data(game):
     cards = [c for h in (*truth.hands, truth.middle) for c in h]
     assert all(isinstance(c, (int, str)) for c in cards)
     assert truth == registry.truth(game, match.state.clone())      # pure: same state, same truth
+    for lang in ("en", "vi"):                                       # every card has a name
+        assert all(registry.card_name(game, c, lang) not in ("", str(c)) for c in cards)
 
 
 def test_a_small_game_registers_with_few_fields(monkeypatch):
     monkeypatch.setattr(registry, "GAMES", dict(registry.GAMES))
     info = registry.register(GameInfo("solo", "no_such_package_xyz", 1, 2))
     assert registry.info("solo") is info and info.code_prefix == "SO"
+    assert registry.card_name("solo", 7, "en") == "7"           # a game that names no card
     assert registry.explainer("solo") is None             # the package is not even there
     with pytest.raises(ValueError, match="handoff"):
         registry.register(GameInfo("bad", "x", 1, 2, handoff="sometimes"))
