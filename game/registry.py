@@ -15,9 +15,9 @@ from typing import Any
 from game.descriptor import HANDOFFS, GameInfo, Truth
 from game.options import OptionSpec, setup_specs
 
-__all__ = ["GAMES", "GameInfo", "Truth", "card_name", "data_checks", "explainer", "first_seat_count", "info",
-           "make_agent", "new_game", "option_specs", "progress", "register", "sample_seats",
-           "truth"]
+__all__ = ["GAMES", "GameInfo", "Truth", "card_name", "data_checks", "explainer",
+           "first_seat_count", "hook", "info", "make_agent", "new_game", "option_specs",
+           "progress", "register", "sample_seats", "truth"]
 
 GAMES: dict[str, GameInfo] = {}
 
