@@ -29,14 +29,15 @@ def parse_options(text: str) -> dict:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(description="Card table: Ganjifa, Kowah and more against AI opponents.")
-    p.add_argument("--game", help="go straight to a table: ganjifa, kowah, daotam or mascarade")
+    from game import registry
+    p = argparse.ArgumentParser(description="Card table: card games against AI opponents.")
+    p.add_argument("--game", help="go straight to a table: " + ", ".join(registry.GAMES))
     p.add_argument("--seats", help="one entry per seat in play order: human, random, easy, normal, hard")
     p.add_argument("--seed", type=int, help="deal number (seed)")
     p.add_argument("--lang", choices=["vi", "en"])
     p.add_argument("--size", type=parse_size, default=(1280, 720), help="window size, e.g. 1280x720")
     p.add_argument("--fullscreen", action="store_true", default=None)
-    p.add_argument("--time", choices=["day", "night"], help="Ganjifa: day (Rama trump) or night (Krishna)")
+    p.add_argument("--time", choices=["day", "night"], help="for a game with a time option: play by day or by night")
     p.add_argument("--options", type=parse_options, default={}, help="rule options, e.g. void_rule=strict")
     p.add_argument("--autoplay", action="store_true", help="AI plays the human seats too")
     p.add_argument("--speed", type=float, help="animation and AI think-delay multiplier; 0 = instant")
@@ -49,16 +50,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def check_data() -> None:
-    """Load every data file now (decks, rules texts, UI strings) so that a broken one
-    stops the launch with its name, not a scene halfway through. Raises DataError."""
-    import importlib
-
+    """Load every data file now (each registered game's own data through its descriptor,
+    rules texts, UI strings) so that a broken one stops the launch with its name, not a
+    scene halfway through. Raises DataError."""
     from game import registry
     from game.windows import load_timing
     from scenes import i18n
     from scenes.rules_viewer import RULE_GAMES, load_rules
-    for game_id, info in registry.GAMES.items():
-        importlib.import_module(info.module + ".deck").default_deck()
+    for game_id in registry.GAMES:
+        registry.data_checks(game_id)
         load_timing(game_id)        # data/timing.yaml and the game's timing: section
     for game in RULE_GAMES:
         load_rules(game)

@@ -1,6 +1,6 @@
 """Benchmark arena: agents against agents, headless, generic over ``game.registry``.
 
-    python -m game.arena ganjifa --seats hard,random,random --games 90 --seed 1 \
+    python -m game.arena <game> --seats hard,random,random --games 90 --seed 1 \
         [--options void_rule=strict,time=night]
 
 Each deal is played once per rotation of the seat list (entry ``i`` of ``--seats`` sits at
@@ -13,8 +13,8 @@ and, through ``observe``, the events visible to its seat. A ``blind`` agent (Ran
 declares that it reads neither, so it is given ``None`` and no events: random-vs-random
 hands then measure the engine itself (legal actions, apply, invariant checks). After
 every action the arena checks generic invariants (an active seat has a legal action, a finished game has a
-result) plus the game's own, if its rules module defines
-``check_invariants(state) -> list[str]``.
+result) plus the game's own, if its descriptor names one
+(``invariants``, by default ``rules:check_invariants(state) -> list[str]``).
 
 Reaction windows (several active seats) run on a fake clock: every eligible agent
 decides when the window opens, its answer is stamped with a reaction delay drawn from
@@ -28,7 +28,6 @@ Prints exactly one JSON line.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import math
 import random
@@ -44,7 +43,7 @@ from game.core import IllegalAction, OneSeatAtATime
 from game.windows import Timing, WindowDesk
 
 MAX_SAMPLES = 5     # violation messages kept for the report
-MAX_STEPS = 100_000     # a hand this long is an engine bug (a Ganjifa hand takes ~120)
+MAX_STEPS = 100_000     # a hand this long is an engine bug (a trick-taking hand takes ~120)
 DEAL, AGENT, DELAY = 1, 2, 3     # seed-derivation tags
 
 
@@ -75,9 +74,8 @@ def parse_options(text: str | None) -> dict[str, Any]:
 
 
 def invariant_hook(game: str) -> Callable[[Any], list[str]] | None:
-    """The game's ``rules.check_invariants``, if it has one."""
-    rules = importlib.import_module(registry.info(game).module + ".rules")
-    return getattr(rules, "check_invariants", None)
+    """The game's invariant check (its descriptor's ``invariants``), if it has one."""
+    return registry.hook(game, "invariants", optional=True)
 
 
 def _seed(*parts: int) -> int:

@@ -142,7 +142,7 @@ def slot_names(cls: type) -> tuple[str, ...]:
 
 class OneSeatAtATime:
     """Contract defaults for games where exactly one seat acts at a time and nobody
-    races a clock (Ganjifa, Kowah). A state sets ``phase`` (``"over"`` at the end),
+    races a clock (the trick and draw games). A state sets ``phase`` (``"over"`` at the end),
     ``turn`` and ``_result``."""
 
     __slots__ = ()      # so that a slotted state stays slotted

@@ -24,7 +24,6 @@ from game.options import OptionSpec
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"       # Crockford base 32
 FORGIVE = {"O": "0", "I": "1", "L": "1"}
-PREFIX = {"ganjifa": "GJ", "kowah": "KW", "daotam": "DT", "mascarade": "MS"}
 MIN_BODY = 7            # payload characters before the check (a 9-digit deal fits)
 GROUP = 4
 SPACE = 32 ** MIN_BODY
@@ -50,7 +49,9 @@ class Deal:
 
 
 def prefix(game: str) -> str:
-    return PREFIX.get(game) or game[:2].upper()
+    """The code's two letters for ``game`` (its descriptor's ``prefix``)."""
+    g = registry.GAMES.get(game)
+    return g.code_prefix if g is not None else game[:2].upper()
 
 
 def _specs(game: str) -> tuple[OptionSpec, ...]:

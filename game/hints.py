@@ -1,7 +1,7 @@
 """Hints: the suggested move for a human seat, with its reason in one sentence.
 
 One interface for every game: :func:`suggest` asks the game's explainer
-(``game/<g>/hints.py``, function ``explain``) which runs a Normal or Hard agent on the
+(the module its descriptor names, function ``explain``) which runs a Normal or Hard agent on the
 seat's *view* (never the state) and describes the facts that drove its choice as an i18n
 key under ``hints.<g>.`` plus the params of that sentence. Params are plain values; a
 name that depends on the language is a ``{"vi": …, "en": …}`` dict and a param named
@@ -14,7 +14,6 @@ the game's RNG or the seated agents' RNGs, and asking for a hint changes nothing
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -46,15 +45,7 @@ def hint_seed(seed: int, seat: int, moves: int) -> int:
 def explainer(game: str) -> Any:
     """The game's ``hints`` module, or None for a game without one (a game added
     without hints, a test's tiny ruleset): its tables then offer no hint and no undo."""
-    info = registry.GAMES.get(game)
-    if info is None:
-        return None
-    try:
-        return importlib.import_module(info.module + ".hints")
-    except ModuleNotFoundError as err:
-        if not err.name or not (info.module + ".hints").startswith(err.name):
-            raise                   # the hints module exists but an import inside it failed
-        return None
+    return registry.explainer(game)
 
 
 def suggest(game: str, view: Any, legal: list[Action], level: str = "normal",

@@ -80,7 +80,7 @@ class Match:
         factory = self.state_factory or (lambda n, seed, opts: registry.new_game(self.game, n, seed, opts))
         self.state = factory(len(self.seats), self.seed, self.options)
         if self.timers is None and isinstance(self.options.get("timers"), bool):
-            self.timers = self.options["timers"]        # a game's setup option (Đạo Tâm R17)
+            self.timers = self.options["timers"]        # a game's setup option (a buzzer game's R17)
         if not isinstance(self.timing, Timing):
             self.timing = Timing.for_game(self.game) if self.timing is None else Timing(self.timing)
         self._host = None

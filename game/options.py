@@ -25,7 +25,7 @@ SETUP_FIELDS = ("label", "choice_label", "suggest")
 
 
 def clock_time_of_day() -> str:
-    """Ganjifa rule 5's suggestion: 06:00–17:59 is day."""
+    """A ``time`` option's suggestion from the clock (a trick game's rule 5): 06:00–17:59 is day."""
     return "day" if 6 <= time.localtime().tm_hour < 18 else "night"
 
 

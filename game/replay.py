@@ -9,7 +9,7 @@ cheap in a long game.
 
 Hidden information: :meth:`Replay.view` is one seat's view, and :meth:`Replay.events`
 with a ``seat`` gives only what that seat saw. The whole truth — every hand, every private
-event (Mascarade's swap decisions, Đạo Tâm's claimed cards) — is given only once the
+event (secret swap decisions, the real cards of a claim) — is given only once the
 recorded game is over (:meth:`Replay.full_state`, :meth:`Replay.hidden_events`).
 """
 

@@ -10,7 +10,6 @@ every save on each visit.
 
 from __future__ import annotations
 
-import importlib
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -149,9 +148,8 @@ def replay_state(save: SaveData) -> Any:
 
 
 def progress(game: str, view: Any) -> tuple[str, dict]:
-    """How far a hand got, as an i18n key and its params (``game.<name>.progress``)."""
-    module = importlib.import_module(registry.info(game).module + ".progress")
-    return module.progress(view)
+    """How far a hand got, as an i18n key and its params (the game's ``progress``)."""
+    return registry.progress(game, view)
 
 
 def summarize(path: Path) -> SaveSummary:

@@ -1,4 +1,4 @@
-"""Undo against AIs (Ganjifa and Kowah): back to the human's previous decision.
+"""Undo against AIs (games whose hints module sets ``UNDO``): back to the human's previous decision.
 
 The Match is rebuilt from its seed and its log cut just before the human's last
 decision — the AI moves after it are dropped — exactly as a save is resumed, so the new

@@ -3,7 +3,7 @@
 The engine describes an open window (:class:`game.core.Window`); the desk is told when
 it sees one (``sync``), takes timestamped presses from humans and ready decisions from
 agents (``press``), and hands back, one at a time, the answer to submit next
-(``next_due``). Rules (Đạo Tâm R6.3, R7.2, R17):
+(``next_due``). Rules (a buzzer game's R6.3, R7.2, R17):
 
 * a press counts if ``opened_at <= at < ends_at``; at the deadline the window is shut;
 * the first answer by ``(time, tie-break order)`` is submitted first; the engine closes
@@ -205,7 +205,7 @@ class Timing:
 def answers(window: Window, action: Action) -> bool:
     """Whether ``action`` is an answer to ``window`` (a closing press or its default):
     a shout while only a challenge window is open is a press for no open window, so a
-    false start (Đạo Tâm R7.2), not an answer the rules refuse."""
+    false start (R7.2 of a buzzer game), not an answer the rules refuse."""
     kind = action[0] if action else None
     return kind in window.closes_on or (bool(window.default) and kind == window.default[0])
 

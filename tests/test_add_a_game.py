@@ -1,13 +1,16 @@
 """Adding a game touches its own engine package, its own table, its data files and one
 registry line each side. Held here with a throwaway game written to tmp_path: a tiny
-ruleset with 2–4 seats and one YAML option, and a tiny TableScene subclass, registered with
-one call each; it shows on the menu, its setup screen follows its seat range and option,
-a match starts and the table draws. No module of the project is edited for it.
+ruleset with 2–4 seats and one YAML option (no deck module, no hints, no replay truth), and
+a tiny TableScene subclass, registered with one call each; it passes the launch's data
+check, shows on the menu, its setup screen follows its seat range and option, a match
+starts, the table draws and its AI seats play in the agent worker process. No module of
+the project is edited for it.
 """
 
 from __future__ import annotations
 
 import textwrap
+import time
 
 import pygame
 import pytest
@@ -137,6 +140,8 @@ def tiny(tmp_path, monkeypatch):
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setattr(registry, "GAMES", dict(registry.GAMES))
     monkeypatch.setattr(tables, "TABLES", dict(tables.TABLES))
+    for lang in ("en", "vi"):     # both loaded (and cross-checked) before either is patched
+        i18n.strings(lang)
     for lang in ("en", "vi"):     # what the game's lines in data/i18n/*.yaml would say
         for key, text in STRINGS.items():
             monkeypatch.setitem(i18n.strings(lang), key, text)
@@ -181,8 +186,6 @@ def test_a_registered_game_is_on_the_menu_and_plays(tiny):
     click(cards.button.rect.center)
     app.step()
     assert setup.options["cards"] == 2
-    for i in range(1, 3):           # AIs of a game registered at run time would think in the
-        setup.seats[i] = "human"    # worker process, which only knows the GAMES lines
     click(setup.start_button.rect.center)
     app.step()
 
@@ -199,6 +202,16 @@ def test_a_registered_game_is_on_the_menu_and_plays(tiny):
     assert table.drawn > drawn
     assert pygame.display.get_surface().get_size() == (1280, 720)
 
+    # the AI seats think in the worker process (its registry learns the game from ours)
+    assert table.match._host is not None
+    assert table.submit(("take",))
+    deadline = time.perf_counter() + 60            # a guard against a hang, not a timing check
+    while len(table.match.log) < 3:
+        app.step()
+        assert time.perf_counter() < deadline, table.match.log
+    assert [s for s, _ in table.match.log] == [0, 1, 2]
+    assert [len(table.match.decision_times[s]) for s in (1, 2)] == [1, 1]    # decided there
+
 
 def test_the_registered_game_deals_again_with_its_seats_and_option(tiny):
     from game.match import Match, Seat
@@ -207,3 +220,33 @@ def test_the_registered_game_deals_again_with_its_seats_and_option(tiny):
     again = nav.reset(app, "deal_again", match)
     assert again.game == "tiny" and len(again.seats) == 3 and again.options == {"cards": 2}
     assert again.seed == 8
+
+
+def test_the_launch_check_passes_with_the_registered_game(tiny):
+    """main.check_data validates every registered game through its descriptor: a game
+    with no deck module (this one) starts, and a broken option in its YAML stops the
+    launch with the file's name."""
+    import main
+    from game.cards import DataError
+    main.check_data()
+    path = registry.info(tiny).data_path
+    path.write_text(YAML.replace("default: 3", "default: 9"), encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        main.check_data()
+    assert "tiny.yaml" in str(err.value) + str(getattr(err.value, "file", ""))
+
+
+def test_the_engine_side_asks_the_descriptor(tiny):
+    """Deal codes, made-up histories, saves' progress, hints and replay truth of the
+    registered game come from its descriptor, with defaults for what it leaves out."""
+    import main
+    from game import dealcode, hints, saves
+    from game.history import synthetic
+    code = dealcode.encode(tiny, 3, {"cards": 2}, 41)
+    assert code.startswith("TI-") and dealcode.decode(code) == dealcode.Deal(tiny, 3, {"cards": 2}, 41)
+    assert registry.first_seat_count(tiny) == 2 == registry.sample_seats(tiny)
+    match = synthetic.play_out(tiny, 2, seed=3)
+    assert match.is_over()
+    assert saves.progress(tiny, match.view(None)) == ("progress.tiny", {"left": 0})
+    assert hints.explainer(tiny) is None and registry.truth(tiny, match.state) is None
+    assert tiny in main.build_parser().format_help()

@@ -4,7 +4,8 @@ for the interpreter lock.
 The worker is a plain ``python -m game.ai.worker`` subprocess (it imports only
 ``game``, never pygame, and never re-runs the caller's main module). Messages are
 pickled tuples over its stdin/stdout; the pipe is first-in first-out, so an agent
-always observes events before it is asked to decide. If the worker dies, pending
+always observes events before it is asked to decide, and the worker has a game's
+descriptor (and the import path its package needs) before it makes the game's agents. If the worker dies, pending
 decisions fail with :class:`WorkerDied` and the Match carries on with local agents;
 an agent that raises fails with :class:`AgentFailed` and the worker keeps serving.
 """
@@ -49,6 +50,7 @@ class AgentHost:
         self._lock = threading.Lock()
         self._futures: dict[int, concurrent.futures.Future] = {}
         self._dead = False
+        self._games: set[str] = set()       # whose descriptors the worker has been sent
         self._reader = threading.Thread(target=self._read, name="agent-reader", daemon=True)
         self._reader.start()
 
@@ -88,6 +90,9 @@ class AgentHost:
     def make(self, game: str, level: str, seat: int, seed: int) -> RemoteAgent:
         local = registry.make_agent(game, level, seat, seed)   # for its attributes only
         key = next(self._ids)
+        if game not in self._games:     # any registered game, even one added at run time
+            self._send(("game", None, (list(sys.path), registry.info(game))))
+            self._games.add(game)
         self._send(("make", key, (game, level, seat, seed)))
         return RemoteAgent(self, key, local.level, getattr(local, "think_delay", 0.0))
 

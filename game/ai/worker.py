@@ -1,5 +1,6 @@
 """The agent process (see game/ai/remote.py): reads pickled requests on stdin,
-answers decisions on stdout. Run as ``python -m game.ai.worker``."""
+answers decisions on stdout. Run as ``python -m game.ai.worker``. It builds agents
+through the registry, for any game whose descriptor the caller has sent ("game")."""
 
 from __future__ import annotations
 
@@ -21,7 +22,11 @@ def main() -> int:
         except (EOFError, pickle.UnpicklingError, OSError):
             return 0
         try:
-            if op == "make":
+            if op == "game":            # a game's descriptor, from the registry of the caller
+                paths, info = args
+                sys.path.extend(p for p in paths if p not in sys.path)
+                registry.register(info)
+            elif op == "make":
                 agents[key] = registry.make_agent(*args)
             elif op == "observe":
                 agents[key].observe(args)

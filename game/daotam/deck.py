@@ -317,5 +317,11 @@ def default_deck() -> Deck:
     return load_deck()
 
 
+def card_name(card: Any, lang: str) -> str:
+    """A Chiêu Thức card's name in ``lang``; ``card`` is its kind's name or index."""
+    kind = KINDS.index(card) if isinstance(card, str) else int(card)
+    return default_deck().chieu_thuc[kind].name.get(lang, KINDS[kind])
+
+
 __all__ = ["Ability", "ChieuThuc", "ChinhDao", "Deck", "load_deck", "default_deck", "STAGES",
            "TYPES", "DataError", "parse_effects"]

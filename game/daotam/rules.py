@@ -31,6 +31,7 @@ from game.core import OVER, Action, Event, IllegalAction, Landing, Result, Windo
 from game.daotam import intents
 from game.daotam.deck import STAGES, Deck, default_deck
 from game.daotam.effects import CONDITIONS, EFFECTS, KINDS
+from game.descriptor import Truth
 
 CUONG, NHU, TA_KHI = 0, 1, 2
 CALLS = ("cuong", "nhu")
@@ -950,3 +951,9 @@ def check_invariants(st: DaoTamState, conservation: bool = True) -> list[str]:
     if st.phase not in (OVER,) and not st.active_seats():
         bad.append("no active seat")
     return bad
+
+
+def truth(state: DaoTamState) -> Truth:
+    """What a finished replay reveals: every seat's hand, one kind name per card."""
+    return Truth(tuple(tuple(KINDS[k] for k in range(len(h)) for _ in range(h[k]))
+                       for h in state.hands))

@@ -1,1 +1,13 @@
 """Dashavatara Ganjifa (Cardavia rules)."""
+
+from game.descriptor import GameInfo
+from game.ganjifa.intents import INTENTS
+
+# What shared code may know about this game (see game/descriptor.py); registered by
+# its line in game/registry.py.
+GAME = GameInfo(
+    "ganjifa", __name__, 3, 3,
+    loader="deck:default_deck", card_name="deck:card_name",
+    prefix="GJ", sample_seats=3, handoff="own_turn",
+    intents=INTENTS,
+)

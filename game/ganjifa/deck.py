@@ -176,4 +176,9 @@ def default_deck() -> Deck:
     return load_deck()
 
 
+def card_name(card: int, lang: str) -> str:
+    """A card's name in ``lang`` (the words of a replay's "what really happened")."""
+    return default_deck().card_name(int(card), lang)
+
+
 __all__ = ["Deck", "Suit", "Rank", "load_deck", "default_deck", "DataError"]

@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass, fields
 
 from game.core import OVER, Action, Event, IllegalAction, OneSeatAtATime, Result, new_event
+from game.descriptor import Truth
 from game.ganjifa.deck import Deck, default_deck
 
 LEAD, FOLLOW, GIVE = "lead", "follow", "give"
@@ -635,3 +636,8 @@ def new_game(n_seats: int = 3, seed: int = 0, options: dict | None = None) -> Ga
     if n_seats != state.n_seats:
         raise ValueError(f"Ganjifa is for {state.n_seats} players")
     return state
+
+
+def truth(state: GanjifaState) -> Truth:
+    """What a finished replay reveals: every seat's hand, sorted."""
+    return Truth(tuple(tuple(sorted(h)) for h in state.hands))

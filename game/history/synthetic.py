@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
+from game import registry
 from game.history.record import build
 from game.match import Match, Seat
 
-SEATS = {"ganjifa": 3, "kowah": 3, "daotam": 4, "mascarade": 5}
 LEVELS = ("easy", "normal", "hard")
 WIN_BIAS = {"random": 0.8, "easy": 0.65, "normal": 0.45, "hard": 0.3}
 
@@ -41,7 +41,8 @@ def play_out(game: str, n_seats: int, seed: int, options: dict | None = None,
 def sample_games(per_game: int = 3, seed: int = 1) -> tuple[tuple[dict, tuple, tuple, str, dict], ...]:
     """(log, winners, scores, reason, details) of ``per_game`` real matches of each game."""
     out = []
-    for g, n in SEATS.items():
+    for g in registry.GAMES:
+        n = registry.sample_seats(g)
         for k in range(per_game):
             m = play_out(g, n, seed * 1000 + k)
             r = m.result()

@@ -272,6 +272,11 @@ def default_deck() -> Deck:
     return load_deck()
 
 
+def card_name(card: int, lang: str) -> str:
+    """A card's name in ``lang`` (the words of a replay's "what really happened")."""
+    return default_deck().card_name(int(card), lang)
+
+
 def build_deck() -> list[int]:
     """The 120-card Kowah pack of the default data file (rule 1)."""
     return default_deck().build()

@@ -23,6 +23,7 @@ from bisect import insort
 from dataclasses import dataclass
 
 from game.core import OVER, Action, Event, IllegalAction, OneSeatAtATime, Result, new_event
+from game.descriptor import Truth
 from game.kowah.checki import exposable_pairs, is_complete, split_groups
 from game.kowah.deck import Deck, default_deck
 
@@ -697,3 +698,8 @@ def _thorough(state: KowahState) -> list[str]:
 
 __all__ = ["KowahState", "KowahView", "new_game", "check_invariants", "TAKE", "DISCARD",
            "DECLARE", "OVER", "SELF_DRAWN", "OPPONENT_DRAW", "OPPONENT_DISCARD", "DRAWN"]
+
+
+def truth(state: KowahState) -> Truth:
+    """What a finished replay reveals: every seat's hand, sorted."""
+    return Truth(tuple(tuple(sorted(h)) for h in state.hands))

@@ -210,3 +210,9 @@ def load_rules(path: str | Path | None = None) -> Rules:
 @lru_cache(maxsize=1)
 def default_rules() -> Rules:
     return load_rules()
+
+
+def card_name(card: int, lang: str) -> str:
+    """A character's name in ``lang`` (``card``: its index)."""
+    c = default_rules().characters[int(card)]
+    return c.name.get(lang, c.name["en"])

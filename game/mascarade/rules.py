@@ -32,6 +32,7 @@ from itertools import combinations
 from typing import Any
 
 from game.core import OVER, Action, Event, IllegalAction, OneSeatAtATime, Result, Window
+from game.descriptor import Truth
 from game.mascarade.data import Rules, SetError, check_set, default_rules
 from game.mascarade.options import check_options
 
@@ -585,3 +586,10 @@ def first_seat_count() -> int:
     """The seat count the setup screen starts at (``first_game_players`` in the data: the
     rules suggest 4–8 players for a first game)."""
     return default_rules().first_game_players
+
+
+def truth(state: MascaradeState) -> Truth:
+    """What a finished replay reveals: the character at each seat's positions, and the
+    middle's."""
+    return Truth(tuple(tuple(state.cards[p] for p in positions) for positions in state.hands),
+                 tuple(state.cards[p] for p in state.middle or ()))

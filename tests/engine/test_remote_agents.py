@@ -93,3 +93,56 @@ def test_a_replacement_agent_has_seen_what_its_seat_saw(monkeypatch):
         assert seen == [e for e in m.events if e.visible_to(seat)]
     finally:
         m.close()
+
+
+def test_the_worker_builds_agents_for_a_game_registered_at_run_time(tmp_path, monkeypatch):
+    """The worker process learns a game from the caller's registry (its descriptor and the
+    import path of its package): a game added at run time plays in the worker too."""
+    from game import registry
+    from game.registry import GameInfo
+    pkg = tmp_path / "pilegame"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("", encoding="utf-8")
+    (pkg / "rules.py").write_text(
+        "from game.core import Event, IllegalAction, OneSeatAtATime, Result\n\n\n"
+        "class Pile(OneSeatAtATime):\n"
+        "    def __init__(self, n):\n"
+        "        self.n_seats, self.turn, self.phase, self._result, self.left = n, 0, 'play', None, 5\n"
+        "    def legal_actions(self, seat):\n"
+        "        return [('take', k) for k in (1, 2) if k <= self.left] if seat in self.active_seats() else []\n"
+        "    def apply(self, seat, action):\n"
+        "        if action not in self.legal_actions(seat):\n"
+        "            raise IllegalAction(f'seat {seat} may not {action!r}', 'illegal')\n"
+        "        self.left -= action[1]\n"
+        "        if not self.left:\n"
+        "            self.phase = 'over'\n"
+        "            self._result = Result((seat,), tuple(int(s == seat) for s in range(self.n_seats)))\n"
+        "        self.turn = (self.turn + 1) % self.n_seats\n"
+        "        return [Event('take', seat, {'left': self.left})]\n"
+        "    def view(self, seat):\n"
+        "        return self.left\n"
+        "    def clone(self):\n"
+        "        import copy\n"
+        "        return copy.deepcopy(self)\n\n\n"
+        "def new_game(n_seats, seed, options):\n"
+        "    return Pile(n_seats)\n", encoding="utf-8")
+    (pkg / "ai.py").write_text(
+        "class Greedy:\n"
+        "    level, think_delay = 'normal', 0.0\n"
+        "    def observe(self, events):\n"
+        "        pass\n"
+        "    def decide(self, view, legal):\n"
+        "        return legal[-1]\n\n\n"
+        "def make_agent(level, seat, seed):\n"
+        "    return Greedy()\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(registry, "GAMES", dict(registry.GAMES))
+    registry.register(GameInfo("pile", "pilegame", 2, 2))
+    m = Match("pile", parse_seats("normal,normal"), seed=1, think_scale=0.0, threaded=True)
+    try:
+        assert m._host is not None
+        run(m)
+    finally:
+        m.close()
+    assert [a for _, a in m.log] == [("take", 2), ("take", 2), ("take", 1)]
+    assert sum(len(t) for t in m.decision_times.values()) == 3      # all decided in the worker
