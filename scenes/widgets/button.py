@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
-from scenes import fonts, theme
+from scenes import fonts, layout_check, theme
 
 
 class Button:
@@ -74,7 +74,8 @@ class Button:
         px = fonts.fit(self.label, max(13, round(2.5 * u)), r.width - 2 * max(2, round(0.8 * u)),
                        "semibold", floor=9)    # large text or a long label: shrink, never spill
         img = fonts.text(self.label, px, text, "semibold")
-        surface.blit(img, img.get_rect(center=r.center))
+        with layout_check.control(surface, r, "button", self.label):
+            surface.blit(img, img.get_rect(center=r.center))
 
 
 def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, u: float, radius: int = 0) -> None:

@@ -9,7 +9,7 @@ import math
 import pygame
 
 from game.daotam.deck import STAGES
-from scenes import fonts, theme
+from scenes import fonts, layout_check, theme
 from scenes.i18n import t
 from scenes.kit.buzzers import cap_place, ring_radius
 from scenes.kit.ring import draw_burst, draw_ring
@@ -42,7 +42,7 @@ class DaoTamPaint:
         # round counter, always visible
         img = fonts.text(t("daotam.round", round=v.round, rounds=v.round_limit),
                          max(14, round(2.8 * u)), theme.IVORY, "bold")
-        surface.blit(img, (round(3 * u), round(1.8 * u)))
+        self.head_bottom = surface.blit(img, (round(3 * u), round(1.8 * u))).bottom
         self.draw_memory(surface)
 
     def draw_background(self, surface: pygame.Surface) -> None:
@@ -73,6 +73,8 @@ class DaoTamPaint:
         u = self.app.u
         px = max(11, round(1.5 * u))
         r = self.deck_rects
+        for name, rect in r.items():
+            layout_check.add_control(surface, rect, "pile", name)
         surface.blit(ct_back(r["ct_deck"].size), r["ct_deck"])
         self.label(surface, t("daotam.deck", n=v.deck_left), r["ct_deck"].midbottom, px)
         up = v.discard_face_up
@@ -229,9 +231,11 @@ class DaoTamPaint:
         sub_px = max(12, round(min(2.0 * u, ph * 0.24)))
         img = fit_text(line, sub_px, theme.IVORY if status == "possessed" else theme.MUTED,
                        max(1, rect.right - left - round(u)), min_px=min(10, sub_px))
-        surface.blit(img, img.get_rect(midleft=(left, round(cy))))
+        with layout_check.control(surface, rect, "plate"):
+            surface.blit(img, img.get_rect(midleft=(left, round(cy))))
         hidden = self.model.hidden_slots
         for stage, slot, cid in zip(STAGES, self.slot_rects[seat], v.opened[seat], strict=True):
+            layout_check.add_control(surface, slot, "stage slot", stage)
             if cid is None or (seat, stage) in hidden:
                 pygame.draw.rect(surface, STAGE_COLOUR.get(stage, SEAM), slot, max(1, round(0.2 * u)),
                                  border_radius=max(1, round(0.5 * u)))

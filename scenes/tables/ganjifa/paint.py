@@ -42,7 +42,7 @@ class GanjifaPaint(HandStrip):
         elif self.viewer_can_act and view.phase == "lead" and self._dukals():
             self.dukal_button.draw(surface, u)
         title = fonts.text(self.deck.name[lang()], max(13, round(2.1 * u)), theme.MUTED, "semibold")
-        surface.blit(title, (round(3 * u), round(2.6 * u)))
+        self.head_bottom = surface.blit(title, (round(3 * u), round(2.6 * u))).bottom
         last = self.last_trick()
         self.last_rect = None
         if last is not None:

@@ -28,7 +28,7 @@ class KowahPaint(HandStrip):
         self.draw_direction(surface, ((self.stock_pt[0] + self.live_pt[0]) / 2, self.stock_pt[1]), 16.5 * u)
         title = fonts.text(f"{self.deck.name[lang()]} · {self.deck.variant[lang()]}",
                            max(13, round(2.1 * u)), theme.MUTED, "semibold")
-        surface.blit(title, (round(3 * u), round(2.6 * u)))
+        self.head_bottom = surface.blit(title, (round(3 * u), round(2.6 * u))).bottom
         for seat in range(self.n):
             if seat != self.viewer:
                 self._draw_opponent(surface, seat)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.mascarade.data import default_rules
-from scenes import fonts, theme
+from scenes import fonts, layout_check, theme
 from scenes.tables.mascarade.cards import accent, character_name
 from scenes.textfit import fit_text
 
@@ -92,14 +92,16 @@ class MascaradeKnownView:
             bg = pygame.Surface(box.size, pygame.SRCALPHA)
             bg.fill((*theme.PANEL, 225))
             surface.blit(bg, box)
+            layout_check.add_control(surface, box, "memory aid")
             y = box.y + round(0.3 * u)
             sw = max(4, round(px * 0.7))
             for c, p in top:
                 pygame.draw.rect(surface, accent(chars[c].id),
                                  pygame.Rect(box.x + round(0.4 * u), y + (line_h - sw) // 2, sw, sw))
                 pct = fonts.text(f"{round(100 * p)}%", px, theme.GOLD, "bold")
-                surface.blit(pct, (box.right - round(0.4 * u) - pct.get_width(), y))
                 room = box.width - sw - pct.get_width() - round(1.4 * u)
                 name = fit_text(character_name(c), px, theme.IVORY, room, min_px=9)
-                surface.blit(name, (box.x + sw + round(0.8 * u), y))
+                with layout_check.control(surface, box, "memory aid"):
+                    surface.blit(pct, (box.right - round(0.4 * u) - pct.get_width(), y))
+                    surface.blit(name, (box.x + sw + round(0.8 * u), y))
                 y += line_h

@@ -8,7 +8,7 @@ import math
 
 import pygame
 
-from scenes import fonts, theme
+from scenes import fonts, layout_check, theme
 from scenes.i18n import t
 from scenes.kit.ring import draw_ring
 from scenes.tables.mascarade.cards import GOLD, card_size, character_name, coin
@@ -51,17 +51,19 @@ class MascaradePaint:
             ink = theme.INK if col == STONE else theme.IVORY
             name_px, num_px = self.pile_px
             name = fit_text(t(key), name_px, ink, rect.width - round(1.6 * u), "semibold", min_px=8)
-            surface.blit(name, (rect.x + round(0.8 * u), rect.y + round(0.3 * u)))
+            with layout_check.control(surface, rect, "pile", key):
+                surface.blit(name, (rect.x + round(0.8 * u), rect.y + round(0.3 * u)))
             num = fonts.text(str(amount), num_px, ink, "bold")
             row_y = rect.bottom - round(0.3 * u) - num.get_height() / 2   # the amount's row, under the name
             r = max(1.1 * u, num.get_height() * 0.32)
             coin(surface, (rect.x + round(0.8 * u + r), round(row_y)), r)
-            surface.blit(num, (rect.x + round(0.8 * u + 2 * r + 0.6 * u), round(row_y - num.get_height() / 2)))
+            with layout_check.control(surface, rect, "pile", key):
+                surface.blit(num, (rect.x + round(0.8 * u + 2 * r + 0.6 * u), round(row_y - num.get_height() / 2)))
 
     def draw_seat(self, surface: pygame.Surface, spot, v, u: float) -> None:
         x, y, w, h = spot.plate
         seat = spot.seat
-        self.draw_plate(surface, seat, spot.centre, [self.seat_name(seat)], size=(w, h))
+        plate = self.draw_plate(surface, seat, spot.centre, [self.seat_name(seat)], size=(w, h))
         ann = self.model.announced
         asked = v.asked if not self.anim.busy else None
         if asked == seat or (ann and ann[0] == seat):
@@ -83,9 +85,10 @@ class MascaradePaint:
         r = max(3, min(h * 0.16, 1.1 * u))
         for i in range(min(3, self.model.coins[seat])):
             coin(surface, (cx, cy + r * 0.6 - i * max(1, r * 0.35)), r)
-        num = fonts.text(str(self.model.coins[seat]), max(11, round(min(2.2 * u, h * 0.36))),
+        num = fonts.text(str(self.model.coins[seat]), max(9, round(min(2.2 * u, h * 0.30) / fonts.scale())),
                          theme.IVORY, "bold")
-        surface.blit(num, num.get_rect(midleft=(cx + r * 1.5, cy)))
+        with layout_check.control(surface, plate, "plate"):
+            surface.blit(num, num.get_rect(midleft=(cx + r * 1.5, cy)))
 
     def draw_pos(self, surface: pygame.Surface, pos: int, v, u: float) -> None:
         rect = self.pos_rects[pos]
@@ -161,6 +164,7 @@ class MascaradePaint:
             veil = pygame.Surface((w, h), pygame.SRCALPHA)
             veil.fill((10, 14, 24, 235))
             surface.blit(veil, (0, 0))
+            layout_check.overlay(surface)
             self.draw_secret(surface, seat, u)
         text = self.prompt_text()
         top = min((b.rect.top for b in self.choice_buttons), default=h - round(3 * u))
@@ -205,6 +209,7 @@ class MascaradePaint:
         bg = pygame.Surface(panel.size, pygame.SRCALPHA)
         bg.fill((*theme.PANEL, 250))
         surface.blit(bg, panel)
+        layout_check.overlay(surface, panel)      # the cards under it: the log is opened on purpose
         pygame.draw.rect(surface, GOLD, panel, max(1, round(0.2 * u)), border_radius=round(0.6 * u))
         px = max(11, round(1.8 * u))
         line_h = round(px * 1.35)
@@ -212,7 +217,8 @@ class MascaradePaint:
         y = panel.y + round(u)
         for line in self.model.log[-rows:]:
             img = fit_text(self.log_text(line), px, theme.IVORY, panel.width - round(2 * u), min_px=10)
-            surface.blit(img, (panel.x + round(u), y))
+            with layout_check.control(surface, panel, "log panel"):
+                surface.blit(img, (panel.x + round(u), y))
             y += line_h
 
     def where(self, pos) -> str:

@@ -1,0 +1,279 @@
+"""The screens and busy moments the overlap check (test_overlap.py) looks at.
+
+Each moment is a function ``(app) -> None`` that leaves the app's stack showing it. The
+matches behind the tables are found once (engine only, no window) and shared by every
+window size, language and text size; a moment that needs the table's own clock (a
+Đạo Tâm window, a burst) is driven once and then only re-laid out (``stack.resize``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from game.autoplay import play_first_legal, play_with_agents
+from game.match import Match, Seat
+
+Moment = Callable[[Any], None]
+
+
+# ---- matches (found once) -------------------------------------------------------------
+
+def _find(game: str, seats: list[str], until, seeds=range(1, 80), options=None, level="normal") -> Match:
+    for seed in seeds:
+        match = Match(game, [Seat(k) for k in seats], seed, dict(options or {}))
+        if play_with_agents(match, until, level, seed):
+            return match
+        match.close()
+    raise AssertionError(f"no {game} deal reaches the moment")
+
+
+@cache
+def ganjifa_trick() -> Match:
+    return _find("ganjifa", ["human", "normal", "hard"],
+                 lambda m: m.state.trick_no >= 9 and len(m.state.trick) == 2 and m.active_seats() == (0,),
+                 options={"time": "day"})
+
+
+@cache
+def ganjifa_dukal() -> Match:
+    return _find("ganjifa", ["human", "normal", "normal"],
+                 lambda m: m.active_seats() == (0,) and m.state.phase == "lead"
+                 and any(a[0] == "dukal" for a in m.legal_actions(0)), options={"time": "day"})
+
+
+@cache
+def ganjifa_over() -> Match:
+    m = Match("ganjifa", [Seat("human"), Seat("easy"), Seat("hard")], 3, {"time": "day"})
+    play_first_legal(m)
+    return m
+
+
+@cache
+def kowah_checki() -> Match:
+    return _find("kowah", ["human", "normal", "hard"],
+                 lambda m: m.state.turn == 0 and m.state.phase == "declare", seeds=range(1, 300))
+
+
+@cache
+def kowah_mid() -> Match:
+    return _find("kowah", ["human", "normal", "hard"],
+                 lambda m: len(m.state.discards) >= 14 and m.state.turn == 0
+                 and m.state.phase == "discard" and not m.state.any_declared, seeds=range(1, 300))
+
+
+@cache
+def mascarade_mid(n: int) -> Match:
+    return _find("mascarade", ["human"] + ["normal"] * (n - 1),
+                 lambda m: m.view(None).turn_no >= 9 and m.view(None).phase == "turn" and m.view(None).turn == 0)
+
+
+@cache
+def mascarade_claim(n: int) -> Match:
+    """A claim round: someone announced, the human to answer (claim or not)."""
+    return _find("mascarade", ["human"] + ["normal"] * (n - 1),
+                 lambda m: m.view(None).phase != "turn" and 0 in m.active_seats())
+
+
+@cache
+def recorded(game: str) -> dict:
+    n = {"ganjifa": 3, "kowah": 3, "daotam": 4, "mascarade": 6}[game]
+    m = Match(game, [Seat("normal") for _ in range(n)], seed=11, think_scale=0)
+    clock = 0.0
+    while not m.is_over() and clock < 50_000:
+        clock += 0.25
+        m.tick(clock)
+    rec = m.to_json()
+    rec["seats"][0] = "human"
+    m.close()
+    return rec
+
+
+def _clone(match: Match) -> Match:
+    return Match.from_json(match.to_json())
+
+
+# ---- Đạo Tâm: driven on the table's own clock ----------------------------------------
+
+DT = 1 / 30
+
+
+def daotam_driven(app: Any, n: int, want: Callable[[Any], bool], seeds=range(1, 13)) -> Any:
+    """A Đạo Tâm table (seat 0 human, played by an agent) stopped at the first frame
+    ``want(table)`` holds."""
+    speed, app.settings.anim_speed = app.settings.anim_speed, 1.0
+    try:
+        return _drive_daotam(app, n, want, seeds)
+    finally:
+        app.settings.anim_speed = speed
+
+
+def _drive_daotam(app: Any, n: int, want: Callable[[Any], bool], seeds) -> Any:
+    from game import registry
+    from scenes.tables.daotam import DaoTamTable
+    for seed in seeds:
+        match = Match("daotam", [Seat("human")] + [Seat("normal")] * (n - 1), seed)
+        table = DaoTamTable(app, match, fresh=True)
+        app.stack.reset(table)
+        brain = registry.make_agent("daotam", "easy", 0, seed)
+        for _ in range(20000):
+            if match.is_over() or app.stack.top is not table:
+                break
+            if table.viewer_can_act and match.state.phase in ("turn", "push", "option"):
+                table.submit(brain.decide(match.view(0), match.legal_actions(0)))
+            app.stack.update(DT)
+            if app.stack.top is table and want(table):
+                return table
+    raise AssertionError("no Đạo Tâm game reaches the moment")
+
+
+def window_open(table: Any) -> bool:
+    r = table.ring.reading(table.match, table.clock)
+    return (table.match.state.phase == "challenge" and r is not None and not r.stopped
+            and 0.3 < r.fraction < 0.6)
+
+
+def burst(kind: str) -> Callable[[Any], bool]:
+    def check(table: Any) -> bool:
+        return (table.ring.burst_seat is not None and 0.3 < table.ring.burst_p < 0.5
+                and kind in str(getattr(table.ring, "burst_text", "") or getattr(table.ring, "burst_kind", "")))
+    return check
+
+
+def reveal(table: Any) -> bool:
+    return any(0.2 < tok.scale_x < 0.6 for toks in table.tokens for tok in toks)
+
+
+# ---- the moments ------------------------------------------------------------------------
+
+def _table(app: Any, match: Match) -> Any:
+    from scenes import nav
+    table = nav.make(app, "table", _clone(match))
+    app.stack.reset(table)
+    table.over_shown = True
+    return table
+
+
+def menu(app: Any) -> None:
+    from scenes.menu import MenuScene
+    app.stack.reset(MenuScene(app))
+
+
+def setup(game: str) -> Moment:
+    def show(app: Any) -> None:
+        from scenes.setup import SetupScene
+        menu(app)
+        app.stack.push(SetupScene(app, game, seed=42))
+    return show
+
+
+def settings(app: Any) -> None:
+    from scenes.settings import SettingsScene
+    menu(app)
+    app.stack.push(SettingsScene(app))
+
+
+def pause(app: Any) -> None:
+    _table(app, ganjifa_trick()).open_pause()
+
+
+def rules(game: str) -> Moment:
+    def show(app: Any) -> None:
+        from scenes.rules_viewer import RulesScene
+        menu(app)
+        app.stack.push(RulesScene(app, game))
+    return show
+
+
+def results(app: Any) -> None:
+    from scenes.results import ResultsScene
+    table = _table(app, ganjifa_over())
+    app.stack.push(ResultsScene(app, table))
+
+
+def stats(app: Any) -> None:
+    from scenes import nav
+    menu(app)
+    nav.push(app, "stats")
+
+
+def replay(game: str) -> Moment:
+    def show(app: Any) -> None:
+        from scenes.replay import ReplayScene
+        scene = ReplayScene(app, recorded(game))
+        app.stack.reset(scene)
+        scene.seek(scene.replay.length // 2)
+    return show
+
+
+def handoff(app: Any) -> None:
+    from scenes.handoff import HandoffScene
+    _table(app, ganjifa_trick())
+    app.stack.push(HandoffScene(app, 1, "Người Chơi Hai", "", lambda: None))
+
+
+def ganjifa(app: Any) -> None:
+    _table(app, ganjifa_trick())
+
+
+def ganjifa_last(app: Any) -> None:
+    _table(app, ganjifa_trick()).show_last = True
+
+
+def ganjifa_dukal_panel(app: Any) -> None:
+    _table(app, ganjifa_dukal()).open_dukal()
+
+
+def kowah(app: Any) -> None:
+    _table(app, kowah_mid())
+
+
+def kowah_checki_panel(app: Any) -> None:
+    table = _table(app, kowah_checki())
+    table.open_declare()
+
+
+def mascarade(n: int, log: bool = False, known: bool = False, claim: bool = False) -> Moment:
+    def show(app: Any) -> None:
+        table = _table(app, mascarade_claim(n) if claim else mascarade_mid(n))
+        if log:
+            table.toggle_log()
+        if known:
+            table.toggle_known()
+    return show
+
+
+def daotam(n: int, want: Callable[[Any], bool]) -> Moment:
+    """Driven once (on the first call), then only laid out again for each window."""
+    held: dict[str, Any] = {}
+
+    def show(app: Any) -> None:
+        table = held.get("table")
+        if table is None or table.app is not app:
+            table = held["table"] = daotam_driven(app, n, want)
+        app.stack.reset(table)
+    return show
+
+
+def moments() -> dict[str, Moment]:
+    out: dict[str, Moment] = {
+        "menu": menu, "settings": settings, "pause": pause, "results": results, "stats": stats,
+        "handoff": handoff,
+        "ganjifa": ganjifa, "ganjifa-last": ganjifa_last, "ganjifa-dukal": ganjifa_dukal_panel,
+        "kowah": kowah, "kowah-checki": kowah_checki_panel,
+    }
+    for game in ("ganjifa", "kowah", "daotam", "mascarade"):
+        out[f"setup-{game}"] = setup(game)
+        out[f"rules-{game}"] = rules(game)
+    out["replay-mascarade"] = replay("mascarade")
+    out["replay-daotam"] = replay("daotam")
+    for n in (3, 5):
+        out[f"daotam{n}-window"] = daotam(n, window_open)
+        out[f"daotam{n}-burst"] = daotam(n, lambda tb: tb.ring.burst_seat is not None and 0.3 < tb.ring.burst_p < 0.5)
+        out[f"daotam{n}-reveal"] = daotam(n, reveal)
+    for n in (4, 8, 13):
+        out[f"mascarade{n}-log"] = mascarade(n, log=True, known=True)
+        out[f"mascarade{n}-known"] = mascarade(n, known=True)
+        out[f"mascarade{n}-claim"] = mascarade(n, claim=True)
+    return out
