@@ -110,6 +110,22 @@ class RecordingSurface(_RealSurface):
             self.__dict__.pop("_notes", None)           # repainted from scratch
         return super().fill(color, rect, special_flags)
 
+    def _with_notes(self, out):  # noqa: ANN001, ANN202
+        notes = self.__dict__.get("_notes")
+        if notes is not None and isinstance(out, RecordingSurface):
+            out.__dict__["_notes"] = Notes([Text(pygame.Rect(t.rect), t.s, t.px, t.owner, t.cut) for t in notes.texts],
+                                           [Control(pygame.Rect(c.rect), c.role, c.label) for c in notes.controls])
+        return out
+
+    def convert_alpha(self, *args):  # noqa: ANN002, ANN201
+        return self._with_notes(super().convert_alpha(*args))
+
+    def convert(self, *args):  # noqa: ANN002, ANN201
+        return self._with_notes(super().convert(*args))
+
+    def copy(self):  # noqa: ANN201
+        return self._with_notes(super().copy())
+
     def blit(self, source, dest, area=None, special_flags=0):  # noqa: ANN001, ANN201
         drawn = super().blit(source, dest, area, special_flags)
         if active:

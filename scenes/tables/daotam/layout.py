@@ -52,7 +52,7 @@ class DaoTamLayout:
         # the centre: Chiêu Thức deck + discard left, Chính Đạo deck + discard right
         cw, ch = card_size(11 * u)
         cx, cy = self.centre
-        g = round(5 * u)
+        g = round(4 * u)
         left, right = round(cx - 32 * u), round(cx + 32 * u)
         top = round(cy - ch / 2)
         self.deck_rects = {
@@ -66,12 +66,6 @@ class DaoTamLayout:
         # the viewer's hand, bottom centre
         self.hand_h = 15 * u
         self.layout_hand()
-        # call / public buttons right of the hand
-        bw, bh = round(16 * u), round(4.6 * u)
-        x = w - bw - round(2 * u)
-        y0 = h - 3 * (bh + round(u)) - round(u)
-        for i, b in enumerate(self.action_buttons):
-            b.rect = pygame.Rect(x, y0 + i * (bh + round(u)), bw, bh)
         # a pass button beside each human seat's buzzer cap (shown while a window waits for it)
         from scenes import fonts
         for seat, button in self.pass_buttons.items():
@@ -83,16 +77,36 @@ class DaoTamLayout:
                 button.rect.midright = (round(bx - r * 1.7 - 0.6 * u), by)
         # each seat: three tokens in the plate, three stage slots beside it
         self.slot_rects: dict[int, list[pygame.Rect]] = {}
+        # taken: the piles with their labels, the claim zone, every plate and buzzer
+        label_h = round(3 * u)
+        taken = [r.inflate(round(4 * u), 0).union(r.move(0, label_h)) for r in self.deck_rects.values()]
+        taken += [self.claim_zone] + [pygame.Rect(s.plate) for s in self.spots]
+        taken += [pygame.Rect(c[0][0] - c[1] * 2, c[0][1] - c[1] * 2, c[1] * 4, c[1] * 4)
+                  for c in self.buzzers.caps.values()]
+        win = pygame.Rect(round(u), round(8.5 * u), w - 2 * round(u), h - round(9.5 * u))
         for spot in self.spots:
             x, y, pw, ph = spot.plate
-            sw, sh = card_size(max(ph * 1.05, 5 * u))
-            right = spot.centre[0] <= w * 0.55
             gap = round(0.4 * u)
-            sx = x + pw + gap if right else x - 3 * sw - 3 * gap
-            if spot.seat == self.viewer:
-                sx = x + pw + gap
-            sy = round(y + ph / 2 - sh / 2)
+            right = spot.centre[0] <= w * 0.55 or spot.seat == self.viewer
+            for scale in (1.05, 0.85, 0.7):           # smaller cards before no room at all
+                sw, sh = card_size(max(ph * scale, 4 * u))
+                sy = round(y + ph / 2 - sh / 2)
+                side = [x + pw + gap, x - 3 * sw - 3 * gap]
+                tries = [(sx, sy) for sx in (side if right else side[::-1])]
+                tries += [(round(x + pw / 2 - (3 * sw + 2 * gap) / 2), y + ph + gap),   # under
+                          (round(x + pw / 2 - (3 * sw + 2 * gap) / 2), y - sh - gap)]   # over
+                fits = [t for t in tries if self._slots_fit(t, sw, sh, gap, win, taken)]
+                if fits:
+                    break
+            sx, sy = fits[0] if fits else tries[0]
             self.slot_rects[spot.seat] = [pygame.Rect(sx + i * (sw + gap), sy, sw, sh) for i in range(3)]
+            taken += self.slot_rects[spot.seat]
+
+    @staticmethod
+    def _slots_fit(at: tuple[int, int], sw: int, sh: int, gap: int, win: pygame.Rect,
+                   taken: list[pygame.Rect]) -> bool:
+        box = pygame.Rect(at[0], at[1], 3 * sw + 2 * gap, sh)
+        return win.contains(box) and box.collidelist(taken) < 0
 
     def claim_card_h(self) -> float:
         return 9 * self.app.u
@@ -114,6 +128,24 @@ class DaoTamLayout:
 
     def layout_hand(self) -> None:
         self.hand_rects = self.hand_rects_for(len(self.hand_list()))
+        self.layout_buttons()
+
+    def layout_buttons(self) -> None:
+        """The call / public buttons right of the hand: as wide as their longest label
+        needs at the button size (so "Thao Diễn Công Khai (P)" stays readable), within
+        the room the hand leaves (the label shrinks only past that)."""
+        from scenes import fonts
+        w, h = self.app.size
+        u = self.app.u
+        pad = max(2, round(0.8 * u))
+        need = max(fonts.size(b.label, max(13, round(2.5 * u)), "semibold")[0] for b in self.action_buttons)
+        hand_right = max((r.right for r in self.hand_rects), default=w // 2)
+        room = w - hand_right - round(3 * u)
+        bw, bh = max(1, min(max(round(16 * u), need + 2 * pad + round(u)), room)), round(4.6 * u)
+        x = w - bw - round(2 * u)
+        y0 = h - 3 * (bh + round(u)) - round(u)
+        for i, b in enumerate(self.action_buttons):
+            b.rect = pygame.Rect(x, y0 + i * (bh + round(u)), bw, bh)
 
     def hand_rects_for(self, n: int) -> list[pygame.Rect]:
         """Where ``n`` hand cards lie, centred at the bottom."""

@@ -11,7 +11,7 @@ import pygame
 from game.daotam.deck import STAGES
 from scenes import fonts, layout_check, theme
 from scenes.i18n import t
-from scenes.kit.buzzers import cap_place, ring_radius
+from scenes.kit.buzzers import cap_box, cap_place, ring_radius
 from scenes.kit.ring import draw_burst, draw_ring
 from scenes.tables.daotam.cards import STAGE_COLOUR, cd_back, ct_back
 from scenes.tables.daotam.layout import card_size
@@ -76,7 +76,7 @@ class DaoTamPaint:
         for name, rect in r.items():
             layout_check.add_control(surface, rect, "pile", name)
         surface.blit(ct_back(r["ct_deck"].size), r["ct_deck"])
-        self.label(surface, t("daotam.deck", n=v.deck_left), r["ct_deck"].midbottom, px)
+        self.pile_label(surface, t("daotam.deck", n=v.deck_left), r["ct_deck"], px)
         up = v.discard_face_up
         top = next((k for k in (0, 1, 2) if up[k]), None)
         if v.discard_size:
@@ -86,9 +86,9 @@ class DaoTamPaint:
                 surface.blit(ct_back(r["ct_disc"].size), r["ct_disc"])
         else:
             pygame.draw.rect(surface, SEAM, r["ct_disc"], max(1, round(0.3 * u)), border_radius=round(u))
-        self.label(surface, t("daotam.discard", n=v.discard_size), r["ct_disc"].midbottom, px)
+        self.pile_label(surface, t("daotam.discard", n=v.discard_size), r["ct_disc"], px)
         surface.blit(cd_back(r["cd_deck"].size), r["cd_deck"])
-        self.label(surface, t("daotam.cd_deck", n=v.cd_deck_left), r["cd_deck"].midbottom, px)
+        self.pile_label(surface, t("daotam.cd_deck", n=v.cd_deck_left), r["cd_deck"], px)
         if v.cd_discard:
             surface.blit(self.cd_face(v.cd_discard[-1], r["cd_disc"].size), r["cd_disc"])
         else:
@@ -193,6 +193,18 @@ class DaoTamPaint:
         img = fonts.text(text, max(10, px), colour, weight)
         surface.blit(img, img.get_rect(midtop=(midtop[0], midtop[1] + 2)))
 
+    def pile_label(self, surface: pygame.Surface, text: str, rect: pygame.Rect, px: int) -> None:
+        """A pile's "name · count" under it, within the pile's share of the centre: on one
+        line if it fits, else the count under the name (each line fitted to the width)."""
+        u = self.app.u
+        room = rect.width + round(4 * u) - round(0.6 * u)        # half the gap on each side
+        px = max(10, px)
+        y = rect.bottom + 2
+        lines = [text] if fonts.size(text, px)[0] <= room else text.split(" · ")
+        for line in lines:
+            img = fit_text(line, px, theme.MUTED, room, min_px=8)
+            y = surface.blit(img, img.get_rect(midtop=(rect.centerx, y))).bottom
+
     # ------------------------------------------------------------ seats
     def draw_seat(self, surface: pygame.Surface, v, seat: int) -> None:
         """The plate: the name on the first row; three tokens and the counts on the
@@ -215,7 +227,8 @@ class DaoTamPaint:
         if pop is not None and pop[0] == seat:
             k = 1 + 0.12 * math.sin(math.pi * pop[1])
             size = (round(pw * k), round(ph * k))
-        rect = self.draw_plate(surface, seat, spot.centre, [self.seat_name(seat)], size=size)
+        rect = self.draw_plate(surface, seat, spot.centre, [self.seat_name(seat)], size=size,
+                               inset_right=self.badges_width(badges))
         if pop is not None and pop[0] == seat:
             glow = rect.inflate(round(2 * u * pop[1]), round(2 * u * pop[1]))
             pygame.draw.rect(surface, theme.GOLD, glow, max(2, round(0.4 * u)), border_radius=round(1.4 * u))
@@ -246,18 +259,31 @@ class DaoTamPaint:
                              border_radius=round(1.4 * u))
         self.draw_badges(surface, rect, badges)
 
-    def draw_badges(self, surface: pygame.Surface, rect: pygame.Rect, badges: list[str]) -> None:
-        """Small pills on the plate's top border, right-aligned (Nhập Ma n/3, Tĩnh Tâm…)."""
+    def badge_px(self) -> int:
+        return max(11, round(1.6 * self.app.u))
+
+    def badges_width(self, badges: list[str]) -> int:
+        """The room the badges take at the right of the plate's name row (kept free of the name)."""
+        if not badges:
+            return 0
         u = self.app.u
-        x = rect.right - round(1.2 * u)
-        px = max(11, round(1.6 * u))
+        widths = [fonts.size(b, self.badge_px(), "semibold")[0] + round(1.4 * u) for b in badges]
+        return sum(widths) + round(0.6 * u) * len(badges)
+
+    def draw_badges(self, surface: pygame.Surface, rect: pygame.Rect, badges: list[str]) -> None:
+        """Small pills in the plate's name row, right-aligned (Nhập Ma n/3, Tĩnh Tâm…): inside
+        the plate, clear of the name (drawn narrower for them) and of the seats around."""
+        u = self.app.u
+        x = rect.right - round(0.8 * u)
+        px = self.badge_px()
         for text in reversed(badges):
             img = fonts.text(text, px, theme.IVORY, "semibold")
             pill = img.get_rect().inflate(round(1.4 * u), round(0.8 * u))
-            pill.midright = (x, rect.top)
+            pill.topright = (x, rect.top + round(0.6 * u))
             pygame.draw.rect(surface, (0x3A, 0x24, 0x44), pill, border_radius=pill.h // 2)
             pygame.draw.rect(surface, GHOST, pill, max(1, round(0.15 * u)), border_radius=pill.h // 2)
-            surface.blit(img, img.get_rect(center=pill.center))
+            with layout_check.control(surface, rect, "plate"):
+                surface.blit(img, img.get_rect(center=pill.center))
             x = pill.left - round(0.6 * u)
 
     # ------------------------------------------------------------ windows
@@ -276,8 +302,17 @@ class DaoTamPaint:
             word = t("daotam.shout" if race else "daotam.challenge")
             if reading.seconds_label:
                 word += f"  {reading.seconds_label}"
-            self.label(surface, word, (rect.centerx, rect.bottom + round(0.4 * u)),
-                       round(2.2 * u), theme.GOLD, "bold")
+            img = fonts.text(word, max(10, round(2.2 * u)), theme.GOLD, "bold")
+            # under the ring, unless a buzzer or a pile is there: then beside it, or above
+            busy = [pygame.Rect(cap_box(self.spots[s], self.centre)) for s in self.buzzers.caps]
+            busy += list(self.deck_rects.values()) + [pygame.Rect(s.plate) for s in self.spots]
+            g = round(0.4 * u) + 2
+            tries = [img.get_rect(midtop=(rect.centerx, rect.bottom + g)),
+                     img.get_rect(midleft=(rect.right + g, rect.centery)),
+                     img.get_rect(midright=(rect.left - g, rect.centery)),
+                     img.get_rect(midbottom=(rect.centerx, rect.top - g))]
+            free = [r for r in tries if r.collidelist(busy) < 0 and surface.get_rect().contains(r)]
+            surface.blit(img, (free or tries)[0])
         for seat in self.passing_seats():
             self.pass_buttons[seat].draw(surface, u)
         live = self.eligible()
