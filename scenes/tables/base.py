@@ -483,7 +483,7 @@ class TableScene(Scene):
             surface.blit(name, (rect.x + pad, rect.y + round(0.5 * u)))
             if len(lines) > 1:
                 sub = fit_text(lines[1], sub_px, theme.MUTED, inner, min_px=min(8, sub_px))
-                y = max(rect.y + round(0.5 * u) + name.get_height() - round(0.3 * u), rect.y + round(3.5 * u))
+                y = max(rect.y + round(0.5 * u) + name.get_height(), rect.y + round(3.5 * u))
                 surface.blit(sub, (rect.x + pad, min(y, rect.bottom - sub.get_height())))
         if active:
             self._draw_pointer(surface, rect, u)
