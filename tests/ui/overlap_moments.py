@@ -152,7 +152,15 @@ def _table(app: Any, match: Match) -> Any:
     table = nav.make(app, "table", _clone(match))
     app.stack.reset(table)
     table.over_shown = True
+    settle(app)
     return table
+
+
+def settle(app: Any, frames: int = 3) -> None:
+    """A few frames of time (animations are instant: the app's speed is 0) so that the
+    table shows what the match holds (hands dealt, piles filled)."""
+    for _ in range(frames):
+        app.stack.update(1 / 30)
 
 
 def menu(app: Any) -> None:
@@ -223,6 +231,7 @@ def ganjifa_last(app: Any) -> None:
 
 def ganjifa_dukal_panel(app: Any) -> None:
     _table(app, ganjifa_dukal()).open_dukal()
+    settle(app, 1)
 
 
 def kowah(app: Any) -> None:
@@ -232,6 +241,7 @@ def kowah(app: Any) -> None:
 def kowah_checki_panel(app: Any) -> None:
     table = _table(app, kowah_checki())
     table.open_declare()
+    settle(app, 1)
 
 
 def mascarade(n: int, log: bool = False, known: bool = False, claim: bool = False) -> Moment:
