@@ -12,6 +12,7 @@ from scenes import fonts, layout_check, theme
 from scenes.i18n import t
 from scenes.kit.ring import draw_ring
 from scenes.tables.mascarade.cards import GOLD, card_size, character_name, coin
+from scenes.tables.mascarade.layout import coin_px, coin_r
 from scenes.textfit import fit_text
 
 STONE, STONE_LINE = (0xCF, 0xC6, 0xB4), (0x6B, 0x5E, 0x4A)
@@ -63,7 +64,8 @@ class MascaradePaint:
     def draw_seat(self, surface: pygame.Surface, spot, v, u: float) -> None:
         x, y, w, h = spot.plate
         seat = spot.seat
-        plate = self.draw_plate(surface, seat, spot.centre, [self.seat_name(seat)], size=(w, h))
+        plate = self.draw_plate(surface, seat, spot.centre, [self.seat_name(seat)], size=(w, h),
+                                inset_right=self.coin_inset.get(seat, 0))
         ann = self.model.announced
         asked = v.asked if not self.anim.busy else None
         if asked == seat or (ann and ann[0] == seat):
@@ -77,16 +79,23 @@ class MascaradePaint:
         if seat in answered:
             tag = fonts.text(t(f"mascarade.answered_{answered[seat]}"), max(11, round(1.6 * u)),
                              theme.GOLD if answered[seat] == "claim" else theme.MUTED, "bold")
-            at = tag.get_rect(midbottom=(x + w // 2, y - round(0.2 * u)))
-            if at.collidelist([self.pos_rects[p] for p in v.hands[seat]]) >= 0:
-                at = tag.get_rect(midleft=(x + w + round(0.6 * u), y + h // 2))   # its card is above
-            surface.blit(tag, at)
+            # above the plate, else beside it: clear of its cards, the buttons and the seats
+            busy = [self.pos_rects[p] for p in v.hands[seat]]
+            self.assists.place()
+            busy += [b.rect for b in self.top_buttons + self.assists.buttons() if b.rect.w]
+            busy += [pygame.Rect(sp.plate) for sp in self.spots]
+            g = round(0.6 * u)
+            tries = [tag.get_rect(midbottom=(plate.centerx, plate.top - round(0.2 * u))),
+                     tag.get_rect(midleft=(plate.right + g, plate.centery)),
+                     tag.get_rect(midright=(plate.left - g, plate.centery)),
+                     tag.get_rect(midtop=(plate.centerx, plate.bottom + round(0.2 * u)))]
+            free = [r for r in tries if r.collidelist(busy) < 0 and surface.get_rect().contains(r)]
+            surface.blit(tag, (free or tries[1:2])[0])
         cx, cy = self.coin_at[seat]      # the coins on the plate's second line
-        r = max(3, min(h * 0.16, 1.1 * u))
+        r = coin_r(u, h)
         for i in range(min(3, self.model.coins[seat])):
             coin(surface, (cx, cy + r * 0.6 - i * max(1, r * 0.35)), r)
-        num = fonts.text(str(self.model.coins[seat]), max(9, round(min(2.2 * u, h * 0.30) / fonts.scale())),
-                         theme.IVORY, "bold")
+        num = fonts.text(str(self.model.coins[seat]), coin_px(u, h), theme.IVORY, "bold")
         with layout_check.control(surface, plate, "plate"):
             surface.blit(num, num.get_rect(midleft=(cx + r * 1.5, cy)))
 
@@ -212,7 +221,7 @@ class MascaradePaint:
         layout_check.overlay(surface, panel)      # the cards under it: the log is opened on purpose
         pygame.draw.rect(surface, GOLD, panel, max(1, round(0.2 * u)), border_radius=round(0.6 * u))
         px = max(11, round(1.8 * u))
-        line_h = round(px * 1.35)
+        line_h = fonts.size("Ág", px)[1] + max(1, round(0.2 * u))      # at the size drawn
         rows = max(1, (panel.height - round(2 * u)) // line_h)
         y = panel.y + round(u)
         for line in self.model.log[-rows:]:
