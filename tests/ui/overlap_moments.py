@@ -134,11 +134,22 @@ def window_open(table: Any) -> bool:
             and 0.3 < r.fraction < 0.6)
 
 
+def race_open(table: Any) -> bool:
+    r = table.ring.reading(table.match, table.clock)
+    return table.match.state.phase == "race" and r is not None and not r.stopped and 0.3 < r.fraction < 0.7
+
+
 def burst(kind: str) -> Callable[[Any], bool]:
+    """A burst mid-way, after a "challenge" (Phản Đòn!) or a "race" (Cương Nhu Phối Triển!)."""
     def check(table: Any) -> bool:
         return (table.ring.burst_seat is not None and 0.3 < table.ring.burst_p < 0.5
-                and kind in str(getattr(table.ring, "burst_text", "") or getattr(table.ring, "burst_kind", "")))
+                and table.model.window_kind == kind)
     return check
+
+
+def drawn_cd(table: Any) -> bool:
+    """A drawn Chính Đạo held up face up in the centre, its line above it."""
+    return table.model.cd_shown is not None and table.model.cd_x >= 0.6
 
 
 def reveal(table: Any) -> bool:
@@ -239,9 +250,25 @@ def kowah(app: Any) -> None:
 
 
 def kowah_checki_panel(app: Any) -> None:
-    table = _table(app, kowah_checki())
-    table.open_declare()
-    settle(app, 1)
+    """The Checki prompt: the human's discard left a checki hand (the panel with its two
+    buttons over the hand)."""
+    _table(app, kowah_checki())
+
+
+def kowah_pairs(app: Any) -> None:
+    """Two pairs qualify: the chooser over the table."""
+    from game.kowah.rules import KowahState
+    from scenes.tables.kowah.pair import PairChooser
+    hands = ["5C 5C 5S 5S 5M 8C 8S 1S", "1C 2C 3C 4C 6C 7C 9C 2S", "1M 2M 3M 4M 6M 7M 9M 3S"]
+    two = Match("kowah", [Seat(k) for k in ("human", "normal", "hard")], 1,
+                state_factory=lambda n, seed, opts: KowahState.from_deal(hands, "8M 6S 6S 7S"))
+    two.submit(0, ("draw",))
+    two.submit(0, ("discard", two.state.deck.parse("1S")))
+    from scenes.tables.kowah import KowahTable
+    table = KowahTable(app, two)
+    app.stack.reset(table)
+    settle(app)
+    app.stack.push(PairChooser(app, table, table.pairs_offered()))
 
 
 def mascarade(n: int, log: bool = False, known: bool = False, claim: bool = False) -> Moment:
@@ -271,7 +298,7 @@ def moments() -> dict[str, Moment]:
         "menu": menu, "settings": settings, "pause": pause, "results": results, "stats": stats,
         "handoff": handoff,
         "ganjifa": ganjifa, "ganjifa-last": ganjifa_last, "ganjifa-dukal": ganjifa_dukal_panel,
-        "kowah": kowah, "kowah-checki": kowah_checki_panel,
+        "kowah": kowah, "kowah-checki": kowah_checki_panel, "kowah-pairs": kowah_pairs,
     }
     for game in ("ganjifa", "kowah", "daotam", "mascarade"):
         out[f"setup-{game}"] = setup(game)
@@ -280,8 +307,11 @@ def moments() -> dict[str, Moment]:
     out["replay-daotam"] = replay("daotam")
     for n in (3, 5):
         out[f"daotam{n}-window"] = daotam(n, window_open)
-        out[f"daotam{n}-burst"] = daotam(n, lambda tb: tb.ring.burst_seat is not None and 0.3 < tb.ring.burst_p < 0.5)
+        out[f"daotam{n}-race"] = daotam(n, race_open)
+        out[f"daotam{n}-burst-challenge"] = daotam(n, burst("challenge"))
+        out[f"daotam{n}-burst-race"] = daotam(n, burst("race"))
         out[f"daotam{n}-reveal"] = daotam(n, reveal)
+        out[f"daotam{n}-drawn"] = daotam(n, drawn_cd)
     for n in (4, 8, 13):
         out[f"mascarade{n}-log"] = mascarade(n, log=True, known=True)
         out[f"mascarade{n}-known"] = mascarade(n, known=True)

@@ -73,7 +73,7 @@ def test_nothing_overlaps(recorder, group: str) -> None:
 def test_the_check_sees_an_overlap(recorder) -> None:
     """The recorder is not blind: a line drawn across another line, a line cut by the
     window's edge, a label spilling out of its button and a line half under a card are
-    each reported, by string."""
+    each reported, by string; a button's own label (fitted, then cut short with "…") is not."""
     from scenes.widgets.button import Button
     pygame.display.set_mode((300, 200))
     frame = lc.RecordingSurface((300, 200))
@@ -85,14 +85,17 @@ def test_the_check_sees_an_overlap(recorder) -> None:
     card = pygame.Surface((40, 60))
     frame.blit(fonts.text("under", 14, (255, 255, 255)), (100, 100))
     frame.blit(card, (120, 90))
-    button = Button("A label far too long for it", lambda: None)
-    button.rect = pygame.Rect(10, 150, 40, 20)
+    with lc.control(frame, pygame.Rect(10, 150, 40, 20), "button", "spill"):
+        frame.blit(fonts.text("A label far too long for it", 14, (255, 255, 255)), (12, 152))
+    button = Button("A label far too long for it", lambda: None)     # fitted, then cut short
+    button.rect = pygame.Rect(200, 150, 60, 20)
     button.draw(frame, 2.0)
     out = "\n".join(lc.problems(lc.frame(frame), (300, 200)))
     assert "'Deal #1'" in out and "overlaps text 'Ganjifa'" in out
     assert "'edge'" in out and "outside its surface" in out
     assert "'under'" in out and "covered" in out
-    assert "does not fit its button" in out
+    assert "does not fit its button (10, 150, 40, 20)" in out
+    assert "(200, 150, 60, 20)" not in out
 
 
 def test_public_play_is_readable_at_720p(recorder) -> None:
@@ -100,7 +103,7 @@ def test_public_play_is_readable_at_720p(recorder) -> None:
     1280x720, inside its button."""
     app = make_app(size=(1280, 720))
     for lang in LANGS:
-        check(app, om.moments()["daotam3-burst"], (1280, 720), lang, False)
+        check(app, om.moments()["daotam3-burst-challenge"], (1280, 720), lang, False)
         frame = lc.RecordingSurface((1280, 720))
         app.stack.draw(frame)
         label = i18n.t("daotam.public")

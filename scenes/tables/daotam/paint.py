@@ -27,6 +27,7 @@ class DaoTamPaint:
     """Mixin: ``draw_game``."""
 
     def draw_game(self, surface: pygame.Surface) -> None:
+        self.centre_texts: list[pygame.Rect] = []       # the captions drawn this frame
         v = self.match.view(self.looking)
         u = self.app.u
         w, h = surface.get_size()
@@ -189,9 +190,40 @@ class DaoTamPaint:
         surface.blit(names, names.get_rect(midbottom=(ribbon.centerx, ribbon.bottom - round(0.8 * u))))
 
     def label(self, surface: pygame.Surface, text: str, midtop: tuple[int, int], px: int,
-              colour: tuple = theme.MUTED, weight: str = "regular") -> None:
-        img = fonts.text(text, max(10, px), colour, weight)
-        surface.blit(img, img.get_rect(midtop=(midtop[0], midtop[1] + 2)))
+              colour: tuple = theme.MUTED, weight: str = "regular") -> pygame.Rect:
+        """A caption centred under ``midtop``, fitted to the free stretch of its row
+        (between the stage slots, plates, buzzers and piles either side)."""
+        px = max(10, px)
+        y = midtop[1] + 2
+        left, right = self.free_span(pygame.Rect(0, y, surface.get_width(), fonts.size(text, px, weight)[1]),
+                                     midtop[0])
+        img = fit_text(text, px, colour, max(1, right - left), weight, min_px=min(10, px))
+        at = img.get_rect(midtop=(midtop[0], y))
+        at.clamp_ip(pygame.Rect(left, 0, max(1, right - left), surface.get_height()))
+        surface.blit(img, at)
+        self.centre_texts = getattr(self, "centre_texts", [])
+        self.centre_texts.append(at)
+        return at
+
+    def obstacles(self) -> list[pygame.Rect]:
+        """What a caption must not run into: stage slots, plates, buzzer caps, the piles."""
+        out = [r for rects in self.slot_rects.values() for r in rects]
+        out += [pygame.Rect(s.plate) for s in self.spots] + list(self.deck_rects.values())
+        out += [pygame.Rect(cap_box(self.spots[s], self.centre)) for s in self.buzzers.caps]
+        return out
+
+    def free_span(self, band: pygame.Rect, cx: float) -> tuple[int, int]:
+        """The widest stretch of ``band`` around ``cx`` clear of :meth:`obstacles`."""
+        u = self.app.u
+        g = round(0.6 * u)
+        left, right = round(u), band.right - round(u)
+        for r in self.obstacles():
+            if r.top < band.bottom and band.top < r.bottom:
+                if r.right <= cx:
+                    left = max(left, r.right + g)
+                elif r.left >= cx:
+                    right = min(right, r.left - g)
+        return left, max(left + 1, right)
 
     def pile_label(self, surface: pygame.Surface, text: str, rect: pygame.Rect, px: int) -> None:
         """A pile's "name · count" under it, within the pile's share of the centre: on one
@@ -306,11 +338,15 @@ class DaoTamPaint:
             # under the ring, unless a buzzer or a pile is there: then beside it, or above
             busy = [pygame.Rect(cap_box(self.spots[s], self.centre)) for s in self.buzzers.caps]
             busy += list(self.deck_rects.values()) + [pygame.Rect(s.plate) for s in self.spots]
+            busy += [r for rects in self.slot_rects.values() for r in rects] + self.centre_texts
             g = round(0.4 * u) + 2
+            top = min([rect.top] + [r.top for r in self.centre_texts if r.colliderect(
+                pygame.Rect(rect.x, 0, rect.w, rect.bottom))])
             tries = [img.get_rect(midtop=(rect.centerx, rect.bottom + g)),
                      img.get_rect(midleft=(rect.right + g, rect.centery)),
                      img.get_rect(midright=(rect.left - g, rect.centery)),
-                     img.get_rect(midbottom=(rect.centerx, rect.top - g))]
+                     img.get_rect(midbottom=(rect.centerx, rect.top - g)),
+                     img.get_rect(midbottom=(rect.centerx, top - g))]         # over the captions
             free = [r for r in tries if r.collidelist(busy) < 0 and surface.get_rect().contains(r)]
             surface.blit(img, (free or tries)[0])
         for seat in self.passing_seats():

@@ -24,6 +24,7 @@ class KowahPaint(HandStrip):
     """Mixin of :class:`~scenes.tables.kowah.table.KowahTable`: the table's drawing."""
 
     def draw_game(self, surface: pygame.Surface) -> None:
+        self.side_labels: list[pygame.Rect] = []     # "Waits for…" under the opponents' pairs
         u = self.app.u
         self.frame.draw(surface, u)
         self.draw_direction(surface, ((self.stock_pt[0] + self.live_pt[0]) / 2, self.stock_pt[1]), 16.5 * u)
@@ -113,8 +114,9 @@ class KowahPaint(HandStrip):
                     else pygame.Rect(hist.right, 0, w - hist.right, side.h))
         side = side.inflate(-round(2 * u), 0)
         img = fit_text(label, px, theme.IVORY, max(1, side.width), "semibold", min_px=10)
-        at = img.get_rect(midtop=(round(cx), y))
-        surface.blit(img, at.clamp(side))
+        at = img.get_rect(midtop=(round(cx), y)).clamp(side)
+        surface.blit(img, at)
+        self.side_labels.append(at)
 
     def _seal_outline(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
         u = self.app.u
@@ -382,11 +384,25 @@ class KowahPaint(HandStrip):
             msg = t("kowah.checki_one", card=self.card_name(pairs[0]))
         else:
             msg = t("kowah.checki_two", a=self.card_name(pairs[0]), b=self.card_name(pairs[1]))
-        img = fonts.text(msg, max(14, round(2.3 * u)), theme.IVORY, "semibold")
         bw1, bw2, bh = round(17 * u), round(19 * u), round(5 * u)
-        total = img.get_width() + round(2 * u) + bw1 + round(1.5 * u) + bw2
+        # between the opponents' "Waits for…" labels at its height: the message shrinks
+        # (and the panel leaves the centre) rather than cover them
+        band = pygame.Rect(0, 0, w, bh + round(2 * u))
+        band.centery = round(self.hand_top() - 4.5 * u)
+        left, right = round(u), w - round(u)
+        for r in getattr(self, "side_labels", []):
+            if r.colliderect(band):
+                if r.centerx < w // 2:
+                    left = max(left, r.right + round(u))
+                else:
+                    right = min(right, r.left - round(u))
+        fixed = round(2 * u) + bw1 + round(1.5 * u) + bw2 + round(4 * u)
+        img = fit_text(msg, max(14, round(2.3 * u)), theme.IVORY, max(1, right - left - fixed), "semibold",
+                       min_px=10)
+        total = img.get_width() + fixed - round(4 * u)
         box = pygame.Rect(0, 0, total + round(4 * u), bh + round(2 * u))
-        box.center = (w // 2, round(self.hand_top() - 4.5 * u))
+        box.center = (w // 2, band.centery)
+        box.clamp_ip(pygame.Rect(left, 0, max(box.w, right - left), surface.get_height()))
         surface.blit(panel(box.size, u, 225, theme.GOLD), box)
         x = box.x + round(2 * u)
         surface.blit(img, (x, box.centery - img.get_height() // 2))
