@@ -217,6 +217,35 @@ def stats(app: Any) -> None:
     nav.push(app, "stats")
 
 
+@cache
+def history_db() -> str:
+    """A statistics database with a few hundred games (made once per run)."""
+    import tempfile
+    from pathlib import Path
+
+    from game import history
+    from game.history import synthetic
+    path = Path(tempfile.mkdtemp(prefix="overlap-stats-")) / "history.db"
+    recorder = history.Recorder(path)
+    for rec in synthetic.records(300, seed=11, per_game=6):
+        recorder.record(rec)
+    recorder.close()
+    return str(path)
+
+
+def stats_full(game: str | None, mode: str | None = None) -> Moment:
+    def show(app: Any) -> None:
+        from pathlib import Path
+
+        from game import history
+        from scenes import nav
+        menu(app)
+        if app.recorder is None:
+            app.recorder = history.Recorder(Path(history_db()))
+        nav.push(app, "stats", game=game, mode=mode)
+    return show
+
+
 def replay(game: str) -> Moment:
     def show(app: Any) -> None:
         from scenes.replay import ReplayScene
@@ -296,6 +325,8 @@ def daotam(n: int, want: Callable[[Any], bool]) -> Moment:
 def moments() -> dict[str, Moment]:
     out: dict[str, Moment] = {
         "menu": menu, "settings": settings, "pause": pause, "results": results, "stats": stats,
+        "stats-all": stats_full(None), "stats-kowah": stats_full("kowah", "ai"),
+        "stats-mascarade": stats_full("mascarade", "party"),
         "handoff": handoff,
         "ganjifa": ganjifa, "ganjifa-last": ganjifa_last, "ganjifa-dukal": ganjifa_dukal_panel,
         "kowah": kowah, "kowah-checki": kowah_checki_panel, "kowah-pairs": kowah_pairs,

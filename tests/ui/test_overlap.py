@@ -43,9 +43,11 @@ def check(app, moment, size: tuple[int, int], lang: str, large: bool) -> list[st
 
 @pytest.fixture(scope="module")
 def recorder():
+    lang, scale = i18n.lang(), fonts.chosen_scale()
     with lc.recording():
         yield
-    fonts.set_scale(1.0)
+    fonts.set_scale(scale)
+    i18n.set_lang(lang)
 
 
 GROUPS = {
