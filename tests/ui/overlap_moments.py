@@ -99,29 +99,36 @@ def _clone(match: Match) -> Match:
 DT = 1 / 30
 
 
-def daotam_driven(app: Any, n: int, want: Callable[[Any], bool], seeds=range(1, 13)) -> Any:
-    """A Đạo Tâm table (seat 0 human, played by an agent) stopped at the first frame
-    ``want(table)`` holds."""
+def daotam_driven(app: Any, n: int, want: Callable[[Any], bool], seeds=range(1, 13),
+                  humans: int = 1) -> Any:
+    """A Đạo Tâm table (the first ``humans`` seats human, each played by an agent; a
+    handoff is confirmed at once) stopped at the first frame ``want(table)`` holds."""
     speed, app.settings.anim_speed = app.settings.anim_speed, 1.0
     try:
-        return _drive_daotam(app, n, want, seeds)
+        return _drive_daotam(app, n, want, seeds, humans)
     finally:
         app.settings.anim_speed = speed
 
 
-def _drive_daotam(app: Any, n: int, want: Callable[[Any], bool], seeds) -> Any:
+def _drive_daotam(app: Any, n: int, want: Callable[[Any], bool], seeds, humans: int) -> Any:
     from game import registry
+    from scenes.handoff import HandoffScene
     from scenes.tables.daotam import DaoTamTable
     for seed in seeds:
-        match = Match("daotam", [Seat("human")] + [Seat("normal")] * (n - 1), seed)
+        match = Match("daotam", [Seat("human")] * humans + [Seat("normal")] * (n - humans), seed)
         table = DaoTamTable(app, match, fresh=True)
         app.stack.reset(table)
-        brain = registry.make_agent("daotam", "easy", 0, seed)
+        brains = {s: registry.make_agent("daotam", "easy", s, seed + s) for s in range(humans)}
         for _ in range(20000):
-            if match.is_over() or app.stack.top is not table:
+            if match.is_over():
+                break
+            if isinstance(app.stack.top, HandoffScene):
+                app.stack.top.confirm()
+            if app.stack.top is not table:
                 break
             if table.viewer_can_act and match.state.phase in ("turn", "push", "option"):
-                table.submit(brain.decide(match.view(0), match.legal_actions(0)))
+                seat = table.viewer
+                table.submit(brains[seat].decide(match.view(seat), match.legal_actions(seat)))
             app.stack.update(DT)
             if app.stack.top is table and want(table):
                 return table
@@ -310,14 +317,14 @@ def mascarade(n: int, log: bool = False, known: bool = False, claim: bool = Fals
     return show
 
 
-def daotam(n: int, want: Callable[[Any], bool]) -> Moment:
+def daotam(n: int, want: Callable[[Any], bool], humans: int = 1) -> Moment:
     """Driven once (on the first call), then only laid out again for each window."""
     held: dict[str, Any] = {}
 
     def show(app: Any) -> None:
         table = held.get("table")
         if table is None or table.app is not app:
-            table = held["table"] = daotam_driven(app, n, want)
+            table = held["table"] = daotam_driven(app, n, want, humans=humans)
         app.stack.reset(table)
     return show
 
@@ -343,6 +350,9 @@ def moments() -> dict[str, Moment]:
         out[f"daotam{n}-burst-race"] = daotam(n, burst("race"))
         out[f"daotam{n}-reveal"] = daotam(n, reveal)
         out[f"daotam{n}-drawn"] = daotam(n, drawn_cd)
+        # hot seat: two buzzers (seat 1's beside its plate, near the claim caption)
+        out[f"daotam{n}-2p-window"] = daotam(n, window_open, humans=2)
+        out[f"daotam{n}-2p-burst"] = daotam(n, burst("challenge"), humans=2)
     for n in (4, 8, 13):
         out[f"mascarade{n}-log"] = mascarade(n, log=True, known=True)
         out[f"mascarade{n}-known"] = mascarade(n, known=True)

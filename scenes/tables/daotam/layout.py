@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from scenes.kit.buzzers import cap_box
 from scenes.kit.seat_ring import SeatSpot, seat_ring
 
 CARD_RATIO = 5 / 7          # portrait 5 : 7 (art direction §3.3)
@@ -66,15 +67,6 @@ class DaoTamLayout:
         # the viewer's hand, bottom centre
         self.hand_h = 15 * u
         self.layout_hand()
-        # a pass button beside each human seat's buzzer cap (shown while a window waits for it)
-        from scenes import fonts
-        for seat, button in self.pass_buttons.items():
-            (bx, by), r = self.buzzers.caps[seat]
-            bw = fonts.size(button.label, max(13, round(2.5 * u)), "semibold")[0] + round(3 * u)
-            button.rect = pygame.Rect(0, 0, bw, round(4.2 * u))
-            button.rect.midleft = (round(bx + r * 1.7 + 0.6 * u), by)
-            if button.rect.right > w - round(u):                 # no room right: go left
-                button.rect.midright = (round(bx - r * 1.7 - 0.6 * u), by)
         # each seat: three tokens in the plate, three stage slots beside it
         self.slot_rects: dict[int, list[pygame.Rect]] = {}
         # taken: the piles with their labels, the claim zone, every plate and buzzer
@@ -101,12 +93,58 @@ class DaoTamLayout:
             sx, sy = fits[0] if fits else tries[0]
             self.slot_rects[spot.seat] = [pygame.Rect(sx + i * (sw + gap), sy, sw, sh) for i in range(3)]
             taken += self.slot_rects[spot.seat]
+        self.layout_pass_buttons(taken)
+
+    def layout_pass_buttons(self, taken: list[pygame.Rect]) -> None:
+        """A pass button beside each human seat's buzzer cap (shown while a window waits
+        for it): right of the cap, else left, below or above, wherever it clears the
+        piles, plates, stage slots and the other caps."""
+        from scenes import fonts
+        w, h = self.app.size
+        u = self.app.u
+        win = pygame.Rect(round(u), round(8.5 * u), w - 2 * round(u), h - round(9.5 * u))
+        placed: list[pygame.Rect] = []
+        for seat, button in self.pass_buttons.items():
+            (bx, by), r = self.buzzers.caps[seat]
+            bw = fonts.size(button.label, max(13, round(2.5 * u)), "semibold")[0] + round(3 * u)
+            rect = pygame.Rect(0, 0, bw, round(4.2 * u))
+            reach = round(r * 1.7 + 0.6 * u)
+            tries = []
+            for attr, at in (("midleft", (bx + reach, by)), ("midright", (bx - reach, by)),
+                             ("midtop", (bx, by + reach)), ("midbottom", (bx, by - reach))):
+                cand = rect.copy()
+                setattr(cand, attr, (round(at[0]), round(at[1])))
+                tries.append(cand)
+            others = [t for t in taken if not t.collidepoint(bx, by)]      # not its own cap
+            fits = [c for c in tries if win.contains(c) and c.collidelist(others + placed) < 0]
+            button.rect = (fits or [c for c in tries if win.contains(c)] or tries)[0]
+            placed.append(button.rect)
 
     @staticmethod
     def _slots_fit(at: tuple[int, int], sw: int, sh: int, gap: int, win: pygame.Rect,
                    taken: list[pygame.Rect]) -> bool:
         box = pygame.Rect(at[0], at[1], 3 * sw + 2 * gap, sh)
         return win.contains(box) and box.collidelist(taken) < 0
+
+    def obstacles(self) -> list[pygame.Rect]:
+        """What a caption must not run into: stage slots, plates, buzzer caps, the piles."""
+        out = [r for rects in self.slot_rects.values() for r in rects]
+        out += [pygame.Rect(s.plate) for s in self.spots] + list(self.deck_rects.values())
+        out += [pygame.Rect(cap_box(self.spots[s], self.centre)) for s in self.buzzers.caps]
+        return out
+
+    def free_span(self, band: pygame.Rect, cx: float) -> tuple[int, int]:
+        """The widest stretch of ``band`` around ``cx`` clear of :meth:`obstacles`."""
+        u = self.app.u
+        g = round(0.6 * u)
+        left, right = round(u), band.right - round(u)
+        for r in self.obstacles():
+            if r.top < band.bottom and band.top < r.bottom:
+                if r.right <= cx:
+                    left = max(left, r.right + g)
+                elif r.left >= cx:
+                    right = min(right, r.left - g)
+        return left, max(left + 1, right)
 
     def claim_card_h(self) -> float:
         return 9 * self.app.u

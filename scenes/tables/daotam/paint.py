@@ -11,7 +11,7 @@ import pygame
 from game.daotam.deck import STAGES
 from scenes import fonts, layout_check, theme
 from scenes.i18n import t
-from scenes.kit.buzzers import cap_box, cap_place, ring_radius
+from scenes.kit.buzzers import cap_place, ring_radius
 from scenes.kit.ring import draw_burst, draw_ring
 from scenes.tables.daotam.cards import STAGE_COLOUR, cd_back, ct_back
 from scenes.tables.daotam.layout import card_size
@@ -205,25 +205,6 @@ class DaoTamPaint:
         self.centre_texts.append(at)
         return at
 
-    def obstacles(self) -> list[pygame.Rect]:
-        """What a caption must not run into: stage slots, plates, buzzer caps, the piles."""
-        out = [r for rects in self.slot_rects.values() for r in rects]
-        out += [pygame.Rect(s.plate) for s in self.spots] + list(self.deck_rects.values())
-        out += [pygame.Rect(cap_box(self.spots[s], self.centre)) for s in self.buzzers.caps]
-        return out
-
-    def free_span(self, band: pygame.Rect, cx: float) -> tuple[int, int]:
-        """The widest stretch of ``band`` around ``cx`` clear of :meth:`obstacles`."""
-        u = self.app.u
-        g = round(0.6 * u)
-        left, right = round(u), band.right - round(u)
-        for r in self.obstacles():
-            if r.top < band.bottom and band.top < r.bottom:
-                if r.right <= cx:
-                    left = max(left, r.right + g)
-                elif r.left >= cx:
-                    right = min(right, r.left - g)
-        return left, max(left + 1, right)
 
     def pile_label(self, surface: pygame.Surface, text: str, rect: pygame.Rect, px: int) -> None:
         """A pile's "name · count" under it, within the pile's share of the centre: on one
@@ -336,9 +317,7 @@ class DaoTamPaint:
                 word += f"  {reading.seconds_label}"
             img = fonts.text(word, max(10, round(2.2 * u)), theme.GOLD, "bold")
             # under the ring, unless a buzzer or a pile is there: then beside it, or above
-            busy = [pygame.Rect(cap_box(self.spots[s], self.centre)) for s in self.buzzers.caps]
-            busy += list(self.deck_rects.values()) + [pygame.Rect(s.plate) for s in self.spots]
-            busy += [r for rects in self.slot_rects.values() for r in rects] + self.centre_texts
+            busy = self.obstacles() + self.centre_texts
             g = round(0.4 * u) + 2
             top = min([rect.top] + [r.top for r in self.centre_texts if r.colliderect(
                 pygame.Rect(rect.x, 0, rect.w, rect.bottom))])

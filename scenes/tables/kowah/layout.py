@@ -166,6 +166,32 @@ class KowahLayout:
         r, c = divmod(i, PER_ROW)
         return (rect.x + 1.2 * u + c * (m + g) + m / 2, rect.y + self.history_label_h() + r * (m + g) + m / 2)
 
+    def waits_room(self, cx: float, y: int, h: int) -> pygame.Rect:
+        """Where an opponent's "Waits for…" line (``h`` high from ``y``, under its pair at
+        ``cx``) may go: the window, or beside the discard history if it reaches it."""
+        w, wh = self.app.size
+        u = self.app.u
+        hist = self.history_geom(len(self.model.pile))[3]
+        side = pygame.Rect(0, 0, w, wh)
+        if y < hist.bottom and y + h > hist.top:
+            side = (pygame.Rect(0, 0, hist.left, wh) if cx < hist.centerx
+                    else pygame.Rect(hist.right, 0, w - hist.right, wh))
+        return side.inflate(-round(2 * u), 0)
+
+    def span_between(self, band: pygame.Rect, rects: list[pygame.Rect]) -> tuple[int, int]:
+        """The stretch of ``band`` left free by the ``rects`` it meets (left and right of
+        the window's middle)."""
+        w = self.app.size[0]
+        u = self.app.u
+        left, right = round(u), w - round(u)
+        for r in rects:
+            if r.colliderect(band):
+                if r.centerx < w // 2:
+                    left = max(left, r.right + round(u))
+                else:
+                    right = min(right, r.left - round(u))
+        return left, right
+
     def history_label_h(self) -> int:
         """The history panel's label row: 3u, or more where the label's floor size needs it
         (the minis start under it, never over it)."""

@@ -103,16 +103,9 @@ class KowahPaint(HandStrip):
         self._seal_outline(surface, box, seat)
         zx, side = self.zone(seat)
         label = t("kowah.waits", card=self.card_name(pair))
-        # under the pair, within the window and beside the discard history, never under it
-        w = surface.get_width()
-        hist = self.history_geom(len(self.model.pile))[3]
         y = box.bottom + round(0.5 * u)
         px = max(12, round(1.8 * u))
-        side = pygame.Rect(0, 0, w, surface.get_height())
-        if y < hist.bottom and y + fonts.size(label, px, "semibold")[1] > hist.top:
-            side = (pygame.Rect(0, 0, hist.left, side.h) if cx < hist.centerx
-                    else pygame.Rect(hist.right, 0, w - hist.right, side.h))
-        side = side.inflate(-round(2 * u), 0)
+        side = self.waits_room(cx, y, fonts.size(label, px, "semibold")[1])
         img = fit_text(label, px, theme.IVORY, max(1, side.width), "semibold", min_px=10)
         at = img.get_rect(midtop=(round(cx), y)).clamp(side)
         surface.blit(img, at)
@@ -389,13 +382,7 @@ class KowahPaint(HandStrip):
         # (and the panel leaves the centre) rather than cover them
         band = pygame.Rect(0, 0, w, bh + round(2 * u))
         band.centery = round(self.hand_top() - 4.5 * u)
-        left, right = round(u), w - round(u)
-        for r in getattr(self, "side_labels", []):
-            if r.colliderect(band):
-                if r.centerx < w // 2:
-                    left = max(left, r.right + round(u))
-                else:
-                    right = min(right, r.left - round(u))
+        left, right = self.span_between(band, getattr(self, "side_labels", []))
         fixed = round(2 * u) + bw1 + round(1.5 * u) + bw2 + round(4 * u)
         img = fit_text(msg, max(14, round(2.3 * u)), theme.IVORY, max(1, right - left - fixed), "semibold",
                        min_px=10)
