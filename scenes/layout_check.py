@@ -290,8 +290,8 @@ def problems(notes: Notes, size: tuple[int, int]) -> list[str]:
                     out.append(f"text {tx.s!r} {tuple(tx.rect)} does not fit its {c.role} {tuple(c.rect)}")
                 continue
             own = controls[tx.owner] if tx.owner is not None else None
-            if own is not None and _nested(own.rect, c.rect):
-                continue                                 # a control within a control
+            if own is not None and c.rect.contains(own.rect):
+                continue                                 # its control lies within that one
             out.append(f"text {tx.s!r} {tuple(tx.rect)} collides with {c.role} "
                        f"{c.label!r} {tuple(c.rect)}")
     for i, a in enumerate(controls):
