@@ -38,6 +38,7 @@ def check(app, moment, size: tuple[int, int], lang: str, large: bool) -> list[st
     app.stack.resize(size)
     frame = lc.RecordingSurface(size)
     app.stack.draw(frame)
+    app.screen.blit(frame, (0, 0))          # what was checked is what the window shows
     return lc.problems(lc.frame(frame), size)
 
 
