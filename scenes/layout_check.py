@@ -81,6 +81,15 @@ def _notes(surface: pygame.Surface) -> Notes | None:
     return notes
 
 
+def _where(surface: pygame.Surface) -> tuple[Notes | None, tuple[int, int], pygame.Rect]:
+    """The notes a surface's drawing goes to, the offset to their coordinates and the
+    surface's bounds there: a subsurface (the replay's table area) notes on its root."""
+    if surface.get_parent() is None:
+        return _notes(surface), (0, 0), surface.get_rect()
+    off = surface.get_abs_offset()
+    return _notes(surface.get_abs_parent()), off, pygame.Rect(off, surface.get_size())
+
+
 def _covered(src: pygame.Surface, at: pygame.Rect, box: pygame.Rect, area: pygame.Rect | None) -> float:
     """The fraction of ``box`` (destination coordinates) that ``src`` blitted at ``at`` hides."""
     common = at.clip(box)
@@ -137,11 +146,12 @@ class RecordingSurface(_RealSurface):
         return out if doreturn else None
 
     def _note(self, source, dest, area, drawn: pygame.Rect) -> None:  # noqa: ANN001
-        notes = _notes(self)
+        notes, (ox, oy), bounds = _where(self)
         if notes is None:
             return
         x, y = (dest[0], dest[1]) if not isinstance(dest, pygame.Rect) else dest.topleft
-        x, y = round(x), round(y)
+        x, y = round(x) + ox, round(y) + oy
+        drawn = drawn.move(ox, oy)
         area_r = pygame.Rect(area) if area is not None else None
         size = area_r.size if area_r is not None else source.get_size()
         at = pygame.Rect((x, y), size)
@@ -161,7 +171,7 @@ class RecordingSurface(_RealSurface):
             box = ink.move(x, y)
             if area_r is not None:
                 box = box.move(-area_r.x, -area_r.y).clip(at)
-            self._add_text(notes, Text(box, s, px, notes.owner))
+            self._add_text(notes, Text(box, s, px, notes.owner), bounds, (ox, oy))
             return
         inner = _notes(source) if isinstance(source, RecordingSurface) else None
         if inner is not None:
@@ -176,11 +186,10 @@ class RecordingSurface(_RealSurface):
                 if area_r is not None:
                     r = r.move(-area_r.x, -area_r.y)
                 owner = base + tx.owner if tx.owner is not None else notes.owner
-                self._add_text(notes, Text(r, tx.s, tx.px, owner, tx.cut))
+                self._add_text(notes, Text(r, tx.s, tx.px, owner, tx.cut), bounds, (ox, oy))
 
-    def _add_text(self, notes: Notes, tx: Text) -> None:
-        bounds = self.get_rect()
-        clip = self.get_clip()
+    def _add_text(self, notes: Notes, tx: Text, bounds: pygame.Rect, off: tuple[int, int]) -> None:
+        clip = self.get_clip().move(off)
         if clip != bounds:                               # SCROLL: cut on purpose
             tx.rect = tx.rect.clip(clip)
             if not tx.rect.width or not tx.rect.height:
@@ -193,11 +202,11 @@ class RecordingSurface(_RealSurface):
 @contextlib.contextmanager
 def control(surface: pygame.Surface, rect: pygame.Rect, role: str, label: str = "") -> Iterator[None]:
     """Declare a control drawn on ``surface``; text blitted inside the block is its own."""
-    notes = _notes(surface) if active else None
+    notes, off, _ = _where(surface) if active else (None, (0, 0), None)
     if notes is None:
         yield
         return
-    rect = pygame.Rect(rect)
+    rect = pygame.Rect(rect).move(off)
     same = [i for i, c in enumerate(notes.controls) if c.rect == rect and c.role == role]
     if not same:                    # declared again (more of its text): the same control
         notes.controls.append(Control(rect, role, label))
@@ -217,13 +226,13 @@ def add_control(surface: pygame.Surface, rect: pygame.Rect, role: str, label: st
 def overlay(surface: pygame.Surface, rect: pygame.Rect | None = None) -> None:
     """A layer drawn on top on purpose starts here (OVERLAY): forget what it hides, the
     text and controls in ``rect`` (the whole surface if None)."""
-    notes = _notes(surface) if active else None
+    notes, off, bounds = _where(surface) if active else (None, (0, 0), None)
     if notes is None:
         return
-    if rect is None:
+    if rect is None and surface.get_parent() is None:
         notes.texts, notes.controls, notes.owner = [], [], None
         return
-    r = pygame.Rect(rect)
+    r = bounds if rect is None else pygame.Rect(rect).move(off)
     notes.texts = [tx for tx in notes.texts if not tx.rect.colliderect(r)]
     kept = [c for c in notes.controls if not c.rect.colliderect(r)]
     index = {id(c): i for i, c in enumerate(kept)}

@@ -414,9 +414,7 @@ class TableScene(Scene):
         u = self.app.u
         px = max(12, round(1.8 * u))
         deal = fonts.text(t("table.deal", n=self.match.seed), px, theme.MUTED)
-        # under whatever the table wrote top left (its title, the round): never into it
-        y = max(round(5.3 * u), self.head_bottom)
-        at = surface.blit(deal, (round(3 * u), y))
+        at = surface.blit(deal, self.deal_line_rect().topleft)
         if self.deal_code():
             code = fonts.text("· " + t("replay.code", code=self.deal_code()), px, theme.MUTED)
             surface.blit(code, (at.right + round(0.5 * u), at.y))
@@ -434,6 +432,17 @@ class TableScene(Scene):
 
     #: the bottom of the line a table draws top left (title, round), set as it draws it
     head_bottom = 0
+
+    def deal_line_rect(self) -> pygame.Rect:
+        """Where "Deal #n · code …" goes: top left, under whatever the table wrote there
+        (its title, the round), never into it; a table keeps its seats clear of it."""
+        u = self.app.u
+        px = max(12, round(1.8 * u))
+        text = t("table.deal", n=self.match.seed)
+        w = fonts.size(text, px)[0]
+        if self.deal_code():
+            w += round(0.5 * u) + fonts.size("· " + t("replay.code", code=self.deal_code()), px)[0]
+        return pygame.Rect(round(3 * u), max(round(5.3 * u), self.head_bottom), w, fonts.size(text, px)[1])
 
     def deal_code(self) -> str:
         """The deal's code ("KW-G1AH-15VV"), what a friend types to get these cards."""

@@ -22,11 +22,15 @@ def plate_size(n: int, u: float) -> tuple[int, int]:
 
 
 def clamp_plate(anchor: tuple[float, float], size: tuple[int, int], win: tuple[int, int],
-                u: float) -> tuple[int, int, int, int]:
-    """A plate centred on ``anchor``, kept inside the window and below the top bar."""
+                u: float, head: pygame.Rect | None = None) -> tuple[int, int, int, int]:
+    """A plate centred on ``anchor``, kept inside the window, below the top bar and
+    below the lines written top left (``head``) if it would reach them."""
     pw, ph = size
     x = min(max(round(anchor[0] - pw / 2), round(u)), win[0] - round(u) - pw)
-    y = min(max(round(anchor[1] - ph / 2), round(8.5 * u)), win[1] - round(u) - ph)
+    top = round(8.5 * u)
+    if head is not None and x < head.right + round(u):
+        top = max(top, head.bottom + round(0.5 * u))
+    y = min(max(round(anchor[1] - ph / 2), top), win[1] - round(u) - ph)
     return (x, y, pw, ph)
 
 
@@ -46,7 +50,12 @@ class DaoTamLayout:
         ring = seat_ring(self.n, self.viewer, self.direction, (w, h),
                          centre=(0.5, 0.38), radii=(0.40, 0.30))
         pw, ph = plate_size(self.n, u)
-        self.spots = [SeatSpot(s.seat, s.angle, s.anchor, clamp_plate(s.anchor, (pw, ph), (w, h), u))
+        from scenes import fonts
+        from scenes.i18n import t
+        self.head_bottom = round(1.8 * u) + fonts.size(t("daotam.round", round=1, rounds=1),
+                                                       max(14, round(2.8 * u)), "bold")[1]
+        head = self.deal_line_rect()
+        self.spots = [SeatSpot(s.seat, s.angle, s.anchor, clamp_plate(s.anchor, (pw, ph), (w, h), u, head))
                       for s in ring]
         self.centre = (w / 2, h * 0.38)
         self.buzzers.layout(self.spots, self.centre)
@@ -145,6 +154,25 @@ class DaoTamLayout:
                 elif r.left >= cx:
                     right = min(right, r.left - g)
         return left, max(left + 1, right)
+
+    def slide_clear(self, rect: pygame.Rect, busy: list[pygame.Rect]) -> pygame.Rect | None:
+        """``rect`` moved along its row to the nearest place clear of ``busy`` (None: none)."""
+        u = self.app.u
+        lo, hi = round(u), self.app.size[0] - round(u)
+        blocked = sorted((r.left, r.right) for r in busy if r.top < rect.bottom and rect.top < r.bottom)
+        gaps, x = [], lo
+        for a, b in blocked:
+            if a > x:
+                gaps.append((x, a))
+            x = max(x, b)
+        gaps.append((x, hi))
+        best = None
+        for a, b in gaps:
+            if b - a >= rect.width:
+                at = min(max(rect.x, a), b - rect.width)
+                if best is None or abs(at - rect.x) < abs(best - rect.x):
+                    best = at
+        return None if best is None or rect.top < 0 else rect.move(best - rect.x, 0)
 
     def claim_card_h(self) -> float:
         return 9 * self.app.u

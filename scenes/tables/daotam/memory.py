@@ -84,7 +84,8 @@ class MemoryPanel:
             r = 1.3 * u
             pygame.draw.circle(img, theme.IVORY, (cx + r, row_y), r * 1.25)
             symbol(img, kind, (cx + r, row_y), r)
-            count = fonts.text(f"{kinds.get(kind, 0)}/{totals[i]}", big, KIND_COLOUR_LIGHT[kind], "bold")
+            count = fit_text(f"{kinds.get(kind, 0)}/{totals[i]}", big, KIND_COLOUR_LIGHT[kind],
+                             max(1, round(col_w - 2.9 * r)), "bold", min_px=8)     # within its column
             img.blit(count, count.get_rect(midleft=(round(cx + 2.9 * r), round(row_y))))
         cd_y = row_y + round(2.2 * u)
         names = [self.card_name(c) for c in reversed(cds)] or [t("daotam_table.memory_none")]

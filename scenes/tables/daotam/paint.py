@@ -327,6 +327,11 @@ class DaoTamPaint:
                      img.get_rect(midbottom=(rect.centerx, rect.top - g)),
                      img.get_rect(midbottom=(rect.centerx, top - g))]         # over the captions
             free = [r for r in tries if r.collidelist(busy) < 0 and surface.get_rect().contains(r)]
+            for r in tries[:1] + tries[3:] if not free else ():     # else slid along those rows
+                slid = self.slide_clear(r, busy)
+                if slid is not None:
+                    free.append(slid)
+                    break
             surface.blit(img, (free or tries)[0])
         for seat in self.passing_seats():
             self.pass_buttons[seat].draw(surface, u)

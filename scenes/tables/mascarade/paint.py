@@ -51,15 +51,23 @@ class MascaradePaint:
                              border_radius=round(0.6 * u))
             ink = theme.INK if col == STONE else theme.IVORY
             name_px, num_px = self.pile_px
-            name = fit_text(t(key), name_px, ink, rect.width - round(1.6 * u), "semibold", min_px=8)
-            with layout_check.control(surface, rect, "pile", key):
-                surface.blit(name, (rect.x + round(0.8 * u), rect.y + round(0.3 * u)))
             num = fonts.text(str(amount), num_px, ink, "bold")
-            row_y = rect.bottom - round(0.3 * u) - num.get_height() / 2   # the amount's row, under the name
             r = max(1.1 * u, num.get_height() * 0.32)
-            coin(surface, (rect.x + round(0.8 * u + r), round(row_y)), r)
+            pad = round(0.8 * u)
+            amount_w = round(2 * r + 0.6 * u) + num.get_width()
+            one_row = fonts.size("Ág", name_px, "semibold")[1] + num.get_height() > rect.height - round(0.6 * u)
+            name_w = rect.width - 2 * pad - (amount_w + pad if one_row else 0)
+            name = fit_text(t(key), name_px, ink, max(1, name_w), "semibold", min_px=8)
+            if one_row:         # a small box: the name, then the amount on the same row
+                name_at, row_y = (rect.x + pad, rect.centery - name.get_height() // 2), rect.centery
+                x = rect.right - pad - amount_w
+            else:               # the name, the amount under it
+                name_at, x = (rect.x + pad, rect.y + round(0.3 * u)), rect.x + pad
+                row_y = rect.bottom - round(0.3 * u) - num.get_height() / 2
+            coin(surface, (round(x + r), round(row_y)), r)
             with layout_check.control(surface, rect, "pile", key):
-                surface.blit(num, (rect.x + round(0.8 * u + 2 * r + 0.6 * u), round(row_y - num.get_height() / 2)))
+                surface.blit(name, name_at)
+                surface.blit(num, (round(x + 2 * r + 0.6 * u), round(row_y - num.get_height() / 2)))
 
     def draw_seat(self, surface: pygame.Surface, spot, v, u: float) -> None:
         x, y, w, h = spot.plate
