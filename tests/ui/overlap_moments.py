@@ -51,6 +51,15 @@ def ganjifa_over() -> Match:
 
 
 @cache
+def finished(game: str, n: int) -> Match:
+    """A whole game, seat 0 human (played by an agent like the others)."""
+    m = Match(game, [Seat("human")] + [Seat("normal")] * (n - 1), 2, {"time": "day"} if game == "ganjifa" else {})
+    play_with_agents(m, lambda m: False, "normal", 2)
+    assert m.is_over()
+    return m
+
+
+@cache
 def kowah_checki() -> Match:
     return _find("kowah", ["human", "normal", "hard"],
                  lambda m: m.state.turn == 0 and m.state.phase == "declare", seeds=range(1, 300))
@@ -218,6 +227,23 @@ def results(app: Any) -> None:
     app.stack.push(ResultsScene(app, table))
 
 
+def results_of(game: str, n: int) -> Moment:
+    def show(app: Any) -> None:
+        from scenes.results import ResultsScene
+        table = _table(app, finished(game, n))
+        app.stack.push(ResultsScene(app, table))
+    return show
+
+
+def timeline(app: Any) -> None:
+    """Mascarade's end timeline, over its results."""
+    from scenes.results import ResultsScene
+    from scenes.tables.mascarade.timeline_scene import TimelineScene
+    table = _table(app, finished("mascarade", 8))
+    app.stack.push(ResultsScene(app, table))
+    app.stack.push(TimelineScene(app, table))
+
+
 def stats(app: Any) -> None:
     from scenes import nav
     menu(app)
@@ -334,7 +360,9 @@ def moments() -> dict[str, Moment]:
         "menu": menu, "settings": settings, "pause": pause, "results": results, "stats": stats,
         "stats-all": stats_full(None), "stats-kowah": stats_full("kowah", "ai"),
         "stats-mascarade": stats_full("mascarade", "party"),
-        "handoff": handoff,
+        "handoff": handoff, "timeline": timeline,
+        "results-kowah": results_of("kowah", 3), "results-daotam": results_of("daotam", 4),
+        "results-mascarade": results_of("mascarade", 8),
         "ganjifa": ganjifa, "ganjifa-last": ganjifa_last, "ganjifa-dukal": ganjifa_dukal_panel,
         "kowah": kowah, "kowah-checki": kowah_checki_panel, "kowah-pairs": kowah_pairs,
     }
