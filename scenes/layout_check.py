@@ -72,6 +72,13 @@ def tag(img: pygame.Surface, s: str, px: int) -> None:
         _texts[img] = (s, px, box)
 
 
+def same_text(copy: pygame.Surface, original: pygame.Surface) -> pygame.Surface:
+    """``copy`` (of a line of text: faded, say) is still that line for the check."""
+    if original in _texts:
+        _texts[copy] = _texts[original]
+    return copy
+
+
 def _notes(surface: pygame.Surface) -> Notes | None:
     if not isinstance(surface, RecordingSurface):
         return None

@@ -1,9 +1,10 @@
 """The screens and busy moments the overlap check (test_overlap.py) looks at.
 
-Each moment is a function ``(app) -> None`` that leaves the app's stack showing it. The
-matches behind the tables are found once (engine only, no window) and shared by every
-window size, language and text size; a moment that needs the table's own clock (a
-Đạo Tâm window, a burst) is driven once and then only re-laid out (``stack.resize``).
+Each moment is a function ``(app) -> None`` that leaves the app's stack showing it, laid
+out for the app's window as it is now. The matches behind the tables are found once
+(engine only, no window) and shared by every window size, language and text size; a
+moment that needs the table's own clock (a Đạo Tâm window, a burst) is driven once and
+then only laid out again (not resized: a resize skips the running animations).
 """
 
 from __future__ import annotations
@@ -109,17 +110,25 @@ DT = 1 / 30
 
 
 def daotam_driven(app: Any, n: int, want: Callable[[Any], bool], seeds=range(1, 13),
-                  humans: int = 1) -> Any:
+                  humans: int = 1, buzz: bool = False) -> Any:
     """A Đạo Tâm table (the first ``humans`` seats human, each played by an agent; a
-    handoff is confirmed at once) stopped at the first frame ``want(table)`` holds."""
+    handoff is confirmed at once) stopped at the first frame ``want(table)`` holds;
+    ``buzz``: seat 0 presses its buzzer key in every window it may answer."""
     speed, app.settings.anim_speed = app.settings.anim_speed, 1.0
     try:
-        return _drive_daotam(app, n, want, seeds, humans)
+        return _drive_daotam(app, n, want, seeds, humans, buzz)
     finally:
         app.settings.anim_speed = speed
 
 
-def _drive_daotam(app: Any, n: int, want: Callable[[Any], bool], seeds, humans: int) -> Any:
+def _press(app: Any, key: int) -> None:
+    import pygame
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):
+        app.dispatch(pygame.event.Event(kind, key=key, mod=0, unicode=""))
+
+
+def _drive_daotam(app: Any, n: int, want: Callable[[Any], bool], seeds, humans: int,
+                  buzz: bool = False) -> Any:
     from game import registry
     from scenes.handoff import HandoffScene
     from scenes.tables.daotam import DaoTamTable
@@ -138,6 +147,8 @@ def _drive_daotam(app: Any, n: int, want: Callable[[Any], bool], seeds, humans: 
             if table.viewer_can_act and match.state.phase in ("turn", "push", "option"):
                 seat = table.viewer
                 table.submit(brains[seat].decide(match.view(seat), match.legal_actions(seat)))
+            elif buzz and window_open(table) and 0 in table.eligible():
+                _press(app, table.buzzers.key_of[0])
             app.stack.update(DT)
             if app.stack.top is table and want(table):
                 return table
@@ -343,15 +354,17 @@ def mascarade(n: int, log: bool = False, known: bool = False, claim: bool = Fals
     return show
 
 
-def daotam(n: int, want: Callable[[Any], bool], humans: int = 1) -> Moment:
+def daotam(n: int, want: Callable[[Any], bool], humans: int = 1, buzz: bool = False) -> Moment:
     """Driven once (on the first call), then only laid out again for each window."""
     held: dict[str, Any] = {}
 
     def show(app: Any) -> None:
         table = held.get("table")
         if table is None or table.app is not app:
-            table = held["table"] = daotam_driven(app, n, want, humans=humans)
-        app.stack.reset(table)
+            table = held["table"] = daotam_driven(app, n, want, humans=humans, buzz=buzz)
+        if app.stack.top is not table:
+            app.stack.reset(table)
+        table.layout()          # for this window, the moment's animations kept (a resize skips them)
     return show
 
 
@@ -381,6 +394,9 @@ def moments() -> dict[str, Moment]:
         # hot seat: two buzzers (seat 1's beside its plate, near the claim caption)
         out[f"daotam{n}-2p-window"] = daotam(n, window_open, humans=2)
         out[f"daotam{n}-2p-burst"] = daotam(n, burst("challenge"), humans=2)
+        # the human's own press: the burst at its buzzer cap
+        out[f"daotam{n}-my-burst"] = daotam(n, lambda tb: burst("challenge")(tb) and tb.ring.burst_seat == 0,
+                                            buzz=True)
     for n in (4, 8, 13):
         out[f"mascarade{n}-log"] = mascarade(n, log=True, known=True)
         out[f"mascarade{n}-known"] = mascarade(n, known=True)

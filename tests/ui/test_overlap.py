@@ -34,8 +34,7 @@ def check(app, moment, size: tuple[int, int], lang: str, large: bool) -> list[st
     i18n.set_lang(lang)
     app.settings.lang = lang
     fonts.set_scale(grade.LARGE_TEXT if large else 1.0)
-    moment(app)
-    app.stack.resize(size)
+    moment(app)             # scenes made now are laid out for this window
     frame = lc.RecordingSurface(size)
     app.stack.draw(frame)
     app.screen.blit(frame, (0, 0))          # what was checked is what the window shows

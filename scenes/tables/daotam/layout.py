@@ -142,12 +142,13 @@ class DaoTamLayout:
         out += [pygame.Rect(cap_box(self.spots[s], self.centre)) for s in self.buzzers.caps]
         return out
 
-    def free_span(self, band: pygame.Rect, cx: float) -> tuple[int, int]:
-        """The widest stretch of ``band`` around ``cx`` clear of :meth:`obstacles`."""
+    def free_span(self, band: pygame.Rect, cx: float,
+                  rects: list[pygame.Rect] | None = None) -> tuple[int, int]:
+        """The stretch of ``band`` around ``cx`` clear of ``rects`` (:meth:`obstacles`)."""
         u = self.app.u
         g = round(0.6 * u)
-        left, right = round(u), band.right - round(u)
-        for r in self.obstacles():
+        left, right = round(u), self.app.size[0] - round(u)
+        for r in self.obstacles() if rects is None else rects:
             if r.top < band.bottom and band.top < r.bottom:
                 if r.right <= cx:
                     left = max(left, r.right + g)

@@ -11,7 +11,7 @@ import pygame
 from game.daotam.deck import STAGES
 from scenes import fonts, layout_check, theme
 from scenes.i18n import t
-from scenes.kit.buzzers import cap_place, ring_radius
+from scenes.kit.buzzers import cap_box, cap_place, ring_radius
 from scenes.kit.ring import draw_burst, draw_ring
 from scenes.tables.daotam.cards import STAGE_COLOUR, cd_back, ct_back
 from scenes.tables.daotam.layout import card_size
@@ -32,6 +32,7 @@ class DaoTamPaint:
         u = self.app.u
         w, h = surface.get_size()
         self.draw_centre(surface, v)
+        self.draw_burst_fx(surface)             # under the plates: the rays never cover a name
         for spot in self.spots:
             self.draw_seat(surface, v, spot.seat)
         self.draw_windows(surface, v)
@@ -123,11 +124,12 @@ class DaoTamPaint:
                 img = pygame.transform.smoothscale(img, (max(1, round(rect.w * m.reveal_x)), rect.h))
             surface.blit(img, img.get_rect(center=rect.center))
         text = t("daotam.claims", name=self.seat_name(actor), call=t(f"daotam.{call}"))
-        self.label(surface, text, (cz.centerx, cz.top - round(6.5 * u)), round(2 * u), theme.IVORY)
-        if m.caught:
+        caption = self.label(surface, text, (cz.centerx, cz.top - round(6.5 * u)), round(2 * u), theme.IVORY)
+        if m.caught:            # over the caption (never into it, large text or not)
             col = (120, 200, 140) if m.caught == "truth" else (235, 120, 100)
-            self.label(surface, t(f"daotam.{m.caught}"), (cz.centerx, cz.top - round(10 * u)),
-                       round(2.6 * u), col, "bold")
+            h = fonts.size(t(f"daotam.{m.caught}"), max(10, round(2.6 * u)), "bold")[1]
+            top = min(cz.top - round(10 * u), caption.top - round(0.3 * u) - h - 2)
+            self.label(surface, t(f"daotam.{m.caught}"), (cz.centerx, top), round(2.6 * u), col, "bold")
 
     def draw_card(self, surface: pygame.Surface, sprite) -> None:
         """A card in flight: ``sprite.card`` is ("ct" | "cd", kind or card id, None a back)."""
@@ -155,10 +157,11 @@ class DaoTamPaint:
             img = pygame.transform.smoothscale(img, (max(1, round(size[0] * k)), size[1]))
         rect = img.get_rect(center=self.claim_zone.center)
         surface.blit(img, rect)
-        if x >= 0.5:
-            img = fonts.text(t("daotam_table.drew", name=self.seat_name(seat), card=self.card_name(cid)),
+        if x >= 0.5:            # over the card, else under it: clear of the claim's caption
+            g = round(0.6 * u)
+            self.place_label(surface, t("daotam_table.drew", name=self.seat_name(seat), card=self.card_name(cid)),
+                             [("midbottom", (rect.centerx, rect.top - g)), ("midtop", (rect.centerx, rect.bottom + g))],
                              max(12, round(2 * u)), theme.GOLD, "bold")
-            surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.top - round(0.6 * u))))
 
     def draw_sweep(self, surface: pygame.Surface) -> None:
         """Khai Sáng: a band of gold light sweeps across the table, the winners' slots glow."""
@@ -216,7 +219,9 @@ class DaoTamPaint:
         lines = [text] if fonts.size(text, px)[0] <= room else text.split(" · ")
         for line in lines:
             img = fit_text(line, px, theme.MUTED, room, min_px=8)
-            y = surface.blit(img, img.get_rect(midtop=(rect.centerx, y))).bottom
+            at = surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+            self.centre_texts.append(at)
+            y = at.bottom
 
     # ------------------------------------------------------------ seats
     def draw_seat(self, surface: pygame.Surface, v, seat: int) -> None:
@@ -237,9 +242,17 @@ class DaoTamPaint:
             badges.append(t("daotam.skip"))
         size = (pw, ph)
         pop = self.model.pop
-        if pop is not None and pop[0] == seat:
+        if pop is not None and pop[0] == seat:      # as far as the room around it allows
             k = 1 + 0.12 * math.sin(math.pi * pop[1])
-            size = (round(pw * k), round(ph * k))
+            home = pygame.Rect(x, y, pw, ph)
+            busy = [r for r in self.obstacles() if not r.colliderect(home)]
+            while k > 1:
+                grown = pygame.Rect(0, 0, round(pw * k), round(ph * k))
+                grown.center = home.center
+                if grown.collidelist(busy) < 0:
+                    break
+                k -= 0.01
+            size = (round(pw * max(1.0, k)), round(ph * max(1.0, k)))
         rect = self.draw_plate(surface, seat, spot.centre, [self.seat_name(seat)], size=size,
                                inset_right=self.badges_width(badges))
         if pop is not None and pop[0] == seat:
@@ -332,7 +345,7 @@ class DaoTamPaint:
                 if slid is not None:
                     free.append(slid)
                     break
-            surface.blit(img, (free or tries)[0])
+            self.centre_texts.append(surface.blit(img, (free or tries)[0]))
         for seat in self.passing_seats():
             self.pass_buttons[seat].draw(surface, u)
         live = self.eligible()
@@ -344,20 +357,58 @@ class DaoTamPaint:
         self.buzzers.draw(surface, self.clock, live)
         seat = self.ring.burst_seat
         if seat is not None and self.ring.burst_p < 1:
-            if seat in self.buzzers.caps:                 # a human's: at its buzzer cap
-                c, r = cap_place(self.spots[seat], self.centre)
-                r *= 1.8
-            else:                                         # an AI's: around its plate
-                c, r = self.spots[seat].centre, self.spots[seat].plate[3] * 0.8
-            draw_burst(surface, c, r, self.ring.burst_p, theme.GOLD)
+            # the word by the plate, on the table's side (past the cap of a human seat),
+            # else beside the plate: never on a cap, slot, pile or another line
             word = t("daotam.shout" if self.model.window_kind == "race" else "daotam.challenge")
-            img = fonts.text(word, max(13, round(2.2 * self.app.u)), theme.GOLD, "bold")
-            img.set_alpha(round(255 * min(1.0, 2.5 * (1 - self.ring.burst_p))))
             plate = pygame.Rect(self.spots[seat].plate)
-            above = plate.centery > self.centre[1]
-            where = plate.midtop if above else plate.midbottom
-            off = -round(5.5 * self.app.u) if above else round(5.5 * self.app.u)
-            surface.blit(img, img.get_rect(center=(where[0], where[1] + off)))
+            g = round(0.6 * u)
+            near = plate.union(pygame.Rect(cap_box(self.spots[seat], self.centre))) \
+                if seat in self.buzzers.caps else plate
+            anchors = [("midbottom", (near.centerx, near.top - g)), ("midtop", (near.centerx, near.bottom + g)),
+                       ("midleft", (near.right + g, plate.centery)), ("midright", (near.left - g, plate.centery))]
+            if plate.centery < self.centre[1]:
+                anchors[:2] = anchors[1::-1]               # an upper seat: under it first
+            self.place_label(surface, word, anchors, max(13, round(2.2 * u)), theme.GOLD, "bold",
+                             alpha=min(1.0, 2.5 * (1 - self.ring.burst_p)))
+
+    def draw_burst_fx(self, surface: pygame.Surface) -> None:
+        """The burst's rays at the seat whose press closed the window (its cap for a human)."""
+        seat = self.ring.burst_seat
+        if seat is None or self.ring.burst_p >= 1:
+            return
+        if seat in self.buzzers.caps:
+            c, r = cap_place(self.spots[seat], self.centre)
+            r *= 1.8
+        else:
+            c, r = self.spots[seat].centre, self.spots[seat].plate[3] * 0.8
+        draw_burst(surface, c, r, self.ring.burst_p, theme.GOLD)
+
+    def place_label(self, surface: pygame.Surface, text: str, anchors: list[tuple[str, tuple[float, float]]],
+                    px: int, colour: tuple, weight: str = "regular", alpha: float = 1.0) -> pygame.Rect:
+        """A line at the first of ``anchors`` (rect attribute, point) where it is inside
+        the window and clear of the slots, plates, caps, piles, buttons and the lines
+        drawn so far; else slid along the first anchor's row; else at the first."""
+        px = max(10, px)
+        busy = self.obstacles() + self.centre_texts + [b.rect for b in self.pass_buttons.values()]
+        tries = []
+        for attr, at in anchors:             # each fitted to the free stretch of its row
+            r = pygame.Rect((0, 0), fonts.size(text, px, weight))
+            setattr(r, attr, (round(at[0]), round(at[1])))
+            left, right = self.free_span(r, r.centerx, busy)
+            img = fit_text(text, px, colour, max(1, right - left), weight, min_px=min(10, px))
+            fitted = img.get_rect(center=r.center)
+            tries.append((fitted.clamp(pygame.Rect(left, fitted.y, max(1, right - left), fitted.h)), img))
+        free = [(r, img) for r, img in tries if r.collidelist(busy) < 0 and surface.get_rect().contains(r)]
+        if not free:
+            slid = self.slide_clear(tries[0][0], busy)
+            free = [(slid, tries[0][1])] if slid is not None else []
+        at, img = (free or tries)[0]
+        if alpha < 1:           # a faded copy (the cached line stays opaque for the others)
+            img = layout_check.same_text(img.copy(), img)
+            img.set_alpha(round(255 * alpha))
+        surface.blit(img, at)
+        self.centre_texts.append(at)
+        return at
 
     # ------------------------------------------------------------ hand
     def draw_hand(self, surface: pygame.Surface, v) -> None:
