@@ -144,6 +144,8 @@ def _drive_daotam(app: Any, n: int, want: Callable[[Any], bool], seeds, humans: 
                 app.stack.top.confirm()
             if app.stack.top is not table:
                 break
+            if want(table):
+                return table
             if table.viewer_can_act and match.state.phase in ("turn", "push", "option"):
                 seat = table.viewer
                 table.submit(brains[seat].decide(match.view(seat), match.legal_actions(seat)))
@@ -385,6 +387,7 @@ def moments() -> dict[str, Moment]:
     out["replay-mascarade"] = replay("mascarade")
     out["replay-daotam"] = replay("daotam")
     for n in (3, 5):
+        out[f"daotam{n}-turn"] = daotam(n, lambda tb: tb.viewer_can_act and tb.acting_phase() == "turn")
         out[f"daotam{n}-window"] = daotam(n, window_open)
         out[f"daotam{n}-race"] = daotam(n, race_open)
         out[f"daotam{n}-burst-challenge"] = daotam(n, burst("challenge"))

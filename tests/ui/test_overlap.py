@@ -105,7 +105,7 @@ def test_public_play_is_readable_at_720p(recorder) -> None:
     1280x720, inside its button."""
     app = make_app(size=(1280, 720))
     for lang in LANGS:
-        check(app, om.moments()["daotam3-burst-challenge"], (1280, 720), lang, False)
+        check(app, om.moments()["daotam3-turn"], (1280, 720), lang, False)
         frame = lc.RecordingSurface((1280, 720))
         app.stack.draw(frame)
         label = i18n.t("daotam.public")
