@@ -169,7 +169,10 @@ class ChoiceDialog(Dialog):
         hint = fonts.text(self.hint, max(13, round(2 * u)), theme.MUTED)
         surface.blit(hint, (area.x, area.y))
         row_h = round(self.row_u * u)
-        bw, bh = round(self.button_u * u), round(5 * u)
+        # as wide as the longest label needs at the button size, up to 60 % of the body
+        need = max((fonts.size(b.label, max(13, round(2.5 * u)), "semibold")[0] + round(2 * u)
+                    for b in self.pick_buttons), default=0)
+        bw, bh = min(max(round(self.button_u * u), need), round(area.width * 0.6)), round(5 * u)
         for i, option in enumerate(self.options):
             y = area.y + round(4 * u) + i * row_h
             row = pygame.Rect(area.x, y, area.width - bw - round(4 * u), row_h - round(u))

@@ -13,6 +13,7 @@ from pathlib import Path
 import pygame
 
 from game import paths
+from scenes import layout_check
 from scenes.font_cmap import code_points
 
 ASSETS = paths.ASSETS       # the checkout's assets/, or the installed cardtable_assets
@@ -190,7 +191,10 @@ def _render(s: str, fpx: int, colour: tuple[int, int, int], weight: str) -> pyga
 def text(s: str, px: int, colour: tuple[int, int, int], weight: str = "regular") -> pygame.Surface:
     """A rendered, cached line of text (with the CJK fallback where a run needs it), at
     ``px`` times the text scale."""
-    return _text(s, _scaled(px), colour, weight)
+    img = _text(s, _scaled(px), colour, weight)
+    if layout_check.active:
+        layout_check.tag(img, s, _scaled(px))
+    return img
 
 
 @lru_cache(maxsize=2048)

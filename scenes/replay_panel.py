@@ -141,22 +141,35 @@ class ReplayPanel:
         cx = (self.slower_b.rect.right + self.faster_b.rect.left) // 2
         surface.blit(img, img.get_rect(center=(cx, y + h // 2)))
 
+    def head_bottom(self, u: float) -> int:
+        """Where the side's heading ends: the first button's top, less a small gap."""
+        return self.seat_b.rect.top - round(0.6 * u) if self.seat_b.rect.h else round(11.4 * u)
+
     def draw_side(self, surface: pygame.Surface, u: float) -> None:
         s = self.scene
         r = s.replay
         pad = round(2 * u)
         x, width = self.side.x + pad, self.side.width - 2 * pad
-        title = fit_text(t("replay.title", game=t(f"short.{r.game}")), round(3 * u), theme.GOLD,
+        # three lines in the rows above the buttons: each no taller than its row (large text)
+        rows = (round(1.5 * u), round(5.6 * u), round(8.6 * u), self.head_bottom(u))
+
+        def px(size: float, row: int, weight: str = "regular") -> int:
+            p, room = round(size * u), rows[row + 1] - rows[row]
+            while p > 8 and fonts.size("Ág", p, weight)[1] > room:
+                p -= 1
+            return p
+
+        title = fit_text(t("replay.title", game=t(f"short.{r.game}")), px(3, 0, "bold"), theme.GOLD,
                          width, "bold")
-        surface.blit(title, (x, round(1.5 * u)))
+        surface.blit(title, (x, rows[0]))
         if self._code is None:      # the option specs are read from YAML: once
             self._code = code_for(r.game, len(r.seats), r.save.options, r.save.seed)
         code = self._code
         line = t("table.deal", n=r.save.seed) + (" · " + t("replay.code", code=code) if code else "")
-        surface.blit(fit_text(line, round(2 * u), theme.MUTED, width), (x, round(5.6 * u)))
-        move = fit_text(t("replay.move", n=r.pos, total=r.length), round(2.2 * u), theme.IVORY,
+        surface.blit(fit_text(line, px(2, 1), theme.MUTED, width), (x, rows[1]))
+        move = fit_text(t("replay.move", n=r.pos, total=r.length), px(2.2, 2, "semibold"), theme.IVORY,
                         width, "semibold")
-        surface.blit(move, (x, round(8.6 * u)))
+        surface.blit(move, (x, rows[2]))
         self.draw_list(surface, u, x, width)
 
     def lines(self) -> tuple[str, Any, list[tuple[int, str]]]:

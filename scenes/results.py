@@ -82,24 +82,36 @@ class ResultsScene(Dialog):
         """"Deal #12345": the number a player gives a friend to replay this deal."""
         return t("results.deal", n=self.table.match.seed)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+    def corner(self) -> tuple[pygame.Surface, pygame.Rect, pygame.Surface | None, pygame.Rect | None]:
+        """The deal number and code at the top right: their images and places."""
         u = self.app.u
         title_w = fonts.font(round(3.4 * u), "bold").size(self.title)[0]
         room = self.panel.width - round(6 * u) - title_w
         px = max(min(12, round(3.4 * u)), round(2.2 * u))       # never larger than the title
         img = fitted(self.deal_label(), px, room, theme.MUTED, "semibold")
         at = img.get_rect(topright=(self.panel.right - round(2 * u), self.panel.y + round(2.6 * u)))
-        surface.blit(img, at)
         code = self.table.deal_code()
-        if code:
-            img = fitted(t("replay.code", code=code), round(1.9 * u), room, theme.MUTED)
-            surface.blit(img, img.get_rect(topright=(at.right, at.bottom)))
+        if not code:
+            return img, at, None, None
+        cimg = fitted(t("replay.code", code=code), round(1.9 * u), room, theme.MUTED)
+        return img, at, cimg, cimg.get_rect(topright=(at.right, at.bottom))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        img, at, cimg, cat = self.corner()
+        surface.blit(img, at)
+        if cimg is not None:
+            surface.blit(cimg, cat)
 
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         u = self.app.u
         winners = self.result.winners
-        head = fitted(self.table.result_headline(), round(2.8 * u), area.width, theme.IVORY, "semibold")
+        # the headline stops short of the deal number and code where they reach its row
+        _, at, _, cat = self.corner()
+        corner = at.union(cat) if cat is not None else at
+        row = pygame.Rect(area.x, area.y, area.width, fonts.size("Ág", round(2.8 * u), "semibold")[1])
+        room = corner.left - round(u) - area.x if corner.colliderect(row) else area.width
+        head = fitted(self.table.result_headline(), round(2.8 * u), room, theme.IVORY, "semibold")
         surface.blit(head, (area.x, area.y))
         y = area.y + round(5 * u)
         order = sorted(range(len(self.result.scores)), key=lambda s: -self.result.scores[s])

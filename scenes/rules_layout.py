@@ -55,7 +55,8 @@ def type_sizes(k: float) -> dict[str, int]:
 
 
 def line_height(kind: str, px: int) -> int:
-    return round(px * {"title": 1.3, "heading": 1.35, "body": 1.5, "caption": 1.35}[kind])
+    """The line pitch of a kind at ``px`` as drawn (times the large-text scale, as the text is)."""
+    return round(px * fonts.scale() * {"title": 1.3, "heading": 1.35, "body": 1.5, "caption": 1.35}[kind])
 
 
 def wrap(text: str, px: int, width: int, weight: str = "regular") -> list[tuple[int, str]]:

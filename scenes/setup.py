@@ -208,9 +208,10 @@ class SetupScene(Scene):
         title_text, sub_text = t(f"game.{self.game}"), t("setup.subtitle")
         title = fonts.text(title_text, fit_px(title_text, round(4.4 * u), round(w * 0.96), "bold"),
                            theme.GOLD, "bold")
-        surface.blit(title, title.get_rect(center=(w // 2, round(7 * u))))
+        at = surface.blit(title, title.get_rect(center=(w // 2, round(7 * u))))
         sub = fonts.text(sub_text, fit_px(sub_text, round(2.2 * u), round(w * 0.96)), theme.MUTED)
-        surface.blit(sub, sub.get_rect(center=(w // 2, round(11.5 * u))))
+        # under the title (large text makes both taller than their designed places)
+        surface.blit(sub, sub.get_rect(midtop=(w // 2, max(round(11.5 * u) - sub.get_height() // 2, at.bottom))))
         for r in self.rows:
             r.draw(surface, u)
         self.start_button.draw(surface, u)

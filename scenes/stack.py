@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from scenes import layout_check
+
 if TYPE_CHECKING:
     from scenes.app import App
 
@@ -115,5 +117,7 @@ class SceneStack:
         return self.scenes[start:]
 
     def draw(self, surface: pygame.Surface) -> None:
-        for scene in self.visible():
+        for i, scene in enumerate(self.visible()):
+            if i:                       # an overlay: what it covers is not checked for overlaps
+                layout_check.overlay(surface)
             scene.draw(surface)

@@ -237,7 +237,9 @@ class StatsScene(Scene):
         m = round(3 * u)
         title = fit_text(t("stats.title"), round(4.4 * u), theme.GOLD, self.tabs[-1].rect.right - m, "bold")
         surface.blit(title, title.get_rect(midleft=(m, self.back.rect.centery)))
-        self.row.draw(surface, u)
+        for b in self.row.buttons:
+            if b not in self.watch:     # drawn over the recent games' panel, below
+                b.draw(surface, u)
         if self.notice:
             img = fit_text(self.notice, text_px(u), theme.IVORY, w - 2 * m)
             y = self.modes[0].rect.bottom + round(1.2 * u)

@@ -25,7 +25,8 @@ def row_height(u: float) -> int:
 
 
 def recent_row_height(u: float) -> int:
-    return max(round(6.4 * u), round(text_px(u) * 2.9))
+    """Two lines of text and their spacing (at the size drawn: large text included)."""
+    return max(round(6.4 * u), round(text_px(u) * fonts.scale() * 2.9))
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, u: float) -> None:
@@ -133,11 +134,12 @@ def draw_recent(surface: pygame.Surface, rect: pygame.Rect, rows: list[dict], fi
         res = fit_text(result_text(rec), px, theme.GOLD if won else theme.IVORY, (right - r.x) // 2,
                        "semibold")
         date = fonts.text(when(rec["finished_at"]), px, theme.MUTED)
-        top = y + (rh - 2 * round(px * 1.3)) // 2
+        lh = round(fonts.size("Ág", px)[1] * 1.1)       # the line pitch as drawn
+        top = y + (rh - 2 * lh) // 2
         surface.blit(date, (r.x + round(0.6 * u), top))
         surface.blit(res, (r.x + round(0.6 * u) + date.get_width() + round(1.5 * u), top))
         sub = fit_text(row_text(rec), px, theme.MUTED, right - r.x - round(1.2 * u))
-        surface.blit(sub, (r.x + round(0.6 * u), top + round(px * 1.3)))
+        surface.blit(sub, (r.x + round(0.6 * u), top + lh))
         out.append(r)
         y += rh
     return out

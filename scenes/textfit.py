@@ -11,9 +11,14 @@ from scenes import fonts
 ELLIPSIS = "…"
 
 
-@lru_cache(maxsize=2048)       # measuring is the cost: plates ask every frame
 def fit_px(s: str, px: int, max_width: int, weight: str = "regular", min_px: int = 9) -> int:
     """The largest size from ``px`` down to ``min_px`` at which ``s`` is ``max_width`` wide or less."""
+    return _fit_px(s, px, max_width, weight, min_px, fonts.scale())
+
+
+@lru_cache(maxsize=2048)       # measuring is the cost: plates ask every frame
+def _fit_px(s: str, px: int, max_width: int, weight: str, min_px: int, _scale: float) -> int:
+    """(cached per text scale: the same request measures wider with large text)"""
     px = max(1, int(px))
     floor = min(px, max(1, int(min_px)))
     while px > floor and fonts.font(px, weight).size(s)[0] > max_width:
@@ -21,9 +26,13 @@ def fit_px(s: str, px: int, max_width: int, weight: str = "regular", min_px: int
     return px
 
 
-@lru_cache(maxsize=2048)
 def ellipsize(s: str, px: int, max_width: int, weight: str = "regular") -> str:
     """``s`` cut at the end with "…" so that it is ``max_width`` wide or less ("" if not even that)."""
+    return _ellipsize(s, px, max_width, weight, fonts.scale())
+
+
+@lru_cache(maxsize=2048)
+def _ellipsize(s: str, px: int, max_width: int, weight: str, _scale: float) -> str:
     f = fonts.font(px, weight)
     if f.size(s)[0] <= max_width:
         return s

@@ -23,7 +23,7 @@ from typing import Any
 
 import pygame
 
-from scenes import fonts, theme
+from scenes import fonts, layout_check, theme
 from scenes.kit.seat_ring import SeatSpot
 
 BUZZER_KEYS: tuple[int, ...] = (
@@ -123,7 +123,10 @@ class Buzzers:
             label = key_label(self.key_of[seat])
             px = max(8, round(r * (1.05 if len(label) == 1 else 0.8)))
             img = fonts.text(label, px, theme.IVORY, "bold")
-            surface.blit(img, img.get_rect(center=c))
+            ring_r, stroke = ring_radius(r)
+            e = round(ring_r + stroke / 2)                  # the cap with its countdown ring
+            with layout_check.control(surface, pygame.Rect(c[0] - e, c[1] - e, 2 * e, 2 * e), "buzzer", label):
+                surface.blit(img, img.get_rect(center=c))
             if seat in barred and (p is None or p >= 1):
                 d = round(r * 0.75)
                 pygame.draw.line(surface, (235, 90, 80), (c[0] - d, c[1] + d), (c[0] + d, c[1] - d),

@@ -19,7 +19,7 @@ import pygame
 from game.core import Event, IllegalAction
 from game.dealcode import code_for
 from game.match import Match
-from scenes import fonts, i18n, theme
+from scenes import fonts, i18n, layout_check, theme
 from scenes.i18n import t
 from scenes.kit.card_art import WarmQueue
 from scenes.kit.driver import HandoffPolicy, OwnTurnHandoff, TableDriver
@@ -459,7 +459,7 @@ class TableScene(Scene):
         u = self.app.u
         px = max(12, round(1.8 * u))
         deal = fonts.text(t("table.deal", n=self.match.seed), px, theme.MUTED)
-        at = surface.blit(deal, (round(3 * u), round(5.3 * u)))
+        at = surface.blit(deal, self.deal_line_rect().topleft)
         if self.deal_code():
             code = fonts.text("· " + t("replay.code", code=self.deal_code()), px, theme.MUTED)
             surface.blit(code, (at.right + round(0.5 * u), at.y))
@@ -493,6 +493,20 @@ class TableScene(Scene):
             return None
         fade[0].set_alpha(round(255 * left))
         return fade[0]
+
+    #: the bottom of the line a table draws top left (title, round), set as it draws it
+    head_bottom = 0
+
+    def deal_line_rect(self) -> pygame.Rect:
+        """Where "Deal #n · code …" goes: top left, under whatever the table wrote there
+        (its title, the round), never into it; a table keeps its seats clear of it."""
+        u = self.app.u
+        px = max(12, round(1.8 * u))
+        text = t("table.deal", n=self.match.seed)
+        w = fonts.size(text, px)[0]
+        if self.deal_code():
+            w += round(0.5 * u) + fonts.size("· " + t("replay.code", code=self.deal_code()), px)[0]
+        return pygame.Rect(round(3 * u), max(round(5.3 * u), self.head_bottom), w, fonts.size(text, px)[1])
 
     def deal_code(self) -> str:
         """The deal's code ("KW-G1AH-15VV"), what a friend types to get these cards."""
@@ -533,14 +547,17 @@ class TableScene(Scene):
         pad = max(1, round(1.2 * u))
         inner = max(1, rect.width - 2 * pad - inset_right)
         # Two lines share the plate's height: the name in the upper ~55 %, the counts below.
-        name_px = min(max(13, round(2.3 * u)), max(1, round(0.42 * h)))
-        sub_px = min(max(12, round(1.9 * u)), max(1, round(0.34 * h)))
-        name = fit_text(lines[0], name_px, theme.IVORY, inner, "semibold", min_px=min(9, name_px))
-        surface.blit(name, (rect.x + pad, rect.y + round(0.5 * u)))
-        if len(lines) > 1:
-            sub = fit_text(lines[1], sub_px, theme.MUTED, inner, min_px=min(8, sub_px))
-            y = max(rect.y + round(0.5 * u) + name.get_height() - round(0.3 * u), rect.y + round(3.5 * u))
-            surface.blit(sub, (rect.x + pad, min(y, rect.bottom - sub.get_height())))
+        # (caps in final pixels: large text grows the font, not the plate)
+        k = fonts.scale()
+        name_px = min(max(13, round(2.3 * u)), max(1, round(0.42 * h / k)))
+        sub_px = min(max(12, round(1.9 * u)), max(1, round(0.34 * h / k)))
+        with layout_check.control(surface, rect, "plate", lines[0]):
+            name = fit_text(lines[0], name_px, theme.IVORY, inner, "semibold", min_px=min(9, name_px))
+            surface.blit(name, (rect.x + pad, rect.y + round(0.5 * u)))
+            if len(lines) > 1:
+                sub = fit_text(lines[1], sub_px, theme.MUTED, inner, min_px=min(8, sub_px))
+                y = max(rect.y + round(0.5 * u) + name.get_height(), rect.y + round(3.5 * u))
+                surface.blit(sub, (rect.x + pad, min(y, rect.bottom - sub.get_height())))
         if active:
             self._draw_pointer(surface, rect, u)
         if seat in self.match.thinking() or (active and self.match.seats[seat].agent is not None):

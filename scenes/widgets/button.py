@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
-from scenes import fonts, theme
+from scenes import fonts, layout_check, theme
 
 
 class Button:
@@ -71,10 +71,16 @@ class Button:
             pygame.draw.rect(surface, border, r, max(1, round(0.2 * u)), border_radius=radius)
         if self.focused:
             draw_focus_ring(surface, r, u, radius)
-        px = fonts.fit(self.label, max(13, round(2.5 * u)), r.width - 2 * max(2, round(0.8 * u)),
+        room = r.width - 2 * max(2, round(0.8 * u))
+        px = fonts.fit(self.label, max(13, round(2.5 * u)), room,
                        "semibold", floor=9)    # large text or a long label: shrink, never spill
-        img = fonts.text(self.label, px, text, "semibold")
-        surface.blit(img, img.get_rect(center=r.center))
+        label = self.label
+        if fonts.size(label, px, "semibold")[0] > room:        # not even at the floor: cut short
+            from scenes.textfit import ellipsize
+            label = ellipsize(label, px, room, "semibold")
+        img = fonts.text(label, px, text, "semibold")
+        with layout_check.control(surface, r, "button", self.label):
+            surface.blit(img, img.get_rect(center=r.center))
 
 
 def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, u: float, radius: int = 0) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from scenes import fonts, theme
+from scenes import fonts, layout_check, theme
 from scenes.widgets.button import Button, draw_focus_ring
 
 READABLE_PX = 12        # below this a text is shrunk to fit, not read
@@ -26,6 +26,21 @@ def fit_px(text: str, want: int, width: int, weight: str = "regular") -> int:
     while px > SMALLEST_PX and fonts.font(px, weight).size(text)[0] > width:
         px -= 1
     return px
+
+
+def stack_lines(surface: pygame.Surface, first: pygame.Surface, second: pygame.Surface,
+                rect: pygame.Rect) -> None:
+    """Two lines at ``rect``'s left, centred on it together: by their line boxes where
+    those fit the row, else by their ink (the fonts' leading is what a low row lacks)."""
+    if first.get_height() + second.get_height() <= rect.height:
+        top = rect.centery - (first.get_height() + second.get_height()) // 2
+        surface.blit(first, (rect.x, top))
+        surface.blit(second, (rect.x, top + first.get_height()))
+        return
+    a, b = first.get_bounding_rect(), second.get_bounding_rect()
+    top = rect.centery - (a.height + 1 + b.height) // 2          # the first line's ink top
+    surface.blit(first, (rect.x, top - a.y))
+    surface.blit(second, (rect.x, top + a.height + 1 - b.y))
 
 
 class ValueRow:
@@ -139,15 +154,17 @@ class ValueRow:
         return self._label_px(u) >= READABLE_PX and self._value_px(u) >= READABLE_PX
 
     def draw(self, surface: pygame.Surface, u: float) -> None:
+        with layout_check.control(surface, self.rect, "row", self.label()):
+            self._draw_row(surface, u)
+
+    def _draw_row(self, surface: pygame.Surface, u: float) -> None:
         note = self.note()
         label = fonts.text(self.label(), self._label_px(u), theme.IVORY, "semibold")
         if note:
             small_px = min(max(10, round(1.7 * u)), max(SMALLEST_PX, round(self.rect.height * 0.4)))
             small = fonts.text(note, fit_px(note, small_px, self.label_width()),
                                theme.AMBER if self.warning else theme.MUTED)
-            top = self.rect.centery - (label.get_height() + small.get_height()) // 2
-            surface.blit(label, (self.rect.x, top))
-            surface.blit(small, (self.rect.x, top + label.get_height()))
+            stack_lines(surface, label, small, self.rect)
         else:
             surface.blit(label, (self.rect.x, self.rect.centery - label.get_height() // 2))
         self._draw_box(surface, u)
@@ -177,7 +194,8 @@ class ValueRow:
             draw_focus_ring(surface, box, u, radius)
         img = fonts.text(self.text(), self._value_px(u), theme.IVORY, "semibold")
         at = img.get_rect(center=value.center)
-        surface.blit(img, at)
+        with layout_check.control(surface, box, "value box", self.text()):
+            surface.blit(img, at)
         if self.editing:
             caret = pygame.Rect(at.right + 2, at.y + at.height // 6, max(1, round(0.25 * u)), at.height * 2 // 3)
             pygame.draw.rect(surface, theme.AMBER, caret)

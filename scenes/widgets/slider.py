@@ -75,7 +75,7 @@ class SliderRow(OptionRow):
         return super().handle(event)
 
     # -- drawing --------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, u: float) -> None:
+    def _draw_row(self, surface: pygame.Surface, u: float) -> None:
         """Label with the value in words under it; beside it when the row is too low for
         two lines (large text, small windows); left out when neither fits (the knob says it)."""
         note = self.note()

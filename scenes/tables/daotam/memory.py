@@ -69,14 +69,21 @@ class MemoryPanel:
         img = pygame.Surface(size, pygame.SRCALPHA)
         pad = round(1.2 * u)
         px = max(12, round(1.8 * u))
+        # the box first (title, the counts row, one line of Chính Đạo at least), the log
+        # lines above it only as many as the rest of the panel holds: never under the box
+        line_h = fonts.size("Ág", px)[1]
+        need = round(0.5 * u) + line_h + round(1.8 * u) + round(2.2 * u) + line_h + round(0.5 * u)
+        log = self.model.log[-LOG_LINES:]
+        room = max(0, (h - need - round(0.6 * u)) // max(1, line_h))
+        log = log[len(log) - room:] if room else []
         y = 0
-        for line in self.model.log[-LOG_LINES:]:
+        for line in log:
             text = fit_text(line, px, theme.MUTED, w - pad, min_px=11)
             img.blit(text, (pad // 2, y))
             y += text.get_height()
         box = pygame.Rect(0, y + round(0.6 * u), w, h - y - round(0.6 * u))
-        if box.h < 8 * u:
-            box = pygame.Rect(0, h - round(8 * u), w, round(8 * u))
+        if box.h < need:
+            box = pygame.Rect(0, h - need, w, need)
         pygame.draw.rect(img, (*theme.PANEL, 215), box, border_radius=round(u))
         pygame.draw.rect(img, (90, 80, 66), box, max(1, round(0.15 * u)), border_radius=round(u))
         title = fit_text(t("daotam_table.memory"), px, theme.IVORY, box.w - 2 * pad, "semibold", min_px=11)
@@ -91,7 +98,8 @@ class MemoryPanel:
             r = 1.3 * u
             pygame.draw.circle(img, theme.IVORY, (cx + r, row_y), r * 1.25)
             symbol(img, kind, (cx + r, row_y), r)
-            count = fonts.text(f"{kinds.get(kind, 0)}/{totals[i]}", big, KIND_COLOUR_LIGHT[kind], "bold")
+            count = fit_text(f"{kinds.get(kind, 0)}/{totals[i]}", big, KIND_COLOUR_LIGHT[kind],
+                             max(1, round(col_w - 2.9 * r)), "bold", min_px=8)     # within its column
             img.blit(count, count.get_rect(midleft=(round(cx + 2.9 * r), round(row_y))))
         cd_y = row_y + round(2.2 * u)
         names = [self.card_name(c) for c in reversed(cds)] or [t("daotam_table.memory_none")]

@@ -11,10 +11,11 @@ import math
 import pygame
 
 from game.daotam.deck import STAGES
-from scenes import fonts, theme
+from scenes import fonts, layout_check, theme
 from scenes.i18n import t
-from scenes.kit.buzzers import cap_place, key_label, ring_radius
+from scenes.kit.buzzers import cap_box, cap_place, key_label, ring_radius
 from scenes.kit.ring import draw_burst, draw_ring
+from scenes.tables.daotam.captions import GHOST, DaoTamCaptions
 from scenes.tables.daotam.cards import STAGE_COLOUR, cd_back, ct_back
 from scenes.tables.daotam.layout import card_size
 from scenes.tables.daotam.model import hand_cards
@@ -22,19 +23,20 @@ from scenes.tables.felt import table_surface
 from scenes.textfit import fit_text
 from scenes.widgets.button import draw_focus_ring
 
-GHOST = (0x8E, 0x6F, 0xA8)
 FAULT_S = 0.4              # a false start's buzzer shake (table time)
 SEAM = (0x22, 0x34, 0x5A)
 
 
-class DaoTamPaint:
+class DaoTamPaint(DaoTamCaptions):
     """Mixin: ``draw_game``."""
 
     def draw_game(self, surface: pygame.Surface) -> None:
+        self.centre_texts: list[pygame.Rect] = []       # the captions drawn this frame
         v = self.match.view(self.looking)
         u = self.app.u
         w, h = surface.get_size()
         self.draw_centre(surface, v)
+        self.draw_burst_fx(surface)             # under the plates: the rays never cover a name
         for spot in self.spots:
             self.draw_seat(surface, v, spot.seat)
         self.draw_windows(surface, v)
@@ -47,7 +49,7 @@ class DaoTamPaint:
         # round counter, always visible
         img = fonts.text(t("daotam.round", round=v.round, rounds=v.round_limit),
                          max(14, round(2.8 * u)), theme.IVORY, "bold")
-        surface.blit(img, (round(3 * u), round(1.8 * u)))
+        self.head_bottom = surface.blit(img, (round(3 * u), round(1.8 * u))).bottom
         self.draw_memory(surface)
         self.draw_peek_cover(surface)           # over everything at the bottom, memory aid too
 
@@ -79,8 +81,10 @@ class DaoTamPaint:
         u = self.app.u
         px = max(11, round(1.5 * u))
         r = self.deck_rects
+        for name, rect in r.items():
+            layout_check.add_control(surface, rect, "pile", name)
         surface.blit(ct_back(r["ct_deck"].size), r["ct_deck"])
-        self.label(surface, t("daotam.deck", n=v.deck_left), r["ct_deck"].midbottom, px)
+        self.pile_label(surface, t("daotam.deck", n=v.deck_left), r["ct_deck"], px)
         up = v.discard_face_up
         top = next((k for k in (0, 1, 2) if up[k]), None)
         if v.discard_size:
@@ -90,9 +94,9 @@ class DaoTamPaint:
                 surface.blit(ct_back(r["ct_disc"].size), r["ct_disc"])
         else:
             pygame.draw.rect(surface, SEAM, r["ct_disc"], max(1, round(0.3 * u)), border_radius=round(u))
-        self.label(surface, t("daotam.discard", n=v.discard_size), r["ct_disc"].midbottom, px)
+        self.pile_label(surface, t("daotam.discard", n=v.discard_size), r["ct_disc"], px)
         surface.blit(cd_back(r["cd_deck"].size), r["cd_deck"])
-        self.label(surface, t("daotam.cd_deck", n=v.cd_deck_left), r["cd_deck"].midbottom, px)
+        self.pile_label(surface, t("daotam.cd_deck", n=v.cd_deck_left), r["cd_deck"], px)
         if v.cd_discard:
             surface.blit(self.cd_face(v.cd_discard[-1], r["cd_disc"].size), r["cd_disc"])
         else:
@@ -126,11 +130,12 @@ class DaoTamPaint:
                 img = pygame.transform.smoothscale(img, (max(1, round(rect.w * m.reveal_x)), rect.h))
             surface.blit(img, img.get_rect(center=rect.center))
         text = t("daotam.claims", name=self.seat_name(actor), call=t(f"daotam.{call}"))
-        self.label(surface, text, (cz.centerx, cz.top - round(6.5 * u)), round(2 * u), theme.IVORY)
-        if m.caught:
+        caption = self.label(surface, text, (cz.centerx, cz.top - round(6.5 * u)), round(2 * u), theme.IVORY)
+        if m.caught:            # over the caption (never into it, large text or not)
             col = (120, 200, 140) if m.caught == "truth" else (235, 120, 100)
-            self.label(surface, t(f"daotam.{m.caught}"), (cz.centerx, cz.top - round(10 * u)),
-                       round(2.6 * u), col, "bold")
+            h = fonts.size(t(f"daotam.{m.caught}"), max(10, round(2.6 * u)), "bold")[1]
+            top = min(cz.top - round(10 * u), caption.top - round(0.3 * u) - h - 2)
+            self.label(surface, t(f"daotam.{m.caught}"), (cz.centerx, top), round(2.6 * u), col, "bold")
 
     def draw_card(self, surface: pygame.Surface, sprite) -> None:
         """A card in flight: ``sprite.card`` is ("ct" | "cd", kind or card id, None a back)."""
@@ -158,10 +163,11 @@ class DaoTamPaint:
             img = pygame.transform.smoothscale(img, (max(1, round(size[0] * k)), size[1]))
         rect = img.get_rect(center=self.claim_zone.center)
         surface.blit(img, rect)
-        if x >= 0.5:
-            img = fonts.text(t("daotam_table.drew", name=self.seat_name(seat), card=self.card_name(cid)),
+        if x >= 0.5:            # over the card, else under it: clear of the claim's caption
+            g = round(0.6 * u)
+            self.place_label(surface, t("daotam_table.drew", name=self.seat_name(seat), card=self.card_name(cid)),
+                             [("midbottom", (rect.centerx, rect.top - g)), ("midtop", (rect.centerx, rect.bottom + g))],
                              max(12, round(2 * u)), theme.GOLD, "bold")
-            surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.top - round(0.6 * u))))
 
     def draw_sweep(self, surface: pygame.Surface) -> None:
         """Khai Sáng: a band of gold light sweeps across the table, the winners' slots glow."""
@@ -192,12 +198,6 @@ class DaoTamPaint:
         surface.blit(img, img.get_rect(midtop=(ribbon.centerx, ribbon.top + round(0.6 * u))))
         surface.blit(names, names.get_rect(midbottom=(ribbon.centerx, ribbon.bottom - round(0.8 * u))))
 
-    def label(self, surface: pygame.Surface, text: str, midtop: tuple[int, int], px: int,
-              colour: tuple = theme.MUTED, weight: str = "regular") -> None:
-        img = fonts.text(text, max(10, px), colour, weight)
-        surface.blit(img, img.get_rect(midtop=(midtop[0], midtop[1] + 2)))
-
-    # ------------------------------------------------------------ seats
     def draw_seat(self, surface: pygame.Surface, v, seat: int) -> None:
         """The plate: the name on the first row; three tokens and the counts on the
         second; a race winner's plate pops; Nhập Ma seats turn ghostly."""
@@ -216,10 +216,19 @@ class DaoTamPaint:
             badges.append(t("daotam.skip"))
         size = (pw, ph)
         pop = self.model.pop
-        if pop is not None and pop[0] == seat:
+        if pop is not None and pop[0] == seat:      # as far as the room around it allows
             k = 1 + 0.12 * math.sin(math.pi * pop[1])
-            size = (round(pw * k), round(ph * k))
-        rect = self.draw_plate(surface, seat, spot.centre, [self.seat_name(seat)], size=size)
+            home = pygame.Rect(x, y, pw, ph)
+            busy = [r for r in self.obstacles() if not r.colliderect(home)]
+            while k > 1:
+                grown = pygame.Rect(0, 0, round(pw * k), round(ph * k))
+                grown.center = home.center
+                if grown.collidelist(busy) < 0:
+                    break
+                k -= 0.01
+            size = (round(pw * max(1.0, k)), round(ph * max(1.0, k)))
+        rect = self.draw_plate(surface, seat, spot.centre, [self.seat_name(seat)], size=size,
+                               inset_right=self.badges_width(badges))
         if pop is not None and pop[0] == seat:
             glow = rect.inflate(round(2 * u * pop[1]), round(2 * u * pop[1]))
             pygame.draw.rect(surface, theme.GOLD, glow, max(2, round(0.4 * u)), border_radius=round(1.4 * u))
@@ -235,9 +244,11 @@ class DaoTamPaint:
         sub_px = max(12, round(min(2.0 * u, ph * 0.24)))
         img = fit_text(line, sub_px, theme.IVORY if status == "possessed" else theme.MUTED,
                        max(1, rect.right - left - round(u)), min_px=min(10, sub_px))
-        surface.blit(img, img.get_rect(midleft=(left, round(cy))))
+        with layout_check.control(surface, rect, "plate"):
+            surface.blit(img, img.get_rect(midleft=(left, round(cy))))
         hidden = self.model.hidden_slots
         for stage, slot, cid in zip(STAGES, self.slot_rects[seat], v.opened[seat], strict=True):
+            layout_check.add_control(surface, slot, "stage slot", stage)
             if cid is None or (seat, stage) in hidden:
                 pygame.draw.rect(surface, STAGE_COLOUR.get(stage, SEAM), slot, max(1, round(0.2 * u)),
                                  border_radius=max(1, round(0.5 * u)))
@@ -248,21 +259,6 @@ class DaoTamPaint:
                              border_radius=round(1.4 * u))
         self.draw_badges(surface, rect, badges)
 
-    def draw_badges(self, surface: pygame.Surface, rect: pygame.Rect, badges: list[str]) -> None:
-        """Small pills on the plate's top border, right-aligned (Nhập Ma n/3, Tĩnh Tâm…)."""
-        u = self.app.u
-        x = rect.right - round(1.2 * u)
-        px = max(11, round(1.6 * u))
-        for text in reversed(badges):
-            img = fonts.text(text, px, theme.IVORY, "semibold")
-            pill = img.get_rect().inflate(round(1.4 * u), round(0.8 * u))
-            pill.midright = (x, rect.top)
-            pygame.draw.rect(surface, (0x3A, 0x24, 0x44), pill, border_radius=pill.h // 2)
-            pygame.draw.rect(surface, GHOST, pill, max(1, round(0.15 * u)), border_radius=pill.h // 2)
-            surface.blit(img, img.get_rect(center=pill.center))
-            x = pill.left - round(0.6 * u)
-
-    # ------------------------------------------------------------ windows
     def eligible(self) -> set[int]:
         ow = self.match.open_window()
         if ow is None:
@@ -278,8 +274,24 @@ class DaoTamPaint:
             word = t("daotam.shout" if race else "daotam.challenge")
             if reading.seconds_label:
                 word += f"  {reading.seconds_label}"
-            self.label(surface, word, (rect.centerx, rect.bottom + round(0.4 * u)),
-                       round(2.2 * u), theme.GOLD, "bold")
+            img = fonts.text(word, max(10, round(2.2 * u)), theme.GOLD, "bold")
+            # under the ring, unless a buzzer or a pile is there: then beside it, or above
+            busy = self.obstacles() + self.centre_texts
+            g = round(0.4 * u) + 2
+            top = min([rect.top] + [r.top for r in self.centre_texts if r.colliderect(
+                pygame.Rect(rect.x, 0, rect.w, rect.bottom))])
+            tries = [img.get_rect(midtop=(rect.centerx, rect.bottom + g)),
+                     img.get_rect(midleft=(rect.right + g, rect.centery)),
+                     img.get_rect(midright=(rect.left - g, rect.centery)),
+                     img.get_rect(midbottom=(rect.centerx, rect.top - g)),
+                     img.get_rect(midbottom=(rect.centerx, top - g))]         # over the captions
+            free = [r for r in tries if r.collidelist(busy) < 0 and surface.get_rect().contains(r)]
+            for r in tries[:1] + tries[3:] if not free else ():     # else slid along those rows
+                slid = self.slide_clear(r, busy)
+                if slid is not None:
+                    free.append(slid)
+                    break
+            self.centre_texts.append(surface.blit(img, (free or tries)[0]))
         for seat in self.passing_seats():
             self.pass_buttons[seat].draw(surface, u)
         live = self.eligible()
@@ -292,23 +304,32 @@ class DaoTamPaint:
         self.buzzers.draw(surface, self.clock, live, faults, self.barred())
         seat = self.ring.burst_seat
         if seat is not None and self.ring.burst_p < 1:
-            if seat in self.buzzers.caps:                 # a human's: at its buzzer cap
-                c, r = cap_place(self.spots[seat], self.centre)
-                r *= 1.8
-            else:                                         # an AI's: around its plate
-                c, r = self.spots[seat].centre, self.spots[seat].plate[3] * 0.8
-            if not self.anim.reduced:                     # reduced motion: the word only
-                draw_burst(surface, c, r, self.ring.burst_p, theme.GOLD)
+            # the word by the plate, on the table's side (past the cap of a human seat),
+            # else beside the plate: never on a cap, slot, pile or another line
             word = t("daotam.shout" if self.model.window_kind == "race" else "daotam.challenge")
-            img = fonts.text(word, max(13, round(2.2 * self.app.u)), theme.GOLD, "bold")
-            img.set_alpha(round(255 * min(1.0, 2.5 * (1 - self.ring.burst_p))))
             plate = pygame.Rect(self.spots[seat].plate)
-            above = plate.centery > self.centre[1]
-            where = plate.midtop if above else plate.midbottom
-            off = -round(5.5 * self.app.u) if above else round(5.5 * self.app.u)
-            surface.blit(img, img.get_rect(center=(where[0], where[1] + off)))
+            g = round(0.6 * u)
+            near = plate.union(pygame.Rect(cap_box(self.spots[seat], self.centre))) \
+                if seat in self.buzzers.caps else plate
+            anchors = [("midbottom", (near.centerx, near.top - g)), ("midtop", (near.centerx, near.bottom + g)),
+                       ("midleft", (near.right + g, plate.centery)), ("midright", (near.left - g, plate.centery))]
+            if plate.centery < self.centre[1]:
+                anchors[:2] = anchors[1::-1]               # an upper seat: under it first
+            self.place_label(surface, word, anchors, max(13, round(2.2 * u)), theme.GOLD, "bold",
+                             alpha=min(1.0, 2.5 * (1 - self.ring.burst_p)))
 
-    # ------------------------------------------------------------ hand
+    def draw_burst_fx(self, surface: pygame.Surface) -> None:
+        """The burst's rays at the seat whose press closed the window (its cap for a human)."""
+        seat = self.ring.burst_seat
+        if seat is None or self.ring.burst_p >= 1 or self.anim.reduced:   # reduced motion: the word only
+            return
+        if seat in self.buzzers.caps:
+            c, r = cap_place(self.spots[seat], self.centre)
+            r *= 1.8
+        else:
+            c, r = self.spots[seat].centre, self.spots[seat].plate[3] * 0.8
+        draw_burst(surface, c, r, self.ring.burst_p, theme.GOLD)
+
     def draw_hand(self, surface: pygame.Surface, v) -> None:
         u = self.app.u
         cards = self.hand_list()

@@ -42,7 +42,7 @@ class GanjifaPaint(HandStrip):
         elif self.viewer_can_act and view.phase == "lead" and self._dukals():
             self.dukal_button.draw(surface, u)
         title = fonts.text(self.deck.name[lang()], max(13, round(2.1 * u)), theme.MUTED, "semibold")
-        surface.blit(title, (round(3 * u), round(2.6 * u)))
+        self.head_bottom = surface.blit(title, (round(3 * u), round(2.6 * u))).bottom
         last = self.last_trick()
         self.last_rect = None
         if last is not None:
@@ -126,9 +126,16 @@ class GanjifaPaint(HandStrip):
         suit = self.deck.suits[self.deck.trumps["day" if self.trump_mark == "sun" else "night"]]
         label = t("ganjifa.trump_day" if self.trump_mark == "sun" else "ganjifa.trump_night",
                   suit=suit.name[lang()])
-        img = fonts.text(label, max(14, round(2.3 * u)), theme.GOLD, "semibold")
+        # centred, within the room between the title (left) and the top-row buttons
+        # (right): the label shrinks (then is cut short) rather than run under Undo
+        self.assists.place()
+        buttons = [b.rect for b in self.top_buttons + self.assists.buttons() if b.rect.w]
+        right = min([w] + [r.left for r in buttons]) - round(u)
+        left = round(5 * u) + fonts.size(self.deck.name[lang()], max(13, round(2.1 * u)), "semibold")[0]
+        room = max(1, right - left - size - round(u))
+        img = fit_text(label, max(14, round(2.3 * u)), theme.GOLD, room, "semibold", min_px=10)
         total = size + round(u) + img.get_width()
-        x = (w - total) // 2
+        x = min(max((w - total) // 2, left), right - total)
         badge = badge.copy()
         badge.set_alpha(round(255 * self.trump_rise))
         surface.blit(badge, (x, y))

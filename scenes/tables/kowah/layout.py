@@ -149,7 +149,7 @@ class KowahLayout:
         w = self.app.size[0]
         rows = max(1, math.ceil(n / PER_ROW))
         top, bottom = 35 * u, self.hand_top() - 6.5 * u
-        label = 3 * u
+        label = self.history_label_h()
         avail_w = w - 2 * 34 * u - 2 * u
         m = min(6 * u, (bottom - top - label - 1.5 * u) / rows * 0.92, avail_w / (PER_ROW * 1.08))
         m = max(10, round(m))
@@ -164,7 +164,40 @@ class KowahLayout:
         m, g, _, rect = self.history_geom(n)
         u = self.app.u
         r, c = divmod(i, PER_ROW)
-        return (rect.x + 1.2 * u + c * (m + g) + m / 2, rect.y + 3 * u + r * (m + g) + m / 2)
+        return (rect.x + 1.2 * u + c * (m + g) + m / 2, rect.y + self.history_label_h() + r * (m + g) + m / 2)
+
+    def waits_room(self, cx: float, y: int, h: int) -> pygame.Rect:
+        """Where an opponent's "Waits for…" line (``h`` high from ``y``, under its pair at
+        ``cx``) may go: the window, or beside the discard history if it reaches it."""
+        w, wh = self.app.size
+        u = self.app.u
+        hist = self.history_geom(len(self.model.pile))[3]
+        side = pygame.Rect(0, 0, w, wh)
+        if y < hist.bottom and y + h > hist.top:
+            side = (pygame.Rect(0, 0, hist.left, wh) if cx < hist.centerx
+                    else pygame.Rect(hist.right, 0, w - hist.right, wh))
+        return side.inflate(-round(2 * u), 0)
+
+    def span_between(self, band: pygame.Rect, rects: list[pygame.Rect]) -> tuple[int, int]:
+        """The stretch of ``band`` left free by the ``rects`` it meets (left and right of
+        the window's middle)."""
+        w = self.app.size[0]
+        u = self.app.u
+        left, right = round(u), w - round(u)
+        for r in rects:
+            if r.colliderect(band):
+                if r.centerx < w // 2:
+                    left = max(left, r.right + round(u))
+                else:
+                    right = min(right, r.left - round(u))
+        return left, right
+
+    def history_label_h(self) -> int:
+        """The history panel's label row: 3u, or more where the label's floor size needs it
+        (the minis start under it, never over it)."""
+        from scenes import fonts
+        u = self.app.u
+        return max(round(3 * u), round(0.5 * u) + fonts.size("Ág", max(12, round(1.8 * u)), "semibold")[1])
 
     def _hand_target(self) -> tuple[float, float]:
         return (self.app.size[0] / 2, self.app.size[1] - 16 * self.app.u)

@@ -17,18 +17,20 @@ from scenes.results import fitted
 from scenes.tables.kowah.deco import JADE, panel
 from scenes.tables.kowah.layout import PER_ROW
 from scenes.tables.kowah.model import HELD
+from scenes.textfit import fit_text
 
 
 class KowahPaint(HandStrip):
     """Mixin of :class:`~scenes.tables.kowah.table.KowahTable`: the table's drawing."""
 
     def draw_game(self, surface: pygame.Surface) -> None:
+        self.side_labels: list[pygame.Rect] = []     # "Waits for…" under the opponents' pairs
         u = self.app.u
         self.frame.draw(surface, u)
         self.draw_direction(surface, ((self.stock_pt[0] + self.live_pt[0]) / 2, self.stock_pt[1]), 16.5 * u)
         title = fonts.text(f"{self.deck.name[lang()]} · {self.deck.variant[lang()]}",
                            max(13, round(2.1 * u)), theme.MUTED, "semibold")
-        surface.blit(title, (round(3 * u), round(2.6 * u)))
+        self.head_bottom = surface.blit(title, (round(3 * u), round(2.6 * u))).bottom
         for seat in range(self.n):
             if seat != self.viewer:
                 self._draw_opponent(surface, seat)
@@ -101,8 +103,13 @@ class KowahPaint(HandStrip):
         self._seal_outline(surface, box, seat)
         zx, side = self.zone(seat)
         label = t("kowah.waits", card=self.card_name(pair))
-        img = fonts.text(label, max(12, round(1.8 * u)), theme.IVORY, "semibold")
-        surface.blit(img, img.get_rect(midtop=(round(cx), box.bottom + round(0.5 * u))))
+        y = box.bottom + round(0.5 * u)
+        px = max(12, round(1.8 * u))
+        side = self.waits_room(cx, y, fonts.size(label, px, "semibold")[1])
+        img = fit_text(label, px, theme.IVORY, max(1, side.width), "semibold", min_px=10)
+        at = img.get_rect(midtop=(round(cx), y)).clamp(side)
+        surface.blit(img, at)
+        self.side_labels.append(at)
 
     def _seal_outline(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
         u = self.app.u
@@ -133,7 +140,8 @@ class KowahPaint(HandStrip):
         if can_act and self.can("draw") and not dragging_stock:
             self._ring(surface, self._stock_rect().inflate(round(0.2 * u), round(0.2 * u)))
         label = t("kowah.stock", n=self.model.stock_vis)
-        img = fonts.text(label, max(12, round(1.9 * u)), theme.IVORY, "semibold")
+        share = max(1, round(abs(self.live_pt[0] - self.stock_pt[0]) - u))   # each label its half
+        img = fit_text(label, max(12, round(1.9 * u)), theme.IVORY, share, "semibold", min_px=10)
         surface.blit(img, img.get_rect(midtop=(round(sx), round(sy + self.pile_h / 2 + 0.8 * u))))
         # live discard
         lx, ly = self.live_pt
@@ -154,7 +162,7 @@ class KowahPaint(HandStrip):
                              max(1, round(0.2 * u)), border_radius=round(0.6 * u))
         key = "kowah.pile_empty" if not self.model.pile else (
             "kowah.pile" if can_act and self.can("take") else "kowah.pile_top")
-        img = fonts.text(t(key), max(12, round(1.9 * u)), theme.IVORY, "semibold")
+        img = fit_text(t(key), max(12, round(1.9 * u)), theme.IVORY, share, "semibold", min_px=10)
         surface.blit(img, img.get_rect(midtop=(round(lx), round(ly + self.pile_h / 2 + 0.8 * u))))
 
     def _ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -190,7 +198,7 @@ class KowahPaint(HandStrip):
         for i, c in enumerate(self.model.pile):
             r, col = divmod(i, PER_ROW)
             x = round(1.2 * u + col * (m + g))
-            y = round(3 * u + r * (m + g))
+            y = round(self.history_label_h() + r * (m + g))
             surf.blit(self.mini(c, m), (x, y))
             if highlight is not None and c == highlight:
                 pygame.draw.rect(surf, theme.GOLD, (x - 2, y - 2, m + 4, m + 4), max(2, round(0.25 * u)),
@@ -254,6 +262,7 @@ class KowahPaint(HandStrip):
         cw = card_width(self.H)
         exposed_rects = []
         self.wait_label = None
+        self.marks_top = None           # the top of the tags above the hand (screen y)
         for slot, (x, y), state in items:
             lifted = self.hover == ("hand", slot.idx) or state == "exposed"
             rect = self.blit_card(layer, slot.card, (x - left, y - top), self.H, lifted=lifted)
@@ -270,11 +279,13 @@ class KowahPaint(HandStrip):
                 tag = fonts.text(t("kowah.new"), max(11, round(1.6 * u)), theme.INK, "bold")
                 pill = pygame.Rect(0, 0, tag.get_width() + round(1.2 * u), tag.get_height())
                 pill.midbottom = (rect.centerx, rect.top - round(0.4 * u))
+                self.marks_top = min(self.marks_top or pill.top + top, pill.top + top)
                 pygame.draw.rect(layer, theme.GOLD, pill, border_radius=pill.height // 2)
                 layer.blit(tag, tag.get_rect(center=pill.center))
             if slot.idx == HELD:
                 tag = fonts.text(t("kowah.drawn_card"), max(11, round(1.6 * u)), theme.IVORY, "semibold")
-                layer.blit(tag, tag.get_rect(midbottom=(rect.centerx, rect.top - round(0.4 * u))))
+                at = layer.blit(tag, tag.get_rect(midbottom=(rect.centerx, rect.top - round(0.4 * u))))
+                self.marks_top = min(self.marks_top or at.top + top, at.top + top)
             if slot.idx == self.model.focus:
                 self.focus_ring(layer, rect)
         if exposed_rects:
@@ -286,6 +297,7 @@ class KowahPaint(HandStrip):
             img = fonts.text(t("kowah.waits", card=self.card_name(pair)), max(12, round(1.8 * u)),
                              theme.IVORY, "semibold")
             at = img.get_rect(midbottom=(box.centerx, box.top - round(0.3 * u)))
+            at.clamp_ip(layer.get_rect().inflate(-round(2 * u), 0))      # never past the window's side
             layer.blit(img, at)
             self.wait_label = at.move(left, top)
 
@@ -329,6 +341,8 @@ class KowahPaint(HandStrip):
         if msg:
             img = fonts.text(msg, max(14, round(2.3 * u)), theme.IVORY, "semibold")
             box = img.get_rect(center=(w // 2, y)).inflate(round(3 * u), round(1 * u))
+            if self.marks_top is not None and box.bottom > self.marks_top - round(0.3 * u):
+                box.bottom = self.marks_top - round(0.3 * u)    # above the "new" tag of a card
             if self.wait_label is not None and box.colliderect(self.wait_label):
                 box.right = self.wait_label.left - round(u)     # keep clear of "Waits for…"
             self.prompt_box = box
@@ -363,11 +377,19 @@ class KowahPaint(HandStrip):
             msg = t("kowah.checki_one", card=self.card_name(pairs[0]))
         else:
             msg = t("kowah.checki_two", a=self.card_name(pairs[0]), b=self.card_name(pairs[1]))
-        img = fonts.text(msg, max(14, round(2.3 * u)), theme.IVORY, "semibold")
         bw1, bw2, bh = round(17 * u), round(19 * u), round(5 * u)
-        total = img.get_width() + round(2 * u) + bw1 + round(1.5 * u) + bw2
+        # between the opponents' "Waits for…" labels at its height: the message shrinks
+        # (and the panel leaves the centre) rather than cover them
+        band = pygame.Rect(0, 0, w, bh + round(2 * u))
+        band.centery = round(self.hand_top() - 4.5 * u)
+        left, right = self.span_between(band, getattr(self, "side_labels", []))
+        fixed = round(2 * u) + bw1 + round(1.5 * u) + bw2 + round(4 * u)
+        img = fit_text(msg, max(14, round(2.3 * u)), theme.IVORY, max(1, right - left - fixed), "semibold",
+                       min_px=10)
+        total = img.get_width() + fixed - round(4 * u)
         box = pygame.Rect(0, 0, total + round(4 * u), bh + round(2 * u))
-        box.center = (w // 2, round(self.hand_top() - 4.5 * u))
+        box.center = (w // 2, band.centery)
+        box.clamp_ip(pygame.Rect(left, 0, max(box.w, right - left), surface.get_height()))
         surface.blit(panel(box.size, u, 225, theme.GOLD), box)
         x = box.x + round(2 * u)
         surface.blit(img, (x, box.centery - img.get_height() // 2))

@@ -61,6 +61,7 @@ class KowahTable(KowahLayout, KowahCards, KowahAnim, KowahInput, KowahPaint, Kow
         self.frame = Frame()
         self.hand_layer = CachedLayer()
         self.wait_label: pygame.Rect | None = None   # "Waits for…" over your exposed pair
+        self.marks_top: int | None = None            # the top of the tags over the hand ("new")
         self.prompt_box: pygame.Rect | None = None   # the prompt under "Your turn"
         self.history_layer = CachedLayer()
         self.fan_cache: dict[tuple, pygame.Surface] = {}

@@ -130,9 +130,26 @@ class MascaradeLayout:
             self.bank_rect.center = (round(cx + 7.5 * u), round(cy - 3.5 * u))
             self.banner_y = self.court_rect.top - round(1.2 * u)
         self.coin_at = {}
+        self.coin_inset: dict[int, int] = {}
         for spot in self.spots:
-            x, y, pw, ph = spot.plate
-            self.coin_at[spot.seat] = (x + max(1.2 * u, pw * 0.08) + ph * 0.16, y + ph * 0.74)
+            self.coin_at[spot.seat], self.coin_inset[spot.seat] = self.plate_coins(spot.plate)
+
+    def plate_coins(self, plate: tuple[int, int, int, int]) -> tuple[tuple[float, float], int]:
+        """Where a plate's coin stack goes, and the room it keeps free at the right of the
+        name row: on the second line, under the name, if the plate is tall enough for two
+        lines at the sizes drawn; else on the name's row, at the right (a small window)."""
+        x, y, pw, ph = plate
+        u = self.app.u
+        k = fonts.scale()
+        name_h = fonts.size("Ág", min(max(13, round(2.3 * u)), max(1, round(0.42 * ph / k))), "semibold")[1]
+        num_px = coin_px(u, ph)
+        num_h = fonts.size("0", num_px, "bold")[1]
+        r = coin_r(u, ph)
+        cy = max(y + ph * 0.74, y + round(0.5 * u) + name_h + num_h / 2)
+        if cy + num_h / 2 <= y + ph:
+            return (x + max(1.2 * u, pw * 0.08) + ph * 0.16, cy), 0
+        room = round(2.5 * r + fonts.size("10", num_px, "bold")[0] + 1.5 * u)
+        return (x + pw - room + r + 0.3 * u, y + ph / 2), room
 
     def pos_at(self, pos: tuple[int, int]) -> int | None:
         for p, r in enumerate(self.pos_rects):
@@ -143,6 +160,17 @@ class MascaradeLayout:
     def plate_rect(self, seat: int) -> pygame.Rect:
         return pygame.Rect(self.spots[seat].plate)
 
+
+
+def coin_r(u: float, plate_h: int) -> float:
+    """The radius of a plate's coins."""
+    return max(3, min(plate_h * 0.16, 1.1 * u))
+
+
+def coin_px(u: float, plate_h: int) -> int:
+    """The size of a plate's coin count (in final pixels: large text does not grow it
+    past the plate)."""
+    return max(9, round(min(2.2 * u, plate_h * 0.30) / fonts.scale()))
 
 
 def pile_text_px(u: float, height: int) -> tuple[int, int]:

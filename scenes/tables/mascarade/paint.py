@@ -8,7 +8,7 @@ import math
 
 import pygame
 
-from scenes import fonts, theme
+from scenes import fonts, layout_check, theme
 from scenes.i18n import names, t
 from scenes.kit.ring import draw_ring
 from scenes.tables.mascarade.cards import (
@@ -22,6 +22,7 @@ from scenes.tables.mascarade.cards import (
     faces_named,
     name_lines,
 )
+from scenes.tables.mascarade.layout import coin_px, coin_r
 from scenes.textfit import fit_text
 
 STONE, STONE_LINE = (0xCF, 0xC6, 0xB4), (0x6B, 0x5E, 0x4A)
@@ -60,18 +61,29 @@ class MascaradePaint:
                              border_radius=round(0.6 * u))
             ink = theme.INK if col == STONE else theme.IVORY
             name_px, num_px = self.pile_px
-            name = fit_text(t(key), name_px, ink, rect.width - round(1.6 * u), "semibold", min_px=8)
-            surface.blit(name, (rect.x + round(0.8 * u), rect.y + round(0.3 * u)))
             num = fonts.text(str(amount), num_px, ink, "bold")
-            row_y = rect.bottom - round(0.3 * u) - num.get_height() / 2   # the amount's row, under the name
             r = max(1.1 * u, num.get_height() * 0.32)
-            coin(surface, (rect.x + round(0.8 * u + r), round(row_y)), r)
-            surface.blit(num, (rect.x + round(0.8 * u + 2 * r + 0.6 * u), round(row_y - num.get_height() / 2)))
+            pad = round(0.8 * u)
+            amount_w = round(2 * r + 0.6 * u) + num.get_width()
+            one_row = fonts.size("Ág", name_px, "semibold")[1] + num.get_height() > rect.height - round(0.6 * u)
+            name_w = rect.width - 2 * pad - (amount_w + pad if one_row else 0)
+            name = fit_text(t(key), name_px, ink, max(1, name_w), "semibold", min_px=8)
+            if one_row:         # a small box: the name, then the amount on the same row
+                name_at, row_y = (rect.x + pad, rect.centery - name.get_height() // 2), rect.centery
+                x = rect.right - pad - amount_w
+            else:               # the name, the amount under it
+                name_at, x = (rect.x + pad, rect.y + round(0.3 * u)), rect.x + pad
+                row_y = rect.bottom - round(0.3 * u) - num.get_height() / 2
+            coin(surface, (round(x + r), round(row_y)), r)
+            with layout_check.control(surface, rect, "pile", key):
+                surface.blit(name, name_at)
+                surface.blit(num, (round(x + 2 * r + 0.6 * u), round(row_y - num.get_height() / 2)))
 
     def draw_seat(self, surface: pygame.Surface, spot, v, u: float) -> None:
         x, y, w, h = spot.plate
         seat = spot.seat
-        self.draw_plate(surface, seat, spot.centre, [self.seat_name(seat)], size=(w, h))
+        plate = self.draw_plate(surface, seat, spot.centre, [self.seat_name(seat)], size=(w, h),
+                                inset_right=self.coin_inset.get(seat, 0))
         ann = self.model.announced
         asked = v.asked if not self.anim.busy else None
         if asked == seat or (ann and ann[0] == seat):
@@ -85,17 +97,25 @@ class MascaradePaint:
         if seat in answered:
             tag = fonts.text(t(f"mascarade.answered_{answered[seat]}"), max(11, round(1.6 * u)),
                              theme.GOLD if answered[seat] == "claim" else theme.MUTED, "bold")
-            at = tag.get_rect(midbottom=(x + w // 2, y - round(0.2 * u)))
-            if at.collidelist([self.pos_rects[p] for p in v.hands[seat]]) >= 0:
-                at = tag.get_rect(midleft=(x + w + round(0.6 * u), y + h // 2))   # its card is above
-            surface.blit(tag, at)
+            # above the plate, else beside it: clear of its cards, the buttons and the seats
+            busy = [self.pos_rects[p] for p in v.hands[seat]]
+            self.assists.place()
+            busy += [b.rect for b in self.top_buttons + self.assists.buttons() if b.rect.w]
+            busy += [pygame.Rect(sp.plate) for sp in self.spots]
+            g = round(0.6 * u)
+            tries = [tag.get_rect(midbottom=(plate.centerx, plate.top - round(0.2 * u))),
+                     tag.get_rect(midleft=(plate.right + g, plate.centery)),
+                     tag.get_rect(midright=(plate.left - g, plate.centery)),
+                     tag.get_rect(midtop=(plate.centerx, plate.bottom + round(0.2 * u)))]
+            free = [r for r in tries if r.collidelist(busy) < 0 and surface.get_rect().contains(r)]
+            surface.blit(tag, (free or tries[1:2])[0])
         cx, cy = self.coin_at[seat]      # the coins on the plate's second line
-        r = max(3, min(h * 0.16, 1.1 * u))
+        r = coin_r(u, h)
         for i in range(min(3, self.model.coins[seat])):
             coin(surface, (cx, cy + r * 0.6 - i * max(1, r * 0.35)), r)
-        num = fonts.text(str(self.model.coins[seat]), max(11, round(min(2.2 * u, h * 0.36))),
-                         theme.IVORY, "bold")
-        surface.blit(num, num.get_rect(midleft=(cx + r * 1.5, cy)))
+        num = fonts.text(str(self.model.coins[seat]), coin_px(u, h), theme.IVORY, "bold")
+        with layout_check.control(surface, plate, "plate"):
+            surface.blit(num, num.get_rect(midleft=(cx + r * 1.5, cy)))
 
     def draw_pos(self, surface: pygame.Surface, pos: int, v, u: float) -> None:
         rect = self.pos_rects[pos]
@@ -226,6 +246,7 @@ class MascaradePaint:
             veil = pygame.Surface((w, h), pygame.SRCALPHA)
             veil.fill((10, 14, 24, 235))
             surface.blit(veil, (0, 0))
+            layout_check.overlay(surface)
             self.draw_secret(surface, seat, u)
         text = self.prompt_text()
         top = min((b.rect.top for b in self.choice_buttons), default=h - round(3 * u))
@@ -270,14 +291,16 @@ class MascaradePaint:
         bg = pygame.Surface(panel.size, pygame.SRCALPHA)
         bg.fill((*theme.PANEL, 250))
         surface.blit(bg, panel)
+        layout_check.overlay(surface, panel)      # the cards under it: the log is opened on purpose
         pygame.draw.rect(surface, GOLD, panel, max(1, round(0.2 * u)), border_radius=round(0.6 * u))
         px = max(11, round(1.8 * u))
-        line_h = round(px * 1.35)
+        line_h = fonts.size("Ág", px)[1] + max(1, round(0.2 * u))      # at the size drawn
         rows = max(1, (panel.height - round(2 * u)) // line_h)
         y = panel.y + round(u)
         for line in self.model.log[-rows:]:
             img = fit_text(self.log_text(line), px, theme.IVORY, panel.width - round(2 * u), min_px=10)
-            surface.blit(img, (panel.x + round(u), y))
+            with layout_check.control(surface, panel, "log panel"):
+                surface.blit(img, (panel.x + round(u), y))
             y += line_h
 
     def where(self, pos) -> str:

@@ -44,7 +44,7 @@ class TimelineScene(Dialog):
         return max(11, round(2.0 * self.app.u))
 
     def line_h(self) -> int:
-        return round(self.px() * 1.35)
+        return round(self.px() * fonts.scale() * 1.35)      # the pitch of the lines as drawn
 
     def body_height(self) -> float:
         return self.app.size[1] * 0.96 - 18 * self.app.u
