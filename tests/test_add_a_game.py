@@ -44,7 +44,7 @@ class TinyState:
         random.Random(seed).shuffle(deck)
         self.n_seats, self.turn = n_seats, 0
         self.piles = [deck[i * n:(i + 1) * n] for i in range(n_seats)]
-        self.hands = [[] for _ in range(n_seats)]
+        self.taken = [[] for _ in range(n_seats)]
 
     def active_seats(self):
         return () if self.is_over() else (self.turn,)
@@ -59,7 +59,7 @@ class TinyState:
             raise IllegalAction(f"Seat {seat} may not {action!r} now.", "illegal")
         k = action[1]
         took, self.piles[seat] = self.piles[seat][:k], self.piles[seat][k:]
-        self.hands[seat] += took
+        self.taken[seat] += took
         self.last = seat
         self.turn = (self.turn + 1) % self.n_seats
         while self.piles[self.turn] == [] and not self.is_over():
@@ -71,7 +71,7 @@ class TinyState:
 
     def view(self, seat):
         return {"left": tuple(len(p) for p in self.piles), "turn": self.turn,
-                "mine": tuple(self.hands[seat]) if seat is not None else ()}
+                "mine": tuple(self.taken[seat]) if seat is not None else ()}
 
     def is_over(self):
         return not any(self.piles)
@@ -93,7 +93,7 @@ def new_game(n_seats=2, seed=0, options=None):
 
 
 def truth(state):
-    return Truth(tuple(tuple(sorted(h)) for h in state.hands))
+    return Truth(tuple(tuple(sorted(h)) for h in state.taken))
 
 
 def card_name(card, lang):
@@ -309,16 +309,28 @@ def test_the_registered_game_deals_again_with_its_seats_and_option(tiny):
 
 def test_the_launch_check_passes_with_the_registered_game(tiny):
     """main.check_data validates every registered game through its descriptor: a game
-    with no deck module (this one) starts, and a broken option in its YAML stops the
-    launch with the file's name."""
+    with no deck module (this one) starts, and a broken option or timing in its own YAML,
+    a broken string or a broken rules document in its data folder stops the launch with
+    the file's name."""
     import main
     from game.cards import DataError
-    main.check_data()
     path = registry.info(tiny).data_path
-    path.write_text(YAML.replace("default: 3", "default: 9"), encoding="utf-8")
-    with pytest.raises(DataError) as err:
-        main.check_data()
-    assert "tiny.yaml" in str(err.value) + str(getattr(err.value, "file", ""))
+    folder = path.parent
+    # each file is read once per process: broken in the order the launch reads them
+    broken = [(path, YAML.replace("default: 3", "default: 9"), "tiny.yaml"),
+              (path, YAML + "timing:\n  false_start_lock_s: soon\n", "false_start_lock_s"),
+              (folder / "rules" / "tiny.yaml", RULES_DOC.replace("game: tiny", "game: tinny"),
+               "tinny"),
+              (folder / "i18n" / "tiny.vi.yaml", STRINGS["vi"].replace("cards_3:", "card_3:"),
+               "tiny.vi.yaml")]
+    for file, text, named in broken:
+        good = file.read_text(encoding="utf-8")
+        file.write_text(text, encoding="utf-8")
+        with pytest.raises(DataError) as err:
+            main.check_data()
+        assert named in str(err.value) + str(getattr(err.value, "file", "")), (named, str(err.value))
+        file.write_text(good, encoding="utf-8")
+    main.check_data()
 
 
 def test_the_engine_side_asks_the_descriptor(tiny):
