@@ -1,10 +1,14 @@
-"""Adding a game touches its own engine package, its own table, its data files and one
-registry line each side. Held here with a throwaway game written to tmp_path: a tiny
-ruleset with 2–4 seats and one YAML option (no deck module, no hints, no replay truth), and
-a tiny TableScene subclass, registered with one call each; it passes the launch's data
-check, shows on the menu, its setup screen follows its seat range and option, a match
-starts, the table draws and its AI seats play in the agent worker process. No module of
-the project is edited for it.
+"""Adding a game touches its own folders and one registry line each side (issue 16,
+item 6). Held here with a throwaway fifth game written to tmp_path as exactly three
+folders (``FILES``): its engine package (descriptor, rules with a hidden pile and a
+``truth``, agents, progress, hints; no deck module), its table package (a tiny
+TableScene subclass, no front) and its data folder (its YAML with one option, its
+strings in both languages, its rules document), registered with one call each. It passes
+the launch's data check (and a broken file of its own stops the launch by name), shows
+on the menu, its setup follows its seat range and option, its AI seat plays in the agent
+worker process to the end, F1 shows its rules, H its hint, the results' Replay shows
+what really happened faces up, and the statistics count it. No module of the project is
+edited for it.
 """
 
 from __future__ import annotations
