@@ -80,13 +80,19 @@ def cards_text(game: str, cards: Any) -> str:
 def describe(game: str, event: Event, name: Name, state: Any = None,
              step: list[Event] | None = None) -> str | None:
     """A private event as a sentence, or None for one not worth a line (the dealt hands
-    are the holdings' business)."""
+    are the holdings' business). The game's own sentence if its Reveal has one, else the
+    shared wording: who, the event's kind and the cards it carries (``card``/``cards``),
+    named by the engine's ``card_name``."""
     who = name(event.seat) if event.seat is not None else ""
     text = reveal(game).describe(game, event, who, name, state, step or [])
     if text is not None:
         return text
     if event.kind == "hand":
         return None
+    d = event.data if isinstance(event.data, dict) else {}
+    cards = d.get("cards", [d["card"]] if "card" in d else None)
+    if isinstance(cards, (list, tuple)):        # the cards it carries, by the engine's names
+        return t("replay.secret_cards", name=who, what=event.kind, cards=cards_text(game, cards))
     return t("replay.secret", name=who, what=event.kind)
 
 

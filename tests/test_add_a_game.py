@@ -436,6 +436,9 @@ def test_the_fifth_game_from_its_own_folders_goes_through_the_whole_app(tiny, tm
     assert replay.faces_up
     truth = registry.truth("tiny", replay.replay.full_state())
     assert t("replay.truth") in drawn
+    took = next(e for e in replay.replay.step_events(1) if e.kind == "took").data["cards"]
+    line = "1. Player 1: took (" + ", ".join(f"card {c}" for c in took) + ")"
+    assert line in drawn, drawn                         # the private event, by the game's card names
     assert replay.table.faces >= {c for h in truth.hands for c in h}   # every held card, face up
     key(pygame.K_ESCAPE)
     app.step()
