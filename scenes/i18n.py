@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
+from game import registry
 from game.cards import DATA_DIR, LANGS, DataError, read_yaml
 
 _lang = "vi"
@@ -64,8 +65,14 @@ def strings(lang: str) -> dict[str, str]:
     GameInfo.strings_path). Raises DataError for a key that one language has and the other
     lacks, naming the file to fix (see :func:`check_keys`), or for a game's key that
     another file already defines."""
-    from game.registry import GAMES
-    return _strings(lang, tuple((g.name, g.data) for g in GAMES.values()))
+    games = registry.GAMES
+    seen = (lang, id(games), len(games), registry.VERSION[0])
+    if _last[0] != seen:                # (t() asks this for every string: keep it cheap)
+        _last[:] = [seen, _strings(lang, tuple((g.name, g.data) for g in games.values()))]
+    return _last[1]
+
+
+_last: list = [None, None]      # (lang, registry seen, its strings): the last answer
 
 
 @cache
@@ -94,6 +101,7 @@ def _strings(lang: str, games: tuple[tuple[str, str], ...]) -> dict[str, str]:
 def _clear() -> None:
     _flat.cache_clear()
     _strings.cache_clear()
+    _last[:] = [None, None]
 
 
 strings.cache_clear = _clear      # type: ignore[attr-defined]
