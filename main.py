@@ -56,11 +56,11 @@ def check_data() -> None:
     from game import registry
     from game.windows import load_timing
     from scenes import i18n
-    from scenes.rules_viewer import RULE_GAMES, load_rules
+    from scenes.rules_doc import load_rules, rule_games
     for game_id in registry.GAMES:
         registry.data_checks(game_id)
         load_timing(game_id)        # data/timing.yaml and the game's timing: section
-    for game in RULE_GAMES:
+    for game in rule_games():
         load_rules(game)
     for lang in i18n.LANGS:
         i18n.strings(lang)

@@ -28,6 +28,8 @@ class GameInfo:
       ``first_seats``, ``loader``, ``invariants`` and ``card_name`` name functions in it,
       ``hints`` a module of it (``explain``; ``UNDO = True``: undo against AIs offered);
     - ``data``: its YAML (the setup options under ``options:``), default data/<name>.yaml;
+      the folder it sits in is the game's data folder, which may also hold its own UI
+      strings (``i18n/<name>.<lang>.yaml``) and its in-app rules (``rules/<name>.yaml``);
     - ``prefix``: the deal code's two letters (default: the name's first two);
     - ``sample_seats``: seats of the made-up histories (default: the first seat count);
     - ``intents``: the kinds of action a player may send (what any front end offers);
@@ -61,6 +63,15 @@ class GameInfo:
     @property
     def data_path(self) -> Path:
         return Path(self.data) if self.data else DATA_DIR / f"{self.name}.yaml"
+
+    def strings_path(self, lang: str) -> Path:
+        """The game's own UI strings in ``lang``, if it brings any (beside its data)."""
+        return self.data_path.parent / "i18n" / f"{self.name}.{lang}.yaml"
+
+    @property
+    def rules_path(self) -> Path:
+        """The game's in-app rules document (data/rules/<name>.yaml for the games that ship)."""
+        return self.data_path.parent / "rules" / f"{self.name}.yaml"
 
     @property
     def code_prefix(self) -> str:

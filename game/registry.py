@@ -20,6 +20,7 @@ __all__ = ["GAMES", "GameInfo", "Truth", "card_name", "data_checks", "explainer"
            "progress", "register", "sample_seats", "truth"]
 
 GAMES: dict[str, GameInfo] = {}
+VERSION = [0]       # bumped by every register(): caches of what the games bring know to renew
 
 
 def register(game: GameInfo) -> GameInfo:
@@ -29,6 +30,7 @@ def register(game: GameInfo) -> GameInfo:
     if game.handoff not in HANDOFFS:
         raise ValueError(f"{game.name}: handoff {game.handoff!r}; use one of {', '.join(HANDOFFS)}")
     GAMES[game.name] = game
+    VERSION[0] += 1
     return game
 
 

@@ -128,10 +128,12 @@ def _shared_timing() -> dict:
 
 
 def load_timing(game: str) -> dict:
-    """``data/timing.yaml`` overlaid with the ``timing:`` section of ``data/<game>.yaml``
-    (if that file has one); every number checked (DataError names file, entry and key)."""
+    """``data/timing.yaml`` overlaid with the ``timing:`` section of the game's YAML
+    (``data/<game>.yaml``, or the file its descriptor names, if it has one); every number
+    checked (DataError names file, entry and key)."""
+    from game import registry
     out = dict(_shared_timing())
-    path = DATA_DIR / f"{game}.yaml"
+    path = registry.info(game).data_path if game in registry.GAMES else DATA_DIR / f"{game}.yaml"
     if path.exists():
         out.update(_game_timing(path))
     return out

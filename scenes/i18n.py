@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
+from game import registry
 from game.cards import DATA_DIR, LANGS, DataError, read_yaml
 
 _lang = "vi"
@@ -30,7 +31,11 @@ _lang = "vi"
 
 @cache
 def _flat(lang: str) -> dict[str, str]:
-    path = DATA_DIR / "i18n" / f"{lang}.yaml"
+    return _read(DATA_DIR / "i18n" / f"{lang}.yaml")
+
+
+def _read(path: Path) -> dict[str, str]:
+    """One strings file, flattened to dotted keys, every value's forms checked."""
     data = read_yaml(path)
     flat: dict[str, str] = {}
 
@@ -54,13 +59,52 @@ def _flat(lang: str) -> dict[str, str]:
     return flat
 
 
-@cache
 def strings(lang: str) -> dict[str, str]:
-    """Every UI string of a language, by dotted key. Raises DataError for a key that one
-    language has and the other lacks, naming the file to fix (see :func:`check_keys`)."""
+    """Every UI string of a language, by dotted key: data/i18n/<lang>.yaml and the strings
+    each registered game brings in its own data folder (``i18n/<game>.<lang>.yaml``, see
+    GameInfo.strings_path). Raises DataError for a key that one language has and the other
+    lacks, naming the file to fix (see :func:`check_keys`), or for a game's key that
+    another file already defines."""
+    games = registry.GAMES
+    seen = (lang, id(games), len(games), registry.VERSION[0])
+    if _last[0] != seen:                # (t() asks this for every string: keep it cheap)
+        _last[:] = [seen, _strings(lang, tuple((g.name, g.data) for g in games.values()))]
+    return _last[1]
+
+
+_last: list = [None, None]      # (lang, registry seen, its strings): the last answer
+
+
+@cache
+def _strings(lang: str, games: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    from game.registry import info
     flat = _flat(lang)
     check_keys({other: (DATA_DIR / "i18n" / f"{other}.yaml", _flat(other)) for other in LANGS})
-    return flat
+    own = {}
+    for name, _ in games:
+        paths = {other: info(name).strings_path(other) for other in LANGS}
+        if not any(p.exists() for p in paths.values()):
+            continue
+        files = {other: (p, _read(p) if p.exists() else {}) for other, p in paths.items()}
+        check_keys(files)
+        path, theirs = files[lang]
+        for key in theirs:
+            if key in flat or key in own:
+                entry, _, field = key.rpartition(".")
+                raise DataError(path, entry or "(top)", field,
+                                "is already defined by another strings file; a game's own "
+                                "strings add keys")
+        own.update(theirs)
+    return {**flat, **own} if own else flat
+
+
+def _clear() -> None:
+    _flat.cache_clear()
+    _strings.cache_clear()
+    _last[:] = [None, None]
+
+
+strings.cache_clear = _clear      # type: ignore[attr-defined]
 
 
 def check_keys(files: dict[str, tuple[Path, dict[str, str]]]) -> None:

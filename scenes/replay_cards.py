@@ -17,7 +17,7 @@ Cards = list[Any]
 
 def held_cards(game: str, state: Any) -> list[Cards]:
     """Per seat, the identities its hand holds (in the form the table art takes)."""
-    return reveal(game).held_cards(state)
+    return reveal(game).held_cards(game, state)
 
 
 def picture(table: Any, game: str, card: Any, height: int) -> pygame.Surface:

@@ -2,38 +2,28 @@
 events ("what really happened": swap decisions and peeks, claimed cards, draws), per
 game. Pure text from engine states and events; no drawing.
 
-What a game reveals is its table's business: its front (scenes.tables.front) names a
-:class:`Reveal`, and this module asks the registry for it, never a game by name.
+What a finished game holds and what its cards are called come from the engine
+(``game.registry.truth`` and ``card_name``); a game's table may add its own sentences
+and card pictures through a :class:`Reveal` its front (scenes.tables.front) names. This
+module asks the registries, never a game by name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
+from game import registry
 from game.core import Event
 from scenes.i18n import lang, t
 
 Name = Callable[[int], str]
 
 
-@cache
-def game_deck(game: str) -> Any:
-    """The game's default deck (``game.<name>.deck.default_deck()``), once per process."""
-    import importlib
-    return importlib.import_module(f"game.{game}.deck").default_deck()
-
-
-def deck_card_name(game: str, card: Any) -> str:
-    """A card's name from the game's own deck (``game.<name>.deck.default_deck()``)."""
-    return game_deck(game).card_name(int(card), lang())
-
-
 class Reveal:
-    """What a game's finished replay shows faces up. The defaults fit a game whose
-    ``state.hands`` are lists of card identities and whose private events need no
-    sentence of their own; a game's table package overrides what differs."""
+    """What a game's finished replay shows faces up. The defaults take the held cards
+    from the engine's ``truth`` and the names from its ``card_name``; a game's table
+    package overrides what differs (its own sentences for private events, its card art)."""
 
     #: Event kinds whose line waits for a verdict (e.g. a claim, until it is let pass or
     #: challenged), and the verdict kinds → the i18n key that rewrites that line.
@@ -41,17 +31,22 @@ class Reveal:
     verdicts: dict[str, str] = {}
 
     def card_text(self, game: str, card: Any) -> str:
-        """One card's name in the current language."""
-        return str(card)
+        """One card's name in the current language (the engine's ``card_name``)."""
+        return registry.card_name(game, card, lang())
 
     def describe(self, game: str, event: Event, who: str, name: Name, state: Any,
                  step: list[Event]) -> str | None:
         """The game's own sentence for a private event, or None (the shared wording)."""
         return None
 
-    def held_cards(self, state: Any) -> list[list[Any]]:
-        """Per seat (and any extra row, such as cards in the middle), the identities held."""
-        return [sorted(h) for h in state.hands]
+    def held_cards(self, game: str, state: Any) -> list[list[Any]]:
+        """Per seat (and a last row for the cards in the middle, if any), the identities
+        held: the engine's ``truth`` (nothing for a game that reveals nothing)."""
+        truth = registry.truth(game, state)
+        if truth is None:
+            return []
+        rows = [list(h) for h in truth.hands]
+        return rows + ([list(truth.middle)] if truth.middle else [])
 
     def picture(self, table: Any, card: Any, height: int) -> Any:
         """One card face ``height`` pixels tall by the table's art (a pygame Surface)."""
@@ -85,13 +80,19 @@ def cards_text(game: str, cards: Any) -> str:
 def describe(game: str, event: Event, name: Name, state: Any = None,
              step: list[Event] | None = None) -> str | None:
     """A private event as a sentence, or None for one not worth a line (the dealt hands
-    are the holdings' business)."""
+    are the holdings' business). The game's own sentence if its Reveal has one, else the
+    shared wording: who, the event's kind and the cards it carries (``card``/``cards``),
+    named by the engine's ``card_name``."""
     who = name(event.seat) if event.seat is not None else ""
     text = reveal(game).describe(game, event, who, name, state, step or [])
     if text is not None:
         return text
     if event.kind == "hand":
         return None
+    d = event.data if isinstance(event.data, dict) else {}
+    cards = d.get("cards", [d["card"]] if "card" in d else None)
+    if isinstance(cards, (list, tuple)):        # the cards it carries, by the engine's names
+        return t("replay.secret_cards", name=who, what=event.kind, cards=cards_text(game, cards))
     return t("replay.secret", name=who, what=event.kind)
 
 

@@ -178,14 +178,21 @@ def _paragraph(r: Reader) -> Paragraph:
 
 
 @lru_cache(maxsize=8)
-def _bundled(game: str) -> RulesDoc:
-    return _load(game, RULES_DIR / f"{game}.yaml")
+def _bundled(game: str, path: Path) -> RulesDoc:
+    return _load(game, path)
+
+
+def rules_path(game: str) -> Path:
+    """Where a game's rules document is: the one its descriptor names (``rules/<game>.yaml``
+    in the game's data folder), else data/rules/<game>.yaml."""
+    from game import registry
+    return registry.info(game).rules_path if game in registry.GAMES else RULES_DIR / f"{game}.yaml"
 
 
 def load_rules(game: str, path: str | Path | None = None) -> RulesDoc:
-    """Read and validate ``data/rules/<game>.yaml`` (once per process), or the file at
-    ``path``. Raises :class:`DataError`."""
-    return _load(game, Path(path)) if path else _bundled(game)
+    """Read and validate the game's rules document (:func:`rules_path`, once per
+    process), or the file at ``path``. Raises :class:`DataError`."""
+    return _load(game, Path(path)) if path else _bundled(game, rules_path(game))
 
 
 def _load(game: str, path: Path) -> RulesDoc:
@@ -212,12 +219,13 @@ def _load(game: str, path: Path) -> RulesDoc:
 
 
 def rule_games() -> list[str]:
-    """The games that have a rules file, in a stable order (registry order first)."""
+    """The games that have a rules document, in a stable order (registry order first,
+    then any other file in data/rules/)."""
     from scenes.tables.registry import TABLES
-    known = list(TABLES)
+    known = [g for g in TABLES if rules_path(g).exists()]
     found = sorted(p.stem for p in RULES_DIR.glob("*.yaml"))
-    return [g for g in known if g in found] + [g for g in found if g not in known]
+    return known + [g for g in found if g not in known]
 
 
 __all__ = ["CardRef", "DataError", "Picture", "RulesCards", "RulesDoc", "Section", "card_name",
-           "load_rules", "parse_card", "rule_games", "rules_cards"]
+           "load_rules", "parse_card", "rule_games", "rules_cards", "rules_path"]

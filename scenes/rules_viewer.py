@@ -22,7 +22,7 @@ from scenes.tables.felt import TableStyle, table_surface
 from scenes.widgets.button import Button, ButtonRow
 from scenes.widgets.scrollbar import Scroll, ScrollBar
 
-RULE_GAMES = tuple(rule_games())
+RULE_GAMES = tuple(rule_games())     # the games that ship (RulesScene asks rule_games() when it opens)
 # the menu's wood (equal styles share felt.table_surface's cache), parchment to read on
 WOOD = TableStyle((46, 28, 20), (80, 50, 34), "wood", 0.04, 0.3)
 PAPER = TableStyle((0xEC, 0xE1, 0xC4), (0xFB, 0xF5, 0xE3), "cloth", 0.035, 0.14)
@@ -39,7 +39,7 @@ class RulesScene(Scene):
 
     def __init__(self, app, game: str = "") -> None:
         super().__init__(app)
-        self.games = list(RULE_GAMES)
+        self.games = rule_games()        # read now: a game registered after import has its tab
         self.game = game if game in self.games else (self.games[0] if self.games else "")
         self.scroll = Scroll()
         self.bar = ScrollBar(self.scroll)

@@ -4,17 +4,21 @@ A game the engine knows (game.registry.GAMES) is offered on the menu only once a
 is registered here too. Tables are ``"module:Class"`` strings, imported when a match of
 that game starts, so the menu and the setup screen import no table.
 
-Adding a game (held by tests/test_add_a_game.py):
-  game/<name>/         rules.new_game, ai.make_agent, progress.progress (pure, no pygame)
-  data/<name>.yaml     its cards and numbers; ``options:`` entries with a label are the
-                       setup rows (game.options)
-  data/i18n/*.yaml     menu.play_<name>, game.<name>, short.<name>, progress.<name>, the
-                       option labels (both languages)
-  data/rules/<name>.yaml  the in-app rules, in both languages
+Adding a game (held by tests/test_add_a_game.py): its own folders and one line each side.
+  game/<name>/         its descriptor (``GAME`` in __init__.py, game.descriptor.GameInfo):
+                       rules.new_game, ai.make_agent, progress.progress, and optionally
+                       hints.explain, rules.truth (what a finished replay reveals) and a
+                       card_name (pure, no pygame)
+  its data folder      data/<name>.yaml (or the file its descriptor's ``data`` names): its
+                       cards and numbers, ``options:`` (the setup rows, game.options),
+                       ``timing:``; beside it, i18n/<name>.<lang>.yaml (menu.play_<name>,
+                       game.<name>, short.<name>, progress.<name>, its option labels and
+                       hints, in every language; merged by scenes.i18n) and
+                       rules/<name>.yaml (the in-app rules, scenes.rules_doc)
   scenes/tables/<name>/  a TableScene subclass, and optionally a front.py (scenes.tables.front:
-                       its palette, keys, sounds, replay reveal, rules pictures)
-  one line in game.registry.GAMES (seat range) and one in TABLES below (where seats sit,
-  where its front is)
+                       its palette, keys, sounds, replay sentences and card art, rules pictures)
+  one line in game.registry (its GAME) and one in TABLES below (where seats sit, where
+  its front is)
 
 This is the one file of the shared screens that names the games.
 """

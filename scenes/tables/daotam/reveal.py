@@ -1,24 +1,19 @@
-"""What a finished Đạo Tâm replay shows faces up: every hand of chiêu thức, each claim's
-real cards (marked once it is let pass or challenged) and each draw (see
-scenes.replay_truth). Reads the engine state as the replay panel always has."""
+"""What a finished Đạo Tâm replay shows faces up: each claim's real cards (marked once it
+is let pass or challenged) and each draw; the hands and the card names are the engine's
+(see scenes.replay_truth)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from game.core import Event
-from game.daotam.effects import KINDS
-from scenes.i18n import lang, t
-from scenes.replay_truth import Name, Reveal, game_deck
+from scenes.i18n import t
+from scenes.replay_truth import Name, Reveal
 
 
 class DaoTamReveal(Reveal):
     pending = frozenset({"claim_cards"})
     verdicts = {"unchallenged": "replay.dt_unchallenged", "challenge": "replay.dt_challenge"}
-
-    def card_text(self, game: str, card: Any) -> str:
-        kind = KINDS.index(card) if isinstance(card, str) else int(card)
-        return game_deck(game).chieu_thuc[kind].name.get(lang(), KINDS[kind])
 
     def _cards(self, game: str, cards: Any) -> str:
         return ", ".join(self.card_text(game, c) for c in cards) or t("replay.none")
@@ -35,9 +30,6 @@ class DaoTamReveal(Reveal):
         if event.kind == "drew":
             return t("replay.dt_drew", name=who, cards=self._cards(game, d["cards"]))
         return None
-
-    def held_cards(self, state: Any) -> list[list[Any]]:
-        return [[KINDS[k] for k in range(len(h)) for _ in range(h[k])] for h in state.hands]
 
     def picture(self, table: Any, card: Any, height: int) -> Any:
         from scenes.tables.daotam.layout import card_size

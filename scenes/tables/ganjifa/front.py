@@ -11,6 +11,5 @@ FRONT = Front(
     style=TableStyle((58, 34, 24), (74, 44, 31), "wood", 0.04, 0.22),
     keys=(("last", pygame.K_l), ("dukal", pygame.K_d)),
     sounds={"dukal": 2, "trump": 1},
-    reveal="scenes.tables.ganjifa.reveal:REVEAL",
     rules_cards="scenes.tables.ganjifa.rules_cards:RULES_CARDS",
 )

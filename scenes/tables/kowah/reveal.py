@@ -1,5 +1,5 @@
-"""What a finished Kowah replay shows faces up: every hand and each draw from the stock
-(see scenes.replay_truth)."""
+"""What a finished Kowah replay shows faces up: each draw from the stock (the hands and the card
+names are the engine's; see scenes.replay_truth)."""
 
 from __future__ import annotations
 
@@ -7,13 +7,10 @@ from typing import Any
 
 from game.core import Event
 from scenes.i18n import t
-from scenes.replay_truth import Name, Reveal, deck_card_name
+from scenes.replay_truth import Name, Reveal
 
 
 class KowahReveal(Reveal):
-    def card_text(self, game: str, card: Any) -> str:
-        return deck_card_name(game, card)
-
     def describe(self, game: str, event: Event, who: str, name: Name, state: Any,
                  step: list[Event]) -> str | None:
         if event.kind == "draw_card":

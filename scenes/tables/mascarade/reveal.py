@@ -1,6 +1,6 @@
-"""What a finished Mascarade replay shows faces up: every position's character (the
-middle's too), each swap's real decision and each peek (see scenes.replay_truth). Reads
-the engine state as the replay panel always has."""
+"""What a finished Mascarade replay shows faces up: each swap's real decision and each
+peek; what every position holds and the characters' names are the engine's (see
+scenes.replay_truth). Reads the state's seat of each position for the swap lines."""
 
 from __future__ import annotations
 
@@ -12,10 +12,6 @@ from scenes.replay_truth import Name, Reveal
 
 
 class MascaradeReveal(Reveal):
-    def card_text(self, game: str, card: Any) -> str:
-        from scenes.tables.mascarade.cards import character_name
-        return character_name(int(card))
-
     def describe(self, game: str, event: Event, who: str, name: Name, state: Any,
                  step: list[Event]) -> str | None:
         d = event.data
@@ -25,11 +21,6 @@ class MascaradeReveal(Reveal):
         if event.kind == "peek_result":
             return t("replay.masc_peek", name=who, card=self.card_text(game, d["card"]))
         return None
-
-    def held_cards(self, state: Any) -> list[list[Any]]:
-        hands = [[state.cards[p] for p in positions] for positions in state.hands]
-        middle = [state.cards[p] for p in getattr(state, "middle", ()) or ()]
-        return hands + ([middle] if middle else [])
 
     def picture(self, table: Any, card: Any, height: int) -> Any:
         return table.cards.face(int(card), height)
