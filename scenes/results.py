@@ -47,7 +47,7 @@ class ResultsScene(Dialog):
         ] + (extra() if extra else []))
 
     def body_height(self) -> float:
-        return (8 + 4.5 * len(self.result.scores)) * self.app.u + self.table.result_extra_height()
+        return (8 + 4.5 * len(self.result.scores)) * self.app.u + self.table.results.extra_height()
 
     def again(self) -> None:
         reset(self.app, "deal_again", self.table.match)
@@ -91,7 +91,7 @@ class ResultsScene(Dialog):
         img = fitted(self.deal_label(), px, room, theme.MUTED, "semibold")
         at = img.get_rect(topright=(self.panel.right - round(2 * u), self.panel.y + round(2.6 * u)))
         surface.blit(img, at)
-        code = self.table.deal_code()
+        code = self.table.header.deal_code()
         if code:
             img = fitted(t("replay.code", code=code), round(1.9 * u), room, theme.MUTED)
             surface.blit(img, img.get_rect(topright=(at.right, at.bottom)))
@@ -99,14 +99,14 @@ class ResultsScene(Dialog):
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         u = self.app.u
         winners = self.result.winners
-        head = fitted(self.table.result_headline(), round(2.8 * u), area.width, theme.IVORY, "semibold")
+        head = fitted(self.table.results.headline(), round(2.8 * u), area.width, theme.IVORY, "semibold")
         surface.blit(head, (area.x, area.y))
         y = area.y + round(5 * u)
         order = sorted(range(len(self.result.scores)), key=lambda s: -self.result.scores[s])
         for seat in order:
             won = seat in winners
             col = theme.GOLD if won else theme.IVORY
-            score = fonts.text(self.table.score_text(seat), round(2.5 * u), col, "bold")
+            score = fonts.text(self.table.results.score_text(seat), round(2.5 * u), col, "bold")
             name = fitted(self.table.seat_name(seat), round(2.5 * u),
                           area.width - score.get_width() - round(7 * u), col, "semibold")
             if won:     # drawn, not a glyph: the bundled font has no ★
@@ -121,4 +121,4 @@ class ResultsScene(Dialog):
         img = fitted(note, round(1.9 * u), area.width, theme.MUTED)
         surface.blit(img, (area.x, area.bottom - img.get_height()))
         bottom = area.bottom - round(3 * u)
-        self.table.draw_result_extra(surface, pygame.Rect(area.x, y, area.width, bottom - y))
+        self.table.results.draw_extra(surface, pygame.Rect(area.x, y, area.width, bottom - y))

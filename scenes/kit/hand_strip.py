@@ -40,7 +40,7 @@ class HandStrip:
 
     def hand_input(self, event: pygame.event.Event) -> bool:
         """The hand's pointer gestures (:meth:`TableScene.pointer`), then its keys (``_key``)."""
-        if self.pointer(event):
+        if self.gestures.handle(event):
             return True
         if event.type == pygame.KEYDOWN:
             return self._key(event)

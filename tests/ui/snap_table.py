@@ -104,7 +104,7 @@ class SnapTable(TableScene):
         for spot in self.spots:
             x, y, w, h = spot.plate
             d = max(6, round(h * 0.7))
-            self.draw_plate(surface, spot.seat, spot.centre,
+            self.plates.draw(surface, spot.seat, spot.centre,
                             [self.seat_name(spot.seat), str(scores[spot.seat])], size=(w, h),
                             inset_right=d)
             self.tokens[spot.seat].draw(surface, (x + w - d * 0.75, y + h / 2), d, u)

@@ -289,7 +289,7 @@ def test_with_reduced_motion_a_card_play_finishes_within_the_fade():
             break
     for _ in range(30):                                    # the deal has jumped and faded
         step(app)
-    assert table.viewer_can_act and not table.anim.busy and table.fade_layer(app.screen) is None
+    assert table.viewer_can_act and not table.anim.busy and table.fade.layer(app.screen) is None
     card = sorted(table.legal_cards())[0]
     assert table._try_play(card)
     jumps = table.anim.jumps
@@ -301,10 +301,10 @@ def test_with_reduced_motion_a_card_play_finishes_within_the_fade():
         elapsed += 0.01
     assert table.anim.jumps > jumps
     assert elapsed <= FADE_S + 1e-9, f"the play took {elapsed:.2f} s with reduced motion"
-    assert table._fade is not None                         # the change fades in …
+    assert table.fade.frame is not None                         # the change fades in …
     for _ in range(round(FADE_S / 0.01) + 2):
         step(app, 0.01)
-    assert table.fade_layer(app.screen) is None            # … and the fade is over
+    assert table.fade.layer(app.screen) is None            # … and the fade is over
 
 
 def test_without_reduced_motion_the_same_play_animates():

@@ -139,7 +139,7 @@ def test_the_direction_arrows_are_blitted_at_their_own_size():
     full = surface.copy()
     centre, radius = table.centre_pt, 15 * app.u
     full.blit(direction_layer(SIZE, centre, radius, table.direction, app.u), (0, 0))
-    table.draw_direction(surface, centre, radius)
-    w, h = table._dir_layer.get_size()
+    table.plates.draw_direction(surface, centre, radius)
+    w, h = table.plates._dir_layer.get_size()
     assert w * h < SIZE[0] * SIZE[1] / 8, "not a window-sized alpha blit each frame"
     assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(full, "RGB")

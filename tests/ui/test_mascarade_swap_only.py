@@ -91,5 +91,5 @@ def test_a_refusal_naming_a_character_says_its_name(lang):
     v = match.view(None)
     missing = next(c for c in range(12) if c not in v.charset)
     err = IllegalAction("-", "mascarade.not_in_set", char=missing)      # the engine's key
-    assert table.explain(err) == t("err.mascarade.not_in_set", char=character_name(missing))
-    assert character_name(missing) in table.explain(err)
+    assert table.feedback.explain(err) == t("err.mascarade.not_in_set", char=character_name(missing))
+    assert character_name(missing) in table.feedback.explain(err)

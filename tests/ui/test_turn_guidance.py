@@ -112,8 +112,8 @@ def test_not_your_turn_is_gone_when_the_turn_comes(game, lang):
 def test_not_your_turn_is_never_raised_on_the_viewers_turn(game):
     app, table = table_at_own_turn(game, "en", seed=11)
     frame(app)
-    assert table.viewers_turn()
-    assert not table.say_not_your_turn()
+    assert table.feedback.viewers_turn()
+    assert not table.feedback.say_not_your_turn()
     table.assists.ask()             # a hint asked for now is a hint, not "wait for your turn"
     assert table.toast.left == 0 or table.toast.message != t("hints.not_now")
     assert t("table.not_your_turn") not in frame(app)

@@ -97,7 +97,7 @@ def hidden_point(table) -> tuple[int, int]:
     game = table.match.game
     seat = next(s for s in range(table.n) if s != table.viewer)
     if game == "ganjifa":
-        ax, ay = table.seat_anchor(seat)            # the fan of backs under the plate
+        ax, ay = table.plates.anchor(seat)            # the fan of backs under the plate
         return (round(ax), round(ay + 9.5 * table.app.u))
     if game == "kowah":
         return tuple(round(v) for v in table.fan_pt(seat))

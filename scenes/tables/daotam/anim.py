@@ -69,7 +69,7 @@ class DaoTamAnim:
     def _fly_card(self, key: tuple, src, dst, h0: float, h1: float, end=None, start=None,
                   overlap: float | None = None) -> None:
         sprite = Sprite(key, src, round(h0))  # type: ignore[arg-type]
-        self.fly(sprite, src, dst, self.flight_time(src, dst), end=end, overlap=overlap,
+        self.flights.fly(sprite, src, dst, self.flights.flight_time(src, dst), end=end, overlap=overlap,
                  size=(round(h0), round(h1)), start=start)
 
     # ------------------------------------------------------------ claims

@@ -77,7 +77,7 @@ class DaoTamInput:
         for b in self.action_buttons:
             if b.enabled and b.handle(event):
                 return True
-        if self.pointer(event):
+        if self.gestures.handle(event):
             return True
         if event.type != pygame.KEYDOWN:
             return False
@@ -128,10 +128,10 @@ class DaoTamInput:
     def call(self, call: str) -> bool:
         m = self.model
         if not m.picked:
-            self.refuse(IllegalAction("Pick 1 or 2 cards first.", "daotam.pick_first"))
+            self.feedback.refuse(IllegalAction("Pick 1 or 2 cards first.", "daotam.pick_first"))
             return False
         if len(m.picked) > 2:
-            self.refuse(IllegalAction("A hidden claim puts 1 or 2 cards face down.",
+            self.feedback.refuse(IllegalAction("A hidden claim puts 1 or 2 cards face down.",
                                       "daotam.claim_count"))
             return False
         staged = [r.center for r in self.staged_rects().values()]
@@ -145,7 +145,7 @@ class DaoTamInput:
         m = self.model
         cards = self.hand_list()
         if m.picked and sorted(cards[i] for i in m.picked) != ["cuong", "nhu"]:
-            self.refuse(IllegalAction("A public play is exactly one Cương and one Nhu.",
+            self.feedback.refuse(IllegalAction("A public play is exactly one Cương and one Nhu.",
                                       "daotam.public_form"))
             return False
         if not self.submit(("public",)):
@@ -158,7 +158,7 @@ class DaoTamInput:
 
     def push_to(self, seat: int) -> bool:
         if seat not in self.push_targets():
-            self.refuse(IllegalAction("Push the Tà Khí to a living player whose hand is not full.",
+            self.feedback.refuse(IllegalAction("Push the Tà Khí to a living player whose hand is not full.",
                                       "daotam.push_target"))
             return False
         return self.submit(("push", seat))

@@ -39,7 +39,7 @@ class DaoTamPaint:
             self.draw_seat(surface, v, spot.seat)
         self.draw_windows(surface, v)
         self.draw_hand(surface, v)
-        self.draw_flying(surface)
+        self.flights.draw_flying(surface)
         self.draw_drawn_cd(surface)
         self.draw_push_fx(surface)
         self.draw_sweep(surface)
@@ -219,7 +219,7 @@ class DaoTamPaint:
         if pop is not None and pop[0] == seat:
             k = 1 + 0.12 * math.sin(math.pi * pop[1])
             size = (round(pw * k), round(ph * k))
-        rect = self.draw_plate(surface, seat, spot.centre, [self.seat_name(seat)], size=size)
+        rect = self.plates.draw(surface, seat, spot.centre, [self.seat_name(seat)], size=size)
         if pop is not None and pop[0] == seat:
             glow = rect.inflate(round(2 * u * pop[1]), round(2 * u * pop[1]))
             pygame.draw.rect(surface, theme.GOLD, glow, max(2, round(0.4 * u)), border_radius=round(1.4 * u))

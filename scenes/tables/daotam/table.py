@@ -222,6 +222,6 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPeek
 
     def result_headline(self) -> str:
         result = self.match.result()
-        base = super().result_headline()
+        base = self.results.default_headline()
         why = t(f"daotam.win_{result.reason}")
         return f"{base} — {why}" if why != f"daotam.win_{result.reason}" else base

@@ -44,7 +44,7 @@ class GanjifaAnim:
                     self._layout_hand()
                 self.app.audio.play("slide")
 
-            self.fly(Sprite(None, src, self.back_d, face_up=False), src, dst, 0.24, land, overlap=0.09)
+            self.flights.fly(Sprite(None, src, self.back_d, face_up=False), src, dst, 0.24, land, overlap=0.09)
 
         def rise(p: float) -> None:
             self.trump_rise = p
@@ -59,9 +59,9 @@ class GanjifaAnim:
         self.drag.cancel()
         dst = self.trick_slot(seat)
         angle = twist(card, self.match.seed)
-        dur = self.flight_time(src, dst)
+        dur = self.flights.flight_time(src, dst)
         sprite = Sprite(card, src, self.hand_d if seat == self.viewer else self.back_d)
-        self.fly(sprite, src, dst, dur, lambda: self._land_trick(seat, card, angle),
+        self.flights.fly(sprite, src, dst, dur, lambda: self._land_trick(seat, card, angle),
                   angle=(0, angle), size=(sprite.size, self.trick_d),
                   start=lambda: self.app.audio.play("slide"))
 
@@ -109,7 +109,7 @@ class GanjifaAnim:
                 self.model.land_centre(seat, c)
 
             self.model.leave_hand(seat, c)
-            self.fly(Sprite(c, src, self.back_d if seat != self.viewer else self.hand_d), src,
+            self.flights.fly(Sprite(c, src, self.back_d if seat != self.viewer else self.hand_d), src,
                       self.centre_pt, 0.4 if i == len(cards) - 1 else 0.4, land,
                       overlap=0.05, size=(self.back_d, self.centre_d()))
         self._layout_hand()
@@ -127,5 +127,5 @@ class GanjifaAnim:
             self.app.audio.play("place")
 
         target = self.centre_pt
-        self.fly(Sprite(card, src, self.back_d), src, target, 0.25, land, overlap=0.06,
+        self.flights.fly(Sprite(card, src, self.back_d), src, target, 0.25, land, overlap=0.06,
                   size=(self.back_d, self.centre_d()))

@@ -144,7 +144,7 @@ class GanjifaCards:
     def _blit_card(self, surface: pygame.Surface, card: int | None, pos: tuple[float, float],
                    d: int, angle: float, state: str = "normal", lifted: bool = False) -> None:
         d = max(8, int(d))
-        card = self.shown(card)
+        card = self.privacy.shown(card)
         img, real = self._card_image(card, d)
         key = ("back", d) if card is None else ("face", card, d, real)
         shadow, off = self.cards.shadow(standard_size(self._std_sizes(), d, self.D), lifted)

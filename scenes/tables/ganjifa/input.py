@@ -93,12 +93,12 @@ class GanjifaInput:
         elif len(self.selected) < self.give_needed():
             self.selected.append(card)
         else:
-            self.toast.show(t("ganjifa.give_enough", n=self.give_needed()), self.while_undecided())
+            self.toast.show(t("ganjifa.give_enough", n=self.give_needed()), self.feedback.while_undecided())
 
     def _try_play(self, card: int) -> bool:
         if not self.viewer_can_act:
             if not self.anim.busy:
-                self.say_not_your_turn()
+                self.feedback.say_not_your_turn()
             return False
         if self.phase() == "give":
             self._toggle(card)

@@ -57,7 +57,7 @@ class GanjifaLayout:
         self.give_button.rect = self.dukal_button.rect.copy()
 
     def trick_slot(self, seat: int) -> tuple[float, float]:
-        ax, ay = self.seat_anchor(seat)
+        ax, ay = self.plates.anchor(seat)
         cx, cy = self.centre_pt
         ang = math.atan2(ay - cy, ax - cx)
         r = 6.5 * self.app.u
@@ -67,7 +67,7 @@ class GanjifaLayout:
         u = self.app.u
         if seat == self.viewer:
             return (3 * u + 26 * u, self.hand_top() - 5 * u)
-        ax, ay = self.seat_anchor(seat)
+        ax, ay = self.plates.anchor(seat)
         side = -1 if ax > self.app.size[0] / 2 else 1
         return (ax + side * 15 * u, ay)
 
@@ -75,7 +75,7 @@ class GanjifaLayout:
         u = self.app.u
         if seat == self.viewer:
             return (3 * u + 10 * u, self.hand_top() - 5 * u)
-        return self.seat_anchor(seat)
+        return self.plates.anchor(seat)
 
     def centre_d(self) -> int:
         return round(11 * self.app.u)
@@ -110,7 +110,7 @@ class GanjifaLayout:
                 if s.card == card:
                     return s.centre
             return (self.app.size[0] / 2, self.app.size[1] - 10 * self.app.u)
-        return self.seat_anchor(seat)
+        return self.plates.anchor(seat)
 
     def card_at(self, pos: tuple[int, int]) -> int | None:
         r = self.hand_d / 2

@@ -21,7 +21,7 @@ class GanjifaPaint(HandStrip):
     def draw_game(self, surface: pygame.Surface) -> None:
         u = self.app.u
         w, h = surface.get_size()
-        self.draw_direction(surface, self.centre_pt, 15 * u)
+        self.plates.draw_direction(surface, self.centre_pt, 15 * u)
         self._draw_trump(surface)
         view = self.match.view(None)
         for seat in range(self.n):
@@ -33,7 +33,7 @@ class GanjifaPaint(HandStrip):
             self._blit_card(surface, card, pos, self.centre_d(), 0)
         self._draw_centre_labels(surface, positions)
         self._draw_hand(surface)
-        self.draw_flying(surface)
+        self.flights.draw_flying(surface)
         if self.drag.dragging and self.drag.item in self.hand:
             self._blit_card(surface, self.drag.item, self.drag.pos, self.hand_d, 0, lifted=True)
         self._draw_prompt(surface, view)
@@ -137,9 +137,9 @@ class GanjifaPaint(HandStrip):
     def _draw_seat(self, surface: pygame.Surface, seat: int, view: Any) -> None:
         u = self.app.u
         lines = [self.seat_name(seat), t("ganjifa.plate", hand=self.sizes[seat], won=self.captured[seat])]
-        self.draw_plate(surface, seat, self.plate_pos(seat), lines)
+        self.plates.draw(surface, seat, self.plate_pos(seat), lines)
         if seat != self.viewer:
-            ax, ay = self.seat_anchor(seat)
+            ax, ay = self.plates.anchor(seat)
             fan = self._fan(min(self.sizes[seat], 12))
             surface.blit(fan, fan.get_rect(center=(round(ax), round(ay + 9.5 * u))))
         px, py = self.pile_pos(seat)
@@ -216,7 +216,7 @@ class GanjifaPaint(HandStrip):
             if card == self.focus:      # in paint order: the next cards cover the ring, not the reverse
                 r = pygame.Rect(0, 0, d, d)
                 r.center = (round(pos[0]), round(pos[1]))
-                self.focus_ring(surface, r)
+                self.plates.focus_ring(surface, r)
         for tab in self._tabs():        # over the row: a lifted card never hides one
             self._paint_tab(surface, tab, top)
         upper = {s.card for s in self.slots if s.row == 0} if getattr(self, "hand_rows", 1) > 1 else set()

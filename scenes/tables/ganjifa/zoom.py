@@ -38,7 +38,7 @@ class GanjifaZoom:
         return None
 
     def _zoom_card(self, card: int, centre: tuple[float, float], d: float) -> ZoomCard | None:
-        if self.shown(card) is None:
+        if self.privacy.shown(card) is None:
             return None
         lg = lang()
         suit = self.deck.suits[self.deck.suit_of(card)]

@@ -60,7 +60,7 @@ class KowahAnim:
                     self.app.audio.play("slide")
 
                 h = self.H if seat == self.viewer else self.back_h
-                self.fly(FlipSprite(None, src, self.pile_h, face_up=False), src, dst, 0.2, land,
+                self.flights.fly(FlipSprite(None, src, self.pile_h, face_up=False), src, dst, 0.2, land,
                          overlap=0.07, size=(self.pile_h, h), start=self.model.deal_one)
 
     def _anim_draw(self, ev: Event, card: int | None, public: bool, stock_left: int) -> None:
@@ -141,7 +141,7 @@ class KowahAnim:
                 self._layout_hand()
             self.app.audio.play("place")
 
-        self.fly(sprite, src, dst, 0.28, land, size=(self.pile_h, h_end), start=start)
+        self.flights.fly(sprite, src, dst, 0.28, land, size=(self.pile_h, h_end), start=start)
 
     def _anim_discard(self, seat: int, card: int) -> None:
         idx = self.model.discard_index(seat, card)
@@ -167,7 +167,7 @@ class KowahAnim:
             self.model.land_discard(card)
             self.app.audio.play("place")
 
-        self.fly(FlipSprite(card, src, h0), src, self.live_pt, 0.28, land, size=(h0, self.pile_h),
+        self.flights.fly(FlipSprite(card, src, h0), src, self.live_pt, 0.28, land, size=(h0, self.pile_h),
                  start=lambda: self.app.audio.play("slide"))
 
     def _anim_declare(self, seat: int, pair: int) -> None:
@@ -243,4 +243,4 @@ class KowahAnim:
 
         self.flying.append(sprite)           # shown where it was let go until the flight starts
         self.model.lifted = item
-        self.fly(sprite, sprite.pos, home, 0.2, end, start=start)
+        self.flights.fly(sprite, sprite.pos, home, 0.2, end, start=start)

@@ -51,7 +51,7 @@ class KowahInput:
 
     def _act(self, action: tuple) -> bool:
         if not self.viewer_can_act:
-            if not self.anim.busy and self.say_not_your_turn():
+            if not self.anim.busy and self.feedback.say_not_your_turn():
                 self.app.audio.play("illegal")
             return False
         return self.submit(action)
@@ -137,7 +137,7 @@ class KowahInput:
 
     def _discard_from_hand(self, idx: int) -> bool:
         if self.viewer_can_act and self.phase() == "take":
-            self.toast.show(t("kowah.take_first"), self.while_undecided())
+            self.toast.show(t("kowah.take_first"), self.feedback.while_undecided())
             self.app.audio.play("illegal")
             return False
         return self.discard_idx(idx)

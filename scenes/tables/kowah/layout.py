@@ -103,7 +103,7 @@ class KowahLayout:
         seating layer (which seat sits where follows the game's direction of play)."""
         u = self.app.u
         w = self.app.size[0]
-        ax, _ = self.seat_anchor(seat)
+        ax, _ = self.plates.anchor(seat)
         side = -1 if ax < w / 2 else 1
         return (17 * u if side < 0 else w - 17 * u), side
 

@@ -25,7 +25,7 @@ class KowahPaint(HandStrip):
     def draw_game(self, surface: pygame.Surface) -> None:
         u = self.app.u
         self.frame.draw(surface, u)
-        self.draw_direction(surface, ((self.stock_pt[0] + self.live_pt[0]) / 2, self.stock_pt[1]), 16.5 * u)
+        self.plates.draw_direction(surface, ((self.stock_pt[0] + self.live_pt[0]) / 2, self.stock_pt[1]), 16.5 * u)
         title = fonts.text(f"{self.deck.name[lang()]} · {self.deck.variant[lang()]}",
                            max(13, round(2.1 * u)), theme.MUTED, "semibold")
         surface.blit(title, (round(3 * u), round(2.6 * u)))
@@ -34,10 +34,10 @@ class KowahPaint(HandStrip):
                 self._draw_opponent(surface, seat)
         self._draw_centre(surface)
         self._draw_history(surface)
-        self.draw_plate(surface, self.viewer, self.plate_pos(self.viewer), self._plate_lines(self.viewer))
+        self.plates.draw(surface, self.viewer, self.plate_pos(self.viewer), self._plate_lines(self.viewer))
         self._draw_hand(surface)
         self._draw_controls(surface)
-        self.draw_flying(surface)
+        self.flights.draw_flying(surface)
         self._draw_drag(surface)
         if self.model.outcome:
             self._draw_outcome(surface)
@@ -50,7 +50,7 @@ class KowahPaint(HandStrip):
         return [self.seat_name(seat), sub]
 
     def _draw_opponent(self, surface: pygame.Surface, seat: int) -> None:
-        self.draw_plate(surface, seat, self.plate_pos(seat), self._plate_lines(seat))
+        self.plates.draw(surface, seat, self.plate_pos(seat), self._plate_lines(seat))
         declared = self.model.declared[seat] is not None
         concealed = max(0, self.model.sizes[seat] - (2 if declared else 0))
         fan = self._fan(concealed, declared)

@@ -44,7 +44,7 @@ class KowahShowcase:
         winner = o["winner"]
         k = 1 + 0.15 * self.model.show_p
         # above the dim: the winner's plate, exposed pair and winning card (scaled 1 → 1.15)
-        self.draw_plate(surface, winner, self.plate_pos(winner), self._plate_lines(winner))
+        self.plates.draw(surface, winner, self.plate_pos(winner), self._plate_lines(winner))
         base_h = self.H if winner == self.viewer else self.pair_h
         px, py = self.pair_pt(winner)
         cw = card_width(base_h)

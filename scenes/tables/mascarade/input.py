@@ -35,7 +35,7 @@ class MascaradeInput:
             return seat if solo or (seat == self.viewer and self.confirmed_viewer) else None
         if self.anim.busy or self.match.is_over():
             return None
-        seat = self.next_human()
+        seat = self.privacy.next_human()
         if seat is None:
             return None
         if len(self.match.human_seats()) <= 1 or self.secret_seat() is None:
@@ -74,7 +74,7 @@ class MascaradeInput:
 
     def say_no(self, err: IllegalAction) -> None:
         """The engine's reason, in the player's language (``err.<key>``)."""
-        self.refuse(err)
+        self.feedback.refuse(err)
 
     def error_params(self, err: IllegalAction) -> dict:
         params = dict(err.params)

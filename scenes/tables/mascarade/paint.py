@@ -71,7 +71,7 @@ class MascaradePaint:
     def draw_seat(self, surface: pygame.Surface, spot, v, u: float) -> None:
         x, y, w, h = spot.plate
         seat = spot.seat
-        self.draw_plate(surface, seat, spot.centre, [self.seat_name(seat)], size=(w, h))
+        self.plates.draw(surface, seat, spot.centre, [self.seat_name(seat)], size=(w, h))
         ann = self.model.announced
         asked = v.asked if not self.anim.busy else None
         if asked == seat or (ann and ann[0] == seat):
