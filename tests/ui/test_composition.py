@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 BASE_LIMIT = 25         # the Scene protocol, submit and the hooks a table implements
 TABLE_LIMIT = 40        # the goal for every table, inherited members included
 # Tables not yet turned from mixins into parts: their measured size, which may only shrink.
-NOT_YET = {"ganjifa": 99, "kowah": 131, "daotam": 108, "mascarade": 78}
+NOT_YET = {"ganjifa": 99, "kowah": 131, "daotam": 108}
 
 
 def callables(cls: type) -> list[str]:

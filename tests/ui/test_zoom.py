@@ -338,7 +338,7 @@ def test_a_click_on_the_zoom_only_closes_it():
     z = table.zoom
     assert z.is_open
     under = next(((x, y) for x in range(z.rect.left + 4, z.rect.right - 4, 6)
-                  for y in range(z.rect.top + 4, z.rect.bottom - 4, 6) if table.pos_at((x, y)) is not None),
+                  for y in range(z.rect.top + 4, z.rect.bottom - 4, 6) if table.geometry.pos_at((x, y)) is not None),
                  z.rect.center)
     log, pick, focus = len(table.match.log), list(table.pick), table.focus
     button(under, 1)

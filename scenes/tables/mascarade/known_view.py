@@ -5,10 +5,13 @@ reads a private event nor the true layout."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.mascarade.data import default_rules
 from scenes import fonts, theme
+from scenes.kit.parts import Borrowed
 from scenes.tables.mascarade.cards import accent, character_name
 from scenes.textfit import fit_text
 
@@ -19,7 +22,21 @@ def rows_for(n_seats: int) -> int:
 
 
 class MascaradeKnownView:
-    """Mixin over the table: ``draw_known`` paints every position's box."""
+    """Part of the table: ``draw_known`` paints every position's box."""
+
+    # what it reads and writes on the table and its other parts
+    app = Borrowed("table")
+    bank_rect = Borrowed("table.geometry")
+    banner_y = Borrowed("table.geometry")
+    centre = Borrowed("table.geometry")
+    court_rect = Borrowed("table.geometry")
+    model = Borrowed("table")
+    n = Borrowed("table")
+    pos_rects = Borrowed("table.geometry")
+    spots = Borrowed("table.geometry")
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def known_width(self, top: list[tuple[int, float]]) -> int:
         """As wide as the longest line needs, at most 15u."""

@@ -6,10 +6,12 @@ human), so the table never turns when the screen changes hands."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pygame
 
 from scenes import fonts, theme
+from scenes.kit.parts import Borrowed
 from scenes.kit.seat_ring import PLATE_U, SeatSpot, seat_ring
 from scenes.tables.mascarade.cards import LABEL_PX, card_size
 
@@ -24,8 +26,19 @@ def card_height(n: int, u: float) -> int:
 
 
 class MascaradeLayout:
-    """Mixin: ``self.spots``, ``self.pos_rects`` (per position), ``self.court_rect``,
+    """Part of the table: its geometry, ``spots``, ``self.pos_rects`` (per position), ``self.court_rect``,
     ``self.bank_rect``, ``self.coin_at`` (per seat)."""
+
+    # what it reads and writes on the table and its other parts
+    app = Borrowed("table")
+    bottom = Borrowed("table")
+    match = Borrowed("table")
+    n = Borrowed("table")
+    seat_name = Borrowed("table")
+    show_log = Borrowed("table")
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def log_rect(self) -> pygame.Rect:
         """The public log's panel: the right-hand side, below the top buttons."""

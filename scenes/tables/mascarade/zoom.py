@@ -5,14 +5,31 @@ power from the data file."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.mascarade.data import default_rules
 from scenes.i18n import lang, t
+from scenes.kit.parts import Borrowed
 from scenes.kit.zoom import ZoomCard
 from scenes.tables.mascarade.cards import character_name
 
 
 class MascaradeZoom:
-    """Mixin of :class:`~scenes.tables.mascarade.table.MascaradeTable`: its zoom hooks."""
+    """Part of :class:`~scenes.tables.mascarade.table.MascaradeTable`: its zoom hooks."""
+
+    # what it reads and writes on the table and its other parts
+    flip_fx = Borrowed("table.fx")
+    focus = Borrowed("table.controls")
+    model = Borrowed("table")
+    pos_at = Borrowed("table.geometry")
+    pos_rects = Borrowed("table.geometry")
+    public_face = Borrowed("table.painter")
+    reveal_all = Borrowed("table")
+    swap_offset = Borrowed("table.fx")
+    truth = Borrowed("table")
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def zoom_at(self, pos: tuple[int, int]) -> ZoomCard | None:
         p = self.pos_at(pos)
