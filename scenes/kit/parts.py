@@ -30,3 +30,17 @@ class Borrowed:
 
     def __set__(self, obj: Any, value: Any) -> None:
         setattr(self.holder(obj), self.name, value)
+
+
+def borrowing(**holders: str) -> Any:
+    """Class decorator: declare a part's borrowed names in one place, by holder —
+    ``@borrowing(table="app match", geometry="spots centre")`` reads ``self.table.app``
+    and ``self.table.geometry.spots`` (a holder other than ``table`` is a part of the table)."""
+    def decorate(cls: type) -> type:
+        for holder, names in holders.items():
+            path = "table" if holder == "table" else f"table.{holder}"
+            for name in names.split():
+                borrowed = Borrowed(path, name)
+                setattr(cls, name, borrowed)
+        return cls
+    return decorate

@@ -290,8 +290,8 @@ def test_with_reduced_motion_a_card_play_finishes_within_the_fade():
     for _ in range(30):                                    # the deal has jumped and faded
         step(app)
     assert table.viewer_can_act and not table.anim.busy and table.fade.layer(app.screen) is None
-    card = sorted(table.legal_cards())[0]
-    assert table._try_play(card)
+    card = sorted(table.controls.legal_cards())[0]
+    assert table.controls._try_play(card)
     jumps = table.anim.jumps
     elapsed = 0.0
     step(app, 0.01)
@@ -316,7 +316,7 @@ def test_without_reduced_motion_the_same_play_animates():
         step(app)
         if table.viewer_can_act and not table.anim.busy:
             break
-    assert table._try_play(sorted(table.legal_cards())[0])
+    assert table.controls._try_play(sorted(table.controls.legal_cards())[0])
     step(app, 0.01)
     step(app, 0.01)
     assert table.anim.busy and table.flying and table.anim.jumps == 0

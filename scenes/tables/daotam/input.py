@@ -21,11 +21,21 @@ import pygame
 
 from game.core import IllegalAction
 from scenes import keymap
+from scenes.kit.parts import borrowing
 from scenes.widgets.drag import Gesture
 
 
+@borrowing(table=("action_buttons app buzzers claim_zone clock confirmed_viewer drag feedback gestures "
+                  "hand_list hand_rects match model pass_buttons pass_seat_of push_chip spots submit "
+                  "viewer viewer_can_act"),
+           fx="claim_from",
+           geometry="claim_rects plate_rect",
+           peeker="handle_peek")
 class DaoTamInput:
     """Mixin: handle_urgent (buzzers), handle_game, item_at and on_gesture."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def buzz_action(self, seat: int) -> tuple | None:
         phase = self.match.state.phase
@@ -42,7 +52,7 @@ class DaoTamInput:
     def passing_seats(self) -> list[int]:
         """The human seats an open window still waits for (each may pass: with timers off
         the window waits for every answer, R17; with timers on all passing closes it early)."""
-        if self.match.open_window() is None or self.app.stack.top is not self:
+        if self.match.open_window() is None or self.app.stack.top is not self.table:
             return []
         return [s for s in self.match.state.waiting if s in self.pass_buttons]
 
@@ -61,7 +71,7 @@ class DaoTamInput:
         if self.handle_peek(event):           # scenes.tables.daotam.peek
             return True
         return self.buzzers.press(event, self.clock, self.match, self.buzz_action,
-                                  enabled=self.app.stack.top is self)
+                                  enabled=self.app.stack.top is self.table)
 
     def acting_phase(self) -> str | None:
         """The viewer's decision now ("turn" or "push"), or None."""

@@ -3,14 +3,23 @@ and landings call the visual model's steps (so what is drawn changes when a card
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.core import Event
+from scenes.kit.parts import borrowing
 from scenes.tables.ganjifa.model import twist
 from scenes.tables.sprites import Sprite
 from scenes.tween import Anim, ease_in_out_cubic, ease_out_cubic, lerp2
 
 
+@borrowing(table=("anim app back_d centre centre_pt drag flights flying hand hand_d match model pile_d "
+                  "trick trick_d trump_rise viewer"),
+           geometry="_centre_positions _layout_hand _origin centre_d pile_pos plate_pos trick_slot")
 class GanjifaAnim:
     """Mixin of :class:`~scenes.tables.ganjifa.table.GanjifaTable`: events to animations."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def on_event(self, ev: Event) -> None:
         self.model.note(ev)

@@ -4,15 +4,26 @@ the centre's Dukal rows, the capture piles and plates, the prompt; hit tests on 
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pygame
 
 from scenes import fonts
+from scenes.kit.parts import borrowing
 from scenes.tables.ganjifa.hand import HandSlot, hand_height, hand_layout, medallion
 
 
+@borrowing(table=("_laid_text_scale _lower_row app centre centre_pt dealing deck drag dukal_button "
+                  "focus full_hand give_button groups hand hand_d hand_pitch hand_rows hover pile_d "
+                  "plates selected slots viewer viewer_can_act warm_queue"),
+           card_paint="_outgrown _prewarm_hand _prewarmed",
+           controls="last_trick legal_cards",
+           painter="_label_widths")
 class GanjifaLayout:
     """Mixin of :class:`~scenes.tables.ganjifa.table.GanjifaTable`: its geometry."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     LIFT_LEGAL = 1.2        # u: playable cards (and their suit tab) stand forward
     LIFT_HOVER = 0.8        # u, on top of that

@@ -11,12 +11,25 @@ import pygame
 from scenes import fonts, theme
 from scenes.i18n import lang, t
 from scenes.kit.hand_strip import HandStrip
+from scenes.kit.parts import borrowing
 from scenes.tables.ganjifa.hand import ROW_MAX, row_pitch, tallest_hand
 from scenes.textfit import fit_text
 
 
+@borrowing(table=("_hand_gen _hand_stand_ins anim app art captured centre centre_pt confirmed_viewer "
+                  "deck drag dukal_button flights focus gestures give_button groups hand hand_d "
+                  "hand_layer hand_rows hover last_button last_hover last_rect match n pile_d plates "
+                  "prompt_drawn seat_name selected show_last sizes slots trick trick_d trump_mark "
+                  "trump_rise viewer viewer_can_act"),
+           card_paint="_blit_card _drawn_stand_ins _fan _stand_ins_landed _trump_suit",
+           controls="_dukals _key give_needed last_trick legal_cards",
+           geometry=("LIFT_LEGAL _centre_positions _centre_rows _hand_draw_list centre_d pile_pos "
+                     "plate_pos prompt_rect trick_slot"))
 class GanjifaPaint(HandStrip):
     """Mixin of :class:`~scenes.tables.ganjifa.table.GanjifaTable`: its painting."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def draw_game(self, surface: pygame.Surface) -> None:
         u = self.app.u
@@ -49,7 +62,7 @@ class GanjifaPaint(HandStrip):
             self.last_button.draw(surface, u)
             if self.show_last or self.last_hover:
                 from scenes.tables.ganjifa.last import draw_last_trick
-                self.last_rect = draw_last_trick(self, surface, last)
+                self.last_rect = draw_last_trick(self.table, surface, last)
 
     def _draw_centre_labels(self, surface: pygame.Surface, positions: list) -> None:
         """Who led the Dukal and who gave what, at the left of each centre row."""

@@ -4,16 +4,24 @@ landings call the visual model's steps (so what is drawn changes when the card a
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from game.core import Event
 from scenes.i18n import t
+from scenes.kit.parts import borrowing
 from scenes.tables.kowah.cards import FlipSprite
 from scenes.tables.kowah.model import HELD, outcome_from_win
 from scenes.tween import Anim, ease_in_out_cubic, ease_out_cubic, lerp, lerp2
 
 
+@borrowing(table=("H _resync anim app back_h clock drag flights flying hand_layer live_pt model n "
+                  "pair_h pile_h slots stock_pt toast viewer"),
+           geometry="_hand_target _insert_point _layout_hand fan_pt held_pt win_card_pt")
 class KowahAnim:
     """Mixin of :class:`~scenes.tables.kowah.table.KowahTable`: events to animations."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def on_event(self, ev: Event) -> None:
         self.model.note(ev)

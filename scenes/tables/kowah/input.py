@@ -11,11 +11,20 @@ from scenes import keymap
 from scenes.art.kowah_cards import card_width
 from scenes.i18n import t
 from scenes.kit.hand_strip import ACT_KEYS
+from scenes.kit.parts import borrowing
 from scenes.tables.kowah.model import HELD
 
 
+@borrowing(table=("H anim app checki_button drag feedback hand_layer model pairs_offered pass_button "
+                  "phase slots sort_number sort_suit submit toast viewer viewer_can_act"),
+           fx="_snap_back",
+           geometry="_hand_draw_list _layout_hand _live_rect _stock_rect hand_top reaches_hand",
+           painter="hand_input strip_focus_key")
 class KowahInput:
     """Mixin of :class:`~scenes.tables.kowah.table.KowahTable`: what the player does."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def draw_stock(self) -> bool:
         return self._act(("draw",))
@@ -41,7 +50,7 @@ class KowahInput:
             self.declare(pairs[0])
             return
         from scenes.tables.kowah.pair import PairChooser
-        self.app.stack.push(PairChooser(self.app, self, pairs))
+        self.app.stack.push(PairChooser(self.app, self.table, pairs))
 
     def declare(self, x: int) -> None:
         self._act(("declare", x))

@@ -13,14 +13,27 @@ from scenes import fonts, theme
 from scenes.art.kowah_cards import SEAL_RED, card_width
 from scenes.i18n import lang, t
 from scenes.kit.hand_strip import HandStrip
+from scenes.kit.parts import borrowing
 from scenes.results import fitted
 from scenes.tables.kowah.deco import JADE, panel
 from scenes.tables.kowah.layout import PER_ROW
 from scenes.tables.kowah.model import HELD
 
 
+@borrowing(table=("H anim app can checki_button clock confirmed_viewer deck drag flights focus frame "
+                  "gestures hand_layer history_layer hover live_pt model n pair_h pairs_offered "
+                  "pass_button pile_h plates prompt_box seat_name slots sort_number sort_suit stock_pt "
+                  "view viewer viewer_can_act wait_label"),
+           card_paint="_dim _fan _stock_image blit_card card_name mini",
+           controls="_key",
+           geometry=("_hand_draw_list _live_rect _stock_rect fan_pt hand_top held_pt history_geom known_pt "
+                     "pair_pt plate_pos zone"),
+           showcase="_draw_outcome")
 class KowahPaint(HandStrip):
     """Mixin of :class:`~scenes.tables.kowah.table.KowahTable`: the table's drawing."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def draw_game(self, surface: pygame.Surface) -> None:
         u = self.app.u

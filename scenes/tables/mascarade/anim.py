@@ -9,25 +9,18 @@ import math
 from typing import Any
 
 from game.core import Event
-from scenes.kit.parts import Borrowed
+from scenes.kit.parts import borrowing
 from scenes.tween import Anim
 
 SWAP_S, FLIP_S, COIN_S, BEAT_S = 0.9, 0.45, 0.32, 0.05
 SWAPS = ("swap", "fool", "spy_swap")
 
 
+@borrowing(table="anim app model",
+           geometry="bank_rect coin_at court_rect pos_rects")
 class MascaradeAnim:
     """Part of the table: ``on_event`` queues one animation per public event; the drawing reads
     ``self.swap_fx`` (a, b, p), ``self.flip_fx`` (positions, p, up) and ``self.coin_fx``."""
-
-    # what it reads and writes on the table and its other parts
-    anim = Borrowed("table")
-    app = Borrowed("table")
-    bank_rect = Borrowed("table.geometry")
-    coin_at = Borrowed("table.geometry")
-    court_rect = Borrowed("table.geometry")
-    model = Borrowed("table")
-    pos_rects = Borrowed("table.geometry")
 
     def __init__(self, table: Any) -> None:
         self.table = table

@@ -19,31 +19,16 @@ import pygame
 from game.core import IllegalAction
 from scenes import fonts, keymap, theme
 from scenes.i18n import t
-from scenes.kit.parts import Borrowed
+from scenes.kit.parts import borrowing
 from scenes.tables.mascarade.cards import character_name
 from scenes.widgets.button import Button
 
 
+@borrowing(table=("anim app clock confirmed_viewer driver feedback handoff match privacy seat_name "
+                  "toast toggle_known toggle_log viewer"),
+           geometry="pos_at pos_rects")
 class MascaradeInput:
     """Part of the table: who acts, the choices offered and the input."""
-
-    # what it reads and writes on the table and its other parts
-    anim = Borrowed("table")
-    app = Borrowed("table")
-    clock = Borrowed("table")
-    confirmed_viewer = Borrowed("table")
-    driver = Borrowed("table")
-    feedback = Borrowed("table")
-    handoff = Borrowed("table")
-    match = Borrowed("table")
-    pos_at = Borrowed("table.geometry")
-    pos_rects = Borrowed("table.geometry")
-    privacy = Borrowed("table")
-    seat_name = Borrowed("table")
-    toast = Borrowed("table")
-    toggle_known = Borrowed("table")
-    toggle_log = Borrowed("table")
-    viewer = Borrowed("table")
 
     def __init__(self, table: Any) -> None:
         self.table = table

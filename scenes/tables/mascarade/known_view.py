@@ -11,7 +11,7 @@ import pygame
 
 from game.mascarade.data import default_rules
 from scenes import fonts, theme
-from scenes.kit.parts import Borrowed
+from scenes.kit.parts import borrowing
 from scenes.tables.mascarade.cards import accent, character_name
 from scenes.textfit import fit_text
 
@@ -21,19 +21,10 @@ def rows_for(n_seats: int) -> int:
     return 3 if n_seats <= 8 else 2
 
 
+@borrowing(table="app model n",
+           geometry="bank_rect banner_y centre court_rect pos_rects spots")
 class MascaradeKnownView:
     """Part of the table: ``draw_known`` paints every position's box."""
-
-    # what it reads and writes on the table and its other parts
-    app = Borrowed("table")
-    bank_rect = Borrowed("table.geometry")
-    banner_y = Borrowed("table.geometry")
-    centre = Borrowed("table.geometry")
-    court_rect = Borrowed("table.geometry")
-    model = Borrowed("table")
-    n = Borrowed("table")
-    pos_rects = Borrowed("table.geometry")
-    spots = Borrowed("table.geometry")
 
     def __init__(self, table: Any) -> None:
         self.table = table

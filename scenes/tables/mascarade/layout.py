@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from scenes import fonts, theme
-from scenes.kit.parts import Borrowed
+from scenes.kit.parts import borrowing
 from scenes.kit.seat_ring import PLATE_U, SeatSpot, seat_ring
 from scenes.tables.mascarade.cards import LABEL_PX, card_size
 
@@ -25,17 +25,10 @@ def card_height(n: int, u: float) -> int:
     return round(u * max(7.5, min(13.5, 15.0 - 0.75 * (n - 4))))
 
 
+@borrowing(table="app bottom match n seat_name show_log")
 class MascaradeLayout:
     """Part of the table: its geometry, ``spots``, ``self.pos_rects`` (per position), ``self.court_rect``,
     ``self.bank_rect``, ``self.coin_at`` (per seat)."""
-
-    # what it reads and writes on the table and its other parts
-    app = Borrowed("table")
-    bottom = Borrowed("table")
-    match = Borrowed("table")
-    n = Borrowed("table")
-    seat_name = Borrowed("table")
-    show_log = Borrowed("table")
 
     def __init__(self, table: Any) -> None:
         self.table = table

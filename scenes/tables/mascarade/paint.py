@@ -11,7 +11,7 @@ import pygame
 
 from scenes import fonts, theme
 from scenes.i18n import names, t
-from scenes.kit.parts import Borrowed
+from scenes.kit.parts import borrowing
 from scenes.kit.ring import draw_ring
 from scenes.tables.mascarade.cards import (
     GOLD,
@@ -29,47 +29,14 @@ from scenes.textfit import fit_text
 STONE, STONE_LINE = (0xCF, 0xC6, 0xB4), (0x6B, 0x5E, 0x4A)
 
 
+@borrowing(table=("anim app cards clock looking match model plates reveal_all ring seat_name show_known "
+                  "show_log truth"),
+           controls="actor choice_buttons chooser focus layout_choices pick refused secret secret_seat",
+           fx="coin_fx flip_fx swap_offset",
+           geometry="bank_rect banner_y card_h centre coin_at court_rect log_rect pile_px pos_rects spots",
+           known_view="draw_known")
 class MascaradePaint:
     """Part of the table: its painting."""
-
-    # what it reads and writes on the table and its other parts
-    actor = Borrowed("table.controls")
-    anim = Borrowed("table")
-    app = Borrowed("table")
-    bank_rect = Borrowed("table.geometry")
-    banner_y = Borrowed("table.geometry")
-    card_h = Borrowed("table.geometry")
-    cards = Borrowed("table")
-    centre = Borrowed("table.geometry")
-    choice_buttons = Borrowed("table.controls")
-    chooser = Borrowed("table.controls")
-    clock = Borrowed("table")
-    coin_at = Borrowed("table.geometry")
-    coin_fx = Borrowed("table.fx")
-    court_rect = Borrowed("table.geometry")
-    draw_known = Borrowed("table.known_view")
-    flip_fx = Borrowed("table.fx")
-    focus = Borrowed("table.controls")
-    layout_choices = Borrowed("table.controls")
-    log_rect = Borrowed("table.geometry")
-    looking = Borrowed("table")
-    match = Borrowed("table")
-    model = Borrowed("table")
-    pick = Borrowed("table.controls")
-    pile_px = Borrowed("table.geometry")
-    plates = Borrowed("table")
-    pos_rects = Borrowed("table.geometry")
-    refused = Borrowed("table.controls")
-    reveal_all = Borrowed("table")
-    ring = Borrowed("table")
-    seat_name = Borrowed("table")
-    secret = Borrowed("table.controls")
-    secret_seat = Borrowed("table.controls")
-    show_known = Borrowed("table")
-    show_log = Borrowed("table")
-    spots = Borrowed("table.geometry")
-    swap_offset = Borrowed("table.fx")
-    truth = Borrowed("table")
 
     def __init__(self, table: Any) -> None:
         self.table = table

@@ -9,24 +9,18 @@ from typing import Any
 
 from game.mascarade.data import default_rules
 from scenes.i18n import lang, t
-from scenes.kit.parts import Borrowed
+from scenes.kit.parts import borrowing
 from scenes.kit.zoom import ZoomCard
 from scenes.tables.mascarade.cards import character_name
 
 
+@borrowing(table="model reveal_all truth",
+           controls="focus",
+           fx="flip_fx swap_offset",
+           geometry="pos_at pos_rects",
+           painter="public_face")
 class MascaradeZoom:
     """Part of :class:`~scenes.tables.mascarade.table.MascaradeTable`: its zoom hooks."""
-
-    # what it reads and writes on the table and its other parts
-    flip_fx = Borrowed("table.fx")
-    focus = Borrowed("table.controls")
-    model = Borrowed("table")
-    pos_at = Borrowed("table.geometry")
-    pos_rects = Borrowed("table.geometry")
-    public_face = Borrowed("table.painter")
-    reveal_all = Borrowed("table")
-    swap_offset = Borrowed("table.fx")
-    truth = Borrowed("table")
 
     def __init__(self, table: Any) -> None:
         self.table = table
