@@ -17,7 +17,7 @@ from scenes import keymap
 from scenes.handoff import HandoffScene
 from scenes.i18n import t
 from scenes.keys_screen import KeysScene
-from scenes.kit.ring import read_window
+from scenes.kit.bluff.ring import read_window
 from scenes.settings import SettingsScene
 from scenes.settings_store import Settings
 from scenes.tables.daotam import DaoTamTable

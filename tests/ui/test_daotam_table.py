@@ -215,7 +215,7 @@ def test_the_keyboard_focus_ring_is_a_rounded_rectangle_around_the_card():
 
 
 def test_a_false_start_is_said_with_the_seat_shaken_red_and_sounded():
-    from scenes.kit.buzzers import cap_box
+    from scenes.kit.bluff.buzzers import cap_box
     app, table = open_table(["human", "normal", "normal"], seed=5)
     match = table.match
     settle_human(app, table)

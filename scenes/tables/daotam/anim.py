@@ -36,7 +36,7 @@ STAGGER_S = 0.08
                   "ring seat_name slot_rects spots tokens viewer"),
            geometry="claim_card_h claim_rects hand_top layout_hand reveal_card_h")
 class DaoTamAnim:
-    """Mixin: ``on_event`` for the Đạo Tâm table."""
+    """Part of the table: ``on_event`` for the Đạo Tâm table."""
 
     def __init__(self, table: Any) -> None:
         self.table = table

@@ -164,7 +164,7 @@ def chinh_dao(card_type: str, stage: str | None, principle: int | None, title: s
 
 @borrowing(table="deck")
 class DaoTamCards:
-    """Mixin: card images for the table (names from the deck in the app's language)."""
+    """Part of the table: card images for the table (names from the deck in the app's language)."""
 
     def __init__(self, table: Any) -> None:
         self.table = table

@@ -32,7 +32,7 @@ from scenes.widgets.drag import Gesture
            geometry="claim_rects plate_rect",
            peeker="handle_peek")
 class DaoTamInput:
-    """Mixin: handle_urgent (buzzers), handle_game, item_at and on_gesture."""
+    """Part of the table: handle_urgent (buzzers), handle_game, item_at and on_gesture."""
 
     def __init__(self, table: Any) -> None:
         self.table = table

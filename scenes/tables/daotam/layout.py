@@ -39,7 +39,7 @@ def card_size(height: float) -> tuple[int, int]:
 @borrowing(table=("action_buttons app buzzers centre claim_zone deck_rects direction hand_h hand_list "
                   "hand_rects n pass_buttons slot_rects spots viewer"))
 class DaoTamLayout:
-    """Mixin: computes every rect for the current window size (``layout``)."""
+    """Part of the table: computes every rect for the current window size (``layout``)."""
 
     def __init__(self, table: Any) -> None:
         self.table = table

@@ -27,7 +27,7 @@ def revealed_summary(reveal_log: tuple[tuple[str, Any], ...]) -> tuple[Counter, 
 
 @borrowing(table="anim app card_name deck hand_rects match model")
 class MemoryPanel:
-    """Mixin: ``draw_memory`` (the table supplies deck, card_name and app)."""
+    """Part of the table: ``draw_memory`` (the table supplies deck, card_name and app)."""
 
     def __init__(self, table: Any) -> None:
         self.table = table

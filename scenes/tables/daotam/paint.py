@@ -14,9 +14,9 @@ import pygame
 from game.daotam.deck import STAGES
 from scenes import fonts, theme
 from scenes.i18n import t
-from scenes.kit.buzzers import cap_place, key_label, ring_radius
+from scenes.kit.bluff.buzzers import cap_place, key_label, ring_radius
+from scenes.kit.bluff.ring import draw_burst, draw_ring
 from scenes.kit.parts import borrowing
-from scenes.kit.ring import draw_burst, draw_ring
 from scenes.tables.daotam.cards import STAGE_COLOUR, cd_back, ct_back
 from scenes.tables.daotam.layout import card_size
 from scenes.tables.daotam.model import hand_cards
@@ -39,7 +39,7 @@ SEAM = (0x22, 0x34, 0x5A)
            memory_panel="draw_memory memory_rect",
            peeker="draw_peek_cover peek peek_cover peek_prompt peeking")
 class DaoTamPaint:
-    """Mixin: ``draw_game``."""
+    """Part of the table: ``draw_game``."""
 
     def __init__(self, table: Any) -> None:
         self.table = table

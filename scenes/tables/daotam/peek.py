@@ -27,7 +27,7 @@ PEEK_HOLD_S = 0.6          # a peek key held this long (table time) confirms the
 @borrowing(table="app clock confirmed_viewer match peek_button peek_seat_of seat_name toast",
            geometry="hand_top")
 class DaoTamPeek:
-    """Mixin: the peek's state, its keys (``handle_peek``) and its cover (``draw_peek_cover``)."""
+    """Part of the table: the peek's state, its keys (``handle_peek``) and its cover (``draw_peek_cover``)."""
 
     def __init__(self, table: Any) -> None:
         self.table = table

@@ -16,10 +16,10 @@ from game.daotam.deck import default_deck
 from game.match import Match
 from scenes import keymap
 from scenes.i18n import t
-from scenes.kit.buzzers import Buzzers
+from scenes.kit.bluff.buzzers import Buzzers
+from scenes.kit.bluff.ring import CountdownRing
 from scenes.kit.driver import DecisionHandoff, HandoffPolicy, TableDriver
 from scenes.kit.parts import Borrowed
-from scenes.kit.ring import CountdownRing
 from scenes.kit.zoom import ZoomCard
 from scenes.tables.base import TableScene, lang
 from scenes.tables.daotam.anim import DaoTamAnim
@@ -131,7 +131,7 @@ class DaoTamTable(TableScene):
         """Draw once, off screen, what the first claim, draw and window would otherwise
         build mid-game (card faces at the sizes in use, the rings in every colour step),
         so no frame pays for it."""
-        from scenes.kit.ring import RingReading, draw_ring
+        from scenes.kit.bluff.ring import RingReading, draw_ring
         from scenes.tables.daotam.cards import cd_back, ct_back
         from scenes.tables.daotam.layout import card_size
         u = self.app.u
@@ -147,7 +147,7 @@ class DaoTamTable(TableScene):
                 self.card_faces.cd_face(cid, size)
         scratch = pygame.Surface((4, 4), pygame.SRCALPHA)
         radii = [(9 * u, 0.7 * u), (10.5 * u, 0.7 * u)]
-        from scenes.kit.buzzers import ring_radius
+        from scenes.kit.bluff.buzzers import ring_radius
         radii += [ring_radius(r) for _, r in self.buzzers.caps.values()]
         for radius, stroke in radii:
             for k in range(17):

@@ -20,7 +20,7 @@ KINDS = ("cuong", "nhu", "ta_khi")
 @borrowing(table="app deck deck_rects hand_list hand_rects looking match model slot_rects",
            card_faces="cd_face ct_face")
 class DaoTamZoom:
-    """Mixin of :class:`~scenes.tables.daotam.table.DaoTamTable`: its zoom hooks."""
+    """Part of :class:`~scenes.tables.daotam.table.DaoTamTable`: its zoom hooks."""
 
     def __init__(self, table: Any) -> None:
         self.table = table

@@ -16,7 +16,7 @@ from scenes.tween import Anim, ease_in_out_cubic, ease_out_cubic, lerp2
                   "trick trick_d trump_rise viewer"),
            geometry="_centre_positions _layout_hand _origin centre_d pile_pos plate_pos trick_slot")
 class GanjifaAnim:
-    """Mixin of :class:`~scenes.tables.ganjifa.table.GanjifaTable`: events to animations."""
+    """Part of :class:`~scenes.tables.ganjifa.table.GanjifaTable`: events to animations."""
 
     def __init__(self, table: Any) -> None:
         self.table = table

@@ -43,7 +43,7 @@ class GanjifaCardArt(ArtAdapter):
                   "match pile_d privacy rot style trick_d trump_mark warm_queue"),
            geometry="centre_d")
 class GanjifaCards:
-    """Mixin of :class:`~scenes.tables.ganjifa.table.GanjifaTable`: its card images."""
+    """Part of :class:`~scenes.tables.ganjifa.table.GanjifaTable`: its card images."""
 
     def __init__(self, table: Any) -> None:
         self.table = table

@@ -9,8 +9,8 @@ import pygame
 
 from scenes import keymap
 from scenes.i18n import t
-from scenes.kit.hand_strip import ACT_KEYS
 from scenes.kit.parts import borrowing
+from scenes.kit.trick.hand_strip import ACT_KEYS
 from scenes.tables.base import TableScene
 from scenes.widgets.drag import Gesture
 
@@ -20,7 +20,7 @@ from scenes.widgets.drag import Gesture
            geometry="_drawn_slots _drawn_slots_sorted card_at hand_top last_pile_rect",
            painter="hand_input strip_focus_key")
 class GanjifaInput:
-    """Mixin of :class:`~scenes.tables.ganjifa.table.GanjifaTable`: what the player does."""
+    """Part of :class:`~scenes.tables.ganjifa.table.GanjifaTable`: what the player does."""
 
     def __init__(self, table: Any) -> None:
         self.table = table

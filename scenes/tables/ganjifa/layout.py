@@ -20,7 +20,7 @@ from scenes.tables.ganjifa.hand import HandSlot, hand_height, hand_layout, medal
            controls="last_trick legal_cards",
            painter="_label_widths")
 class GanjifaLayout:
-    """Mixin of :class:`~scenes.tables.ganjifa.table.GanjifaTable`: its geometry."""
+    """Part of :class:`~scenes.tables.ganjifa.table.GanjifaTable`: its geometry."""
 
     def __init__(self, table: Any) -> None:
         self.table = table

@@ -10,8 +10,8 @@ import pygame
 
 from scenes import fonts, theme
 from scenes.i18n import lang, t
-from scenes.kit.hand_strip import HandStrip
 from scenes.kit.parts import borrowing
+from scenes.kit.trick.hand_strip import HandStrip
 from scenes.tables.ganjifa.hand import ROW_MAX, row_pitch, tallest_hand
 from scenes.textfit import fit_text
 
@@ -26,7 +26,7 @@ from scenes.textfit import fit_text
            geometry=("LIFT_LEGAL _centre_positions _centre_rows _hand_draw_list centre_d pile_pos "
                      "plate_pos prompt_rect trick_slot"))
 class GanjifaPaint(HandStrip):
-    """Mixin of :class:`~scenes.tables.ganjifa.table.GanjifaTable`: its painting."""
+    """Part of :class:`~scenes.tables.ganjifa.table.GanjifaTable`: its painting."""
 
     def __init__(self, table: Any) -> None:
         self.table = table

@@ -19,8 +19,8 @@ from scenes import fonts
 from scenes.art.ganjifa_cards import GanjifaArt
 from scenes.i18n import lang, t
 from scenes.kit.card_art import WarmQueue
-from scenes.kit.legal import LegalCache
-from scenes.kit.model_field import model_field
+from scenes.kit.trick.legal import LegalCache
+from scenes.kit.trick.model_field import model_field
 from scenes.kit.zoom import ZoomCard
 from scenes.tables.base import TableScene
 from scenes.tables.ganjifa.anim import GanjifaAnim

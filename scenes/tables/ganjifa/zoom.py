@@ -17,7 +17,7 @@ from scenes.kit.zoom import ZoomCard
            card_paint="_mark",
            geometry="_centre_positions _drawn_slots card_at centre_d trick_slot")
 class GanjifaZoom:
-    """Mixin of :class:`~scenes.tables.ganjifa.table.GanjifaTable`: its zoom hooks."""
+    """Part of :class:`~scenes.tables.ganjifa.table.GanjifaTable`: its zoom hooks."""
 
     def __init__(self, table: Any) -> None:
         self.table = table

@@ -18,7 +18,7 @@ from scenes.tween import Anim, ease_in_out_cubic, ease_out_cubic, lerp, lerp2
                   "pair_h pile_h slots stock_pt toast viewer"),
            geometry="_hand_target _insert_point _layout_hand fan_pt held_pt win_card_pt")
 class KowahAnim:
-    """Mixin of :class:`~scenes.tables.kowah.table.KowahTable`: events to animations."""
+    """Part of :class:`~scenes.tables.kowah.table.KowahTable`: events to animations."""
 
     def __init__(self, table: Any) -> None:
         self.table = table

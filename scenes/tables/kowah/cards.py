@@ -42,7 +42,7 @@ class KowahCardArt(ArtAdapter):
                   "warm_queue"),
            geometry="history_geom")
 class KowahCards:
-    """Mixin of :class:`~scenes.tables.kowah.table.KowahTable`: its card images."""
+    """Part of :class:`~scenes.tables.kowah.table.KowahTable`: its card images."""
 
     def __init__(self, table: Any) -> None:
         self.table = table

@@ -10,8 +10,8 @@ import pygame
 from scenes import keymap
 from scenes.art.kowah_cards import card_width
 from scenes.i18n import t
-from scenes.kit.hand_strip import ACT_KEYS
 from scenes.kit.parts import borrowing
+from scenes.kit.trick.hand_strip import ACT_KEYS
 from scenes.tables.kowah.model import HELD
 
 
@@ -21,7 +21,7 @@ from scenes.tables.kowah.model import HELD
            geometry="_hand_draw_list _layout_hand _live_rect _stock_rect hand_top reaches_hand",
            painter="hand_input strip_focus_key")
 class KowahInput:
-    """Mixin of :class:`~scenes.tables.kowah.table.KowahTable`: what the player does."""
+    """Part of :class:`~scenes.tables.kowah.table.KowahTable`: what the player does."""
 
     def __init__(self, table: Any) -> None:
         self.table = table

@@ -34,7 +34,7 @@ class Slot:
                   "viewer_can_act"),
            card_paint="_reset_images")
 class KowahLayout:
-    """Mixin of :class:`~scenes.tables.kowah.table.KowahTable`: its geometry."""
+    """Part of :class:`~scenes.tables.kowah.table.KowahTable`: its geometry."""
 
     def __init__(self, table: Any) -> None:
         self.table = table

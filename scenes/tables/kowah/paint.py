@@ -12,8 +12,8 @@ import pygame
 from scenes import fonts, theme
 from scenes.art.kowah_cards import SEAL_RED, card_width
 from scenes.i18n import lang, t
-from scenes.kit.hand_strip import HandStrip
 from scenes.kit.parts import borrowing
+from scenes.kit.trick.hand_strip import HandStrip
 from scenes.results import fitted
 from scenes.tables.kowah.deco import JADE, panel
 from scenes.tables.kowah.layout import PER_ROW
@@ -30,7 +30,7 @@ from scenes.tables.kowah.model import HELD
                      "pair_pt plate_pos zone"),
            showcase="_draw_outcome")
 class KowahPaint(HandStrip):
-    """Mixin of :class:`~scenes.tables.kowah.table.KowahTable`: the table's drawing."""
+    """Part of :class:`~scenes.tables.kowah.table.KowahTable`: the table's drawing."""
 
     def __init__(self, table: Any) -> None:
         self.table = table

@@ -23,7 +23,7 @@ from scenes.tween import ease_out_back
            geometry="hand_top history_geom pair_pt plate_pos win_card_pt",
            painter="_plate_lines")
 class KowahShowcase:
-    """Mixin of :class:`~scenes.tables.kowah.table.KowahTable`: the outcome and results."""
+    """Part of :class:`~scenes.tables.kowah.table.KowahTable`: the outcome and results."""
 
     def __init__(self, table: Any) -> None:
         self.table = table

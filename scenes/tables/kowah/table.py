@@ -18,9 +18,9 @@ from game.match import Match
 from scenes.art.kowah_cards import KowahArt
 from scenes.i18n import t
 from scenes.kit.card_art import WarmQueue
-from scenes.kit.legal import LegalCache
-from scenes.kit.model_field import model_field
 from scenes.kit.outcome import TableResults
+from scenes.kit.trick.legal import LegalCache
+from scenes.kit.trick.model_field import model_field
 from scenes.kit.zoom import ZoomCard
 from scenes.tables.base import TableScene
 from scenes.tables.kowah.anim import KowahAnim

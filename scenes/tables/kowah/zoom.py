@@ -19,7 +19,7 @@ from scenes.kit.zoom import ZoomCard
            controls="item_at",
            geometry="_hand_draw_list _live_rect held_pt pair_pt")
 class KowahZoom:
-    """Mixin of :class:`~scenes.tables.kowah.table.KowahTable`: its zoom hooks."""
+    """Part of :class:`~scenes.tables.kowah.table.KowahTable`: its zoom hooks."""
 
     def __init__(self, table: Any) -> None:
         self.table = table

@@ -11,8 +11,8 @@ import pygame
 
 from scenes import fonts, theme
 from scenes.i18n import names, t
+from scenes.kit.bluff.ring import draw_ring
 from scenes.kit.parts import borrowing
-from scenes.kit.ring import draw_ring
 from scenes.tables.mascarade.cards import (
     GOLD,
     INK,

@@ -16,9 +16,9 @@ from game.core import Event, IllegalAction
 from game.mascarade.known import TableKnowledge
 from game.match import Match
 from scenes.i18n import t
+from scenes.kit.bluff.ring import CountdownRing
 from scenes.kit.driver import DecisionHandoff, HandoffPolicy, TableDriver
 from scenes.kit.parts import Borrowed
-from scenes.kit.ring import CountdownRing
 from scenes.kit.zoom import ZoomCard
 from scenes.tables.base import TableScene
 from scenes.tables.mascarade.anim import MascaradeAnim
