@@ -61,7 +61,7 @@ class PauseScene(Dialog):
             y += fonts.font(self._px()).get_linesize()
 
     def rules(self) -> None:
-        self.table.open_rules()
+        self.table.header.open_rules()
 
     def settings(self) -> None:
         nav.push(self.app, "settings")

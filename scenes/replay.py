@@ -99,8 +99,8 @@ class ReplayScene(Scene):
         table.reveal_all = self.faces_up
         if self.faces_up:
             table.show_truth(self.replay.full_state())
-        explain = table.explain
-        table.explain = lambda err: t("replay.only") if err.key == "replay_only" else explain(err)
+        explain = table.feedback.explain
+        table.feedback.explain = lambda err: t("replay.only") if err.key == "replay_only" else explain(err)
         table.reset_visual()
         table.layout()
         self.table = table

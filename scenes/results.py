@@ -47,7 +47,7 @@ class ResultsScene(Dialog):
         ] + (extra() if extra else []))
 
     def body_height(self) -> float:
-        return (8 + 4.5 * len(self.result.scores)) * self.app.u + self.table.result_extra_height()
+        return (8 + 4.5 * len(self.result.scores)) * self.app.u + self.table.results.extra_height()
 
     def again(self) -> None:
         reset(self.app, "deal_again", self.table.match)
@@ -90,7 +90,7 @@ class ResultsScene(Dialog):
         px = max(min(12, round(3.4 * u)), round(2.2 * u))       # never larger than the title
         img = fitted(self.deal_label(), px, room, theme.MUTED, "semibold")
         at = img.get_rect(topright=(self.panel.right - round(2 * u), self.panel.y + round(2.6 * u)))
-        code = self.table.deal_code()
+        code = self.table.header.deal_code()
         if not code:
             return img, at, None, None
         cimg = fitted(t("replay.code", code=code), round(1.9 * u), room, theme.MUTED)
@@ -111,14 +111,14 @@ class ResultsScene(Dialog):
         corner = at.union(cat) if cat is not None else at
         row = pygame.Rect(area.x, area.y, area.width, fonts.size("Ág", round(2.8 * u), "semibold")[1])
         room = corner.left - round(u) - area.x if corner.colliderect(row) else area.width
-        head = fitted(self.table.result_headline(), round(2.8 * u), room, theme.IVORY, "semibold")
+        head = fitted(self.table.results.headline(), round(2.8 * u), room, theme.IVORY, "semibold")
         surface.blit(head, (area.x, area.y))
         y = area.y + round(5 * u)
         order = sorted(range(len(self.result.scores)), key=lambda s: -self.result.scores[s])
         for seat in order:
             won = seat in winners
             col = theme.GOLD if won else theme.IVORY
-            score = fonts.text(self.table.score_text(seat), round(2.5 * u), col, "bold")
+            score = fonts.text(self.table.results.score_text(seat), round(2.5 * u), col, "bold")
             name = fitted(self.table.seat_name(seat), round(2.5 * u),
                           area.width - score.get_width() - round(7 * u), col, "semibold")
             if won:     # drawn, not a glyph: the bundled font has no ★
@@ -133,4 +133,4 @@ class ResultsScene(Dialog):
         img = fitted(note, round(1.9 * u), area.width, theme.MUTED)
         surface.blit(img, (area.x, area.bottom - img.get_height()))
         bottom = area.bottom - round(3 * u)
-        self.table.draw_result_extra(surface, pygame.Rect(area.x, y, area.width, bottom - y))
+        self.table.results.draw_extra(surface, pygame.Rect(area.x, y, area.width, bottom - y))

@@ -160,7 +160,7 @@ class TinyTable(TableScene):
         self.drawn += 1
         left = self.match.view(None)["left"]
         for seat in range(self.n):
-            self.draw_plate(surface, seat, self.seat_anchor(seat),
+            self.plates.draw(surface, seat, self.plates.anchor(seat),
                             [self.seat_name(seat), str(left[seat])])
 
     def draw_card(self, surface, sprite):

@@ -70,7 +70,7 @@ def ganjifa_shots(out: Path, size, lang: str) -> None:
             break
     table = GanjifaTable(app, match)
     app.stack.reset(table)
-    need = table.give_needed()
+    need = table.controls.give_needed()
     table.selected = list(match.view(0).hand[:max(0, need - 1)])
     shot(app, out / f"ganjifa_dukal_{tag}.png")
 
@@ -83,7 +83,7 @@ def ganjifa_shots(out: Path, size, lang: str) -> None:
     app.stack.reset(table)
     for _ in range(3):
         app.step()
-    table.open_dukal()
+    table.controls.open_dukal()
     shot(app, out / f"ganjifa_dukal_choice_{tag}.png")
     for seed in range(1, 400):
         match = Match("ganjifa", [Seat("human"), Seat("normal"), Seat("normal")], seed, {"time": "day"})

@@ -32,7 +32,7 @@ def _state(m: Match):
 def drop_short(app, table) -> None:
     """Drag the stock card a little way and let go (animations slowed to catch it flying)."""
     import pygame
-    sx, sy = (round(v) for v in table.stock_point())
+    sx, sy = (round(v) for v in table.geometry.stock_point())
     ex, ey = sx + round(6 * app.u), sy + round(14 * app.u)
     app.settings.anim_speed = 40.0
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(sx, sy), button=1))

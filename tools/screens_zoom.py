@@ -69,9 +69,9 @@ def zoom_shot(game: str, size, lang: str, out: Path, seed: int = 5) -> Path | No
         return None
     pos = points[len(points) // 2]
     if game == "ganjifa":                   # a hand card, on its index medallion
-        pos = table.grab_point(table._sorted_hand()[len(table.hand) // 2])
+        pos = table.geometry.grab_point(table.geometry._sorted_hand()[len(table.hand) // 2])
     elif game == "kowah":
-        pos = table.grab_point(table.slots[len(table.slots) // 2].idx)
+        pos = table.geometry.grab_point(table.slots[len(table.slots) // 2].idx)
     pos = (round(pos[0]), round(pos[1]))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     for _ in range(8):                       # a hover held 0.5 s on the table's clock

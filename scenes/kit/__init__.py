@@ -1,7 +1,10 @@
 """What every table uses: the driver (Match clock, event cursor, animation queue, skip,
-handoff policy), seats around an ellipse for 2–13 seats, the countdown ring and
-per-seat buzzers; for the cards, the card-art interface every game's
-art implements (``card_art``: faces, backs, shadows, warm-up queue), the legal-action
-cache (``legal``), the hand strip (``hand_strip``: hidden-hand switch, focus keys) and
-table attributes over a visual model (``model_field``). ``driver``, ``seat_ring``,
-``card_art``, ``legal`` and ``model_field`` import no pygame."""
+handoff policy), seats around an ellipse for 2–13 seats (``seat_ring``), the card-art
+interface every game's art implements (``card_art``: faces, backs, shadows, warm-up
+queue), and the parts a table holds (``header``, ``privacy``, ``flights``, ``feedback``,
+``plates``, ``gestures``, ``outcome``, ``hint_bubble``, ``zoom``; ``parts.borrowing``
+declares what a table's own parts read on it). Parts of one family of tables:
+``trick`` (trick and draw tables: the hand strip, the legal-action cache, model fields)
+and ``bluff`` (bluffing tables: the countdown ring, the buzzers). The kit imports no
+table. ``driver``, ``seat_ring``, ``card_art``, ``trick.legal`` and ``trick.model_field``
+import no pygame."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -59,8 +60,9 @@ def hint_text(hint: Hint, seat_name: Any) -> str:
 class Assists:
     """The hint bubble and undo for one table (see the module docstring)."""
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: Any, rebuild: Callable[..., Any]) -> None:
         self.table = table
+        self.rebuild = rebuild          # (app, match, fresh=False) -> the table anew (undo)
         self.hint: Hint | None = None
         self.level = "normal"
         self.text = ""
@@ -125,7 +127,7 @@ class Assists:
         tb = self.table
         if not tb.viewer_can_act or not tb.match.legal_actions(tb.viewer):
             # "wait for your turn": gone once the turn comes (and not said while it has)
-            tb.toast.show(t("hints.not_now"), None if tb.viewer_can_act else lambda: not tb.viewers_turn())
+            tb.toast.show(t("hints.not_now"), None if tb.viewer_can_act else lambda: not tb.feedback.viewers_turn())
             return
         self.hint = None
         self.job = (_pool().submit(hints.prepare(tb.match, tb.viewer, level)),
@@ -169,7 +171,6 @@ class Assists:
             tb.toast.show(t(why))
             tb.app.audio.play("illegal")
             return
-        from scenes.tables.registry import make_table
         tb.driver.skip()
         try:
             match = undo.rewound(tb.match, tb.viewer)
@@ -177,7 +178,7 @@ class Assists:
             log.error("undo failed: %s", err)
             tb.toast.show(t("hints.undo_failed"))
             return
-        new = make_table(tb.app, match, fresh=False)
+        new = self.rebuild(tb.app, match, fresh=False)
         tb.app.stack.replace(new)       # the old table's exit closes the old Match
         new.toast.show(t("hints.undone"))
 

@@ -2,7 +2,7 @@
 game's direction of play, with plates that shrink as the count grows and never overlap
 each other nor leave the window. No pygame (plates are ``(x, y, w, h)`` tuples).
 
-Plate size: the art direction's plate (20u × 6.6u, as ``TableScene.draw_plate``) for up
+Plate size: the art direction's plate (20u × 6.6u, as ``SeatPlates.draw``) for up
 to four seats, 4.5 % smaller per seat beyond (≈ 60 % at 13), then shrunk further in 6 %
 steps until every plate clears its neighbours by a gap and sits inside the window margin.
 """

@@ -9,7 +9,6 @@ A game's table subclasses :class:`TableScene` and supplies the visual state
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 from typing import Any
@@ -17,43 +16,95 @@ from typing import Any
 import pygame
 
 from game.core import Event, IllegalAction
-from game.dealcode import code_for
 from game.match import Match
-from scenes import fonts, i18n, layout_check, theme
+from scenes import fonts, i18n, theme
 from scenes.i18n import t
 from scenes.kit.card_art import WarmQueue
 from scenes.kit.driver import HandoffPolicy, OwnTurnHandoff, TableDriver
+from scenes.kit.feedback import Feedback
+from scenes.kit.flights import Flights
+from scenes.kit.gestures import Gestures
+from scenes.kit.header import FadeLayer, TableHeader
 from scenes.kit.hint_bubble import Assists
+from scenes.kit.outcome import TableResults
+from scenes.kit.plates import SeatPlates, direction_layer, plate_panel  # noqa: F401 - old import path
+from scenes.kit.privacy import Privacy
 from scenes.kit.zoom import CardZoom, ZoomCard
 from scenes.stack import Scene
 from scenes.tables.felt import TableStyle, table_surface
-from scenes.tables.seating import seat_points
+from scenes.tables.registry import make_table
 from scenes.tables.sprites import Sprite
-from scenes.tween import FADE_S, Anim, ease_out_cubic, lerp2, pulse
-from scenes.widgets.button import Button, draw_focus_ring
-from scenes.widgets.drag import DragController, Gesture
-from scenes.widgets.toast import Toast
 
 
 class _Delegate:
-    """A table attribute that lives on its driver (``table.clock`` is ``table.driver.clock``)."""
+    """A table attribute that lives on one of its parts (``table.clock`` is
+    ``table.driver.clock``, ``table.flying`` is ``table.flights.flying``)."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, part: str = "driver") -> None:
         self.name = name
+        self.part = part
 
     def __get__(self, table: Any, owner: type | None = None) -> Any:
         if table is None:
             return self
-        return getattr(table.driver, self.name)
+        return getattr(getattr(table, self.part), self.name)
 
     def __set__(self, table: Any, value: Any) -> None:
-        setattr(table.driver, self.name, value)
+        setattr(getattr(table, self.part), self.name, value)
+
+
+def _optional(table: Any, name: str, default: Callable[..., Any] | None = None) -> Callable[..., Any]:
+    """A hook only some tables implement (``item_at``, ``error_params``…), looked up when
+    called: the table's own if it has one, else ``default``."""
+    def call(*args: Any) -> Any:
+        fn = getattr(table, name, None) or default
+        return fn(*args) if fn else None
+    return call
+
+
+class _DriverHooks:
+    """What the driver calls, routed to the table's parts."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+
+    def on_event(self, event: Event) -> None:
+        self.table.on_event(event)
+
+    def on_over(self) -> None:
+        self.table.results.finish()
+
+    def show_handoff(self, seat: int) -> None:
+        self.table.privacy.show_handoff(seat)
+
+    def on_privacy_change(self) -> None:
+        self.table.on_privacy_change()
+
+
+def _accepted(table: TableScene) -> None:
+    """A confirmed handoff: rebuild the table for its new viewer."""
+    table.reset_visual()
+    table.driver.catch_up()
+    table.layout()
+    table.on_privacy_change()
+    table.zoom.reset()
 
 
 class TableScene(Scene):
-    """Wiring over a :class:`~scenes.kit.driver.TableDriver`: the driver owns the clock,
-    the event cursor, the animation queue and the handoff policy; the scene paints,
-    takes input and pushes the scenes the driver asks for."""
+    """Wiring over a :class:`~scenes.kit.driver.TableDriver` and the parts a table holds:
+    the driver owns the clock, the event cursor, the animation queue and the handoff
+    policy; ``header`` (top buttons, deal line, rules and pause), ``privacy`` (which faces
+    show, handoff screens), ``flights`` (cards in the air), ``feedback`` (toast, refusals),
+    ``plates`` (seat plates, direction arrows), ``gestures`` (hover, drag), ``results``,
+    ``assists`` (hint, undo), ``zoom`` and ``fade``. The scene paints, takes input and
+    pushes the scenes the driver asks for.
+
+    Hooks a table implements: ``reset_visual``, ``on_event``, ``layout``, ``draw_game``,
+    ``handle_game``, ``draw_card``, ``hand_top`` and the optional ones below. Hooks only
+    some tables have (no default here; the parts look them up): ``item_at``,
+    ``on_gesture``, ``on_drag_motion`` (pointer tables), ``handle_urgent`` (input a
+    click-to-skip must never eat), ``error_params``, ``result_headline``, ``score_text``,
+    ``result_extra_height``, ``draw_result_extra`` (the results panel)."""
 
     style = TableStyle((58, 34, 24), (74, 44, 31))
     direction = "counter_clockwise"
@@ -61,38 +112,60 @@ class TableScene(Scene):
     reveal_all = False      # a finished game's replay, faces up: every face the table knows
     toasts_follow_turns = False     # turn by turn: a refused move's reason goes with its decision
     warm_queue: WarmQueue | None = None     # card images painted ahead (a table's own art)
+    head_bottom = 0         # the bottom of the line a table draws top left (title, round), set as it draws it
     frame_cpu0 = 0.0        # this frame's start in CPU time: the warm-up's budget counts from it
 
     def __init__(self, app: Any, match: Match, viewer: int | None = None) -> None:
         super().__init__(app)
         self.match = match
         self.n = len(match.seats)
-        self.driver = TableDriver(match, self, viewer, self.make_handoff_policy(),
+        self.driver = TableDriver(match, _DriverHooks(self), viewer, self.make_handoff_policy(),
                                   app.settings.anim_speed)
-        self.handoff: Any = None          # the handoff screen this table pushed, until confirmed
-        self._private: tuple[tuple, frozenset] = ((), frozenset())
-        self.toast = Toast()
+        self.header = TableHeader(app, match, self.rules_game, self)
+        self.privacy = Privacy(app, match, self.driver, lambda: self.reveal_all, self.seat_name,
+                               lambda seat: self.handoff_preview(seat), lambda seat: _accepted(self),
+                               self.header.open_pause, self.header.open_rules)
+        self.feedback = Feedback(app, match, lambda: self.viewer, self.toasts_follow_turns,
+                                 _optional(self, "error_params", lambda err: dict(err.params)))
+        self.toast = self.feedback.toast
+        self.flights = Flights(self.driver, lambda: self.app.size[1],
+                               lambda surface, sprite: self.draw_card(surface, sprite),
+                               lambda: self.reveal_all)
+        self.plates = SeatPlates(app, match, lambda: self.viewer, lambda: self.clock,
+                                 lambda: self.direction)
+        self.gestures = Gestures(_optional(self, "item_at"), _optional(self, "on_gesture"),
+                                 _optional(self, "on_drag_motion"), lambda: self.clock)
+        self.results = TableResults(
+            app, match, self.seat_name, self, lambda: self.clock,
+            headline=_optional(self, "result_headline") if hasattr(self, "result_headline") else None,
+            score_text=_optional(self, "score_text") if hasattr(self, "score_text") else None,
+            extra_height=(_optional(self, "result_extra_height")
+                          if hasattr(self, "result_extra_height") else None),
+            draw_extra=(_optional(self, "draw_result_extra")
+                        if hasattr(self, "draw_result_extra") else None))
+        self.fade = FadeLayer(self.driver)
         self.turn_banner = 0.0
         self.last_turn: int | None = None
-        self.flying: list[Sprite] = []
-        self.drag = DragController()
-        self.hover: Any = None
-        self.menu_button = Button(lambda: t("table.menu"), self.open_pause)
-        self.rules_button = Button(lambda: t("table.rules"), self.open_rules)
-        self.top_buttons = [self.menu_button, self.rules_button]
-        self.assists = Assists(self)      # hint (H) and undo (U), scenes.kit.hint_bubble
+        self.assists = Assists(self, make_table)  # hint (H) and undo (U), scenes.kit.hint_bubble
         self.zoom = CardZoom(self)        # any card enlarged with its text, scenes.kit.zoom
         self.reset_visual()
         self.driver.catch_up()
         self.layout()
 
-    # ------------------------------------------- the driver's state, by its old names
+    # ------------------------------------------- the parts' state, by its old names
     viewer = _Delegate("viewer")
     confirmed_viewer = _Delegate("confirmed_viewer")
     cursor = _Delegate("cursor")
     clock = _Delegate("clock")
     anim = _Delegate("anim")
     over_shown = _Delegate("over_shown")
+    flying = _Delegate("flying", "flights")
+    handoff = _Delegate("handoff", "privacy")
+    drag = _Delegate("drag", "gestures")
+    hover = _Delegate("hover", "gestures")
+    top_buttons = _Delegate("top_buttons", "header")
+    menu_button = _Delegate("menu_button", "header")
+    rules_button = _Delegate("rules_button", "header")
 
     def make_handoff_policy(self) -> HandoffPolicy:
         """The game's handoff policy (by default a human's own turn)."""
@@ -107,11 +180,7 @@ class TableScene(Scene):
 
     def layout(self) -> None:
         """Compute rects for the current window size."""
-        u = self.app.u
-        w, _ = self.app.size
-        bw, bh = round(14 * u), round(5 * u)
-        self.rules_button.rect = pygame.Rect(w - round(3 * u) - bw, round(2 * u), bw, bh)
-        self.menu_button.rect = self.rules_button.rect.move(-(bw + round(1.5 * u)), 0)
+        self.header.layout()
 
     def draw_game(self, surface: pygame.Surface) -> None:
         """Draw the table's own content (cards, hands, piles)."""
@@ -147,24 +216,8 @@ class TableScene(Scene):
     # --------------------------------------------------------- privacy
     @property
     def looking(self) -> int | None:
-        """The seat whose private things may be drawn: the viewer once confirmed, else nobody.
-
-        ``viewer`` is also the seat drawn at the bottom; with several humans and no confirmed
-        handoff the table shows only public things (the bottom hand as backs).
-        """
+        """The seat whose private things may be drawn (``privacy.looking``)."""
         return self.driver.looking
-
-    def private_cards(self) -> frozenset:
-        """The viewer's cards nobody else may see (from the current state, so a card that
-        has just left the hand is public while it flies). Tables may widen this."""
-        key = (len(self.match.events), self.viewer)
-        if self._private[0] != key:
-            self._private = (key, frozenset(self.match.view(self.viewer).hand or ()))
-        return self._private[1]
-
-    def may_show(self, card: int | None) -> bool:
-        """The one question every face drawn on a table asks (hot-seat privacy)."""
-        return card is not None and (self.confirmed_viewer or card not in self.private_cards())
 
     def spare_time(self, started: float) -> None:
         """After the frame is drawn (:meth:`App.step`): warm-up jobs in what is left of its
@@ -178,14 +231,6 @@ class TableScene(Scene):
         """A finished game's replay, faces up: the engine state at the replay's move. A
         table whose view hides cards it can draw (face-down positions) shows
         them from it; the others already show every hand the replay panel lists."""
-
-    def shown(self, card: int | None) -> int | None:
-        """``card`` if its face may be drawn now, else None (draw its back)."""
-        return card if self.reveal_all or self.may_show(card) else None
-
-    def next_human(self) -> int | None:
-        """The human seat the rules wait for now (the first active one), if any."""
-        return self.driver.next_human()
 
     def handoff_preview(self, seat: int) -> str:
         """What the handed-to player is about to see (the handoff screen says it)."""
@@ -206,42 +251,9 @@ class TableScene(Scene):
         try:
             self.match.submit(self.viewer, action)
         except IllegalAction as err:
-            self.refuse(err)
+            self.feedback.refuse(err)
             return False
         return True
-
-    def refuse(self, err: IllegalAction) -> None:
-        self.toast.show(self.explain(err), self.while_undecided())
-        self.app.audio.play("illegal")
-
-    def while_undecided(self) -> Callable[[], bool] | None:
-        """For a toast about the decision open now (a refused move's reason): true until
-        someone acts, at a turn-based table (``toasts_follow_turns``), so the reason never
-        outlives the decision into the next turn. None elsewhere (the toast just lasts)."""
-        if not self.toasts_follow_turns:
-            return None
-        at = len(self.match.log)
-        return lambda: len(self.match.log) == at
-
-    def viewers_turn(self) -> bool:
-        """Whether the rules wait for the viewer now (what the turn line says once the
-        cards in flight have landed)."""
-        return (not self.match.is_over() and self.viewer in self.match.active_seats()
-                and self.match.seats[self.viewer].is_human)
-
-    def say_not_your_turn(self) -> bool:
-        """Toast "not your turn yet" for a move tried out of turn: never while it is the
-        viewer's turn, and gone as soon as the turn comes to them (the turn line then says
-        "Your turn"). True if it was shown."""
-        return self.toast.show(t("table.not_your_turn"), lambda: not self.viewers_turn())
-
-    def explain(self, err: IllegalAction) -> str:
-        key = f"err.{err.key}"
-        text = t(key, **self.error_params(err))
-        return str(err) if text == key else text
-
-    def error_params(self, err: IllegalAction) -> dict:
-        return dict(err.params)
 
     def update(self, dt: float) -> None:
         """One frame of the table's own time. The scene stack calls this only while the
@@ -266,53 +278,6 @@ class TableScene(Scene):
         else:
             self.last_turn = active[0] if active else None
 
-    def show_handoff(self, seat: int) -> None:
-        """The driver asks for the screen to change hands: push one handoff screen for
-        ``seat`` and wait (the table's time stops beneath it) until that human confirms."""
-        from scenes.handoff import HandoffScene
-        self.handoff = HandoffScene(self.app, seat, self.seat_name(seat), self.handoff_preview(seat),
-                                    lambda: self.accept_viewer(seat), self.open_pause, self.open_rules)
-        self.app.stack.push(self.handoff)
-
-    def accept_viewer(self, seat: int) -> None:
-        """The handoff screen's confirm: the only way the viewer changes."""
-        self.handoff = None
-        self.driver.accept(seat)
-        self.reset_visual()
-        self.driver.catch_up()
-        self.layout()
-        self.on_privacy_change()
-        self.zoom.reset()
-
-    def on_over(self) -> None:
-        result = self.match.result()
-        self.app.audio.play("win")
-        self.app.finish_match({
-            "game": self.match.game, "seed": self.match.seed,
-            "seats": [s.kind for s in self.match.seats],
-            "winners": list(result.winners), "scores": list(result.scores),
-            "reason": result.reason, "actions": len(self.match.log),
-        }, self.match, self.clock)
-        if self.app.running:
-            from scenes.results import ResultsScene
-            self.app.stack.push(ResultsScene(self.app, self))
-
-    def score_text(self, seat: int) -> str:
-        return str(self.match.result().scores[seat])
-
-    def result_headline(self) -> str:
-        """The results panel's first line: who won (a game may say how, or that nobody did)."""
-        winners = self.match.result().winners
-        names = i18n.names(self.seat_name(s) for s in winners)
-        return t("results.shared" if len(winners) > 1 else "results.winner", names=names)
-
-    def result_extra_height(self) -> float:
-        """Extra room a game wants on the results panel (e.g. how a hand was won)."""
-        return 0.0
-
-    def draw_result_extra(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        pass
-
     # ----------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> bool:
         if self.zoom.handle(event):
@@ -321,16 +286,15 @@ class TableScene(Scene):
             return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_F1:
-                self.open_rules()
+                self.header.open_rules()
                 return True
             if event.key == pygame.K_ESCAPE:
-                self.open_pause()
+                self.header.open_pause()
                 return True
-        if self.handle_urgent(event):
+        if _optional(self, "handle_urgent")(event):     # a buzzer in a reaction window
             return True
-        for b in self.top_buttons:
-            if b.handle(event):
-                return True
+        if self.header.handle(event):
+            return True
         if self.anim.busy:
             skip = (event.type == pygame.MOUSEBUTTONDOWN
                     or event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE)
@@ -338,54 +302,6 @@ class TableScene(Scene):
                 self.driver.skip()
                 return True
         return self.handle_game(event)
-
-    def handle_urgent(self, event: pygame.event.Event) -> bool:
-        """Input that a click-to-skip must never eat (a buzzer in a reaction window)."""
-        return False
-
-    def pointer(self, event: pygame.event.Event) -> bool:
-        """Shared mouse handling for every table: hover, press, drag and release.
-
-        ``item_at(pos)`` names what lies under the pointer; a finished press becomes a
-        :class:`Gesture` (click, double-click or drop) handed to ``on_gesture``.
-        """
-        if event.type == pygame.MOUSEMOTION:
-            if self.drag.active:
-                self.drag.motion(event.pos)
-                self.on_drag_motion()
-                return True
-            self.hover = self.item_at(event.pos)
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            item = self.item_at(event.pos)
-            if item is None:
-                return False
-            self.drag.press(item, event.pos)
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag.active:
-            gesture = self.drag.release(event.pos, self.clock)
-            if gesture is not None:
-                self.on_gesture(gesture)
-            return True
-        return False
-
-    def item_at(self, pos: tuple[int, int]) -> Any:
-        """What the pointer is over (a card, a pile…), or None."""
-        return None
-
-    def on_gesture(self, gesture: Gesture) -> None:
-        """A click, double-click or drop on something ``item_at`` named."""
-
-    def on_drag_motion(self) -> None:
-        """The dragged item moved (tables repaint what shows it)."""
-
-    def open_rules(self) -> None:
-        from scenes.rules_viewer import RulesScene
-        self.app.stack.push(RulesScene(self.app, self.rules_game))
-
-    def open_pause(self) -> None:
-        from scenes.pause import PauseScene
-        self.app.stack.push(PauseScene(self.app, self))
 
     def resize(self, size: tuple[int, int]) -> None:
         self.zoom.reset()
@@ -395,76 +311,20 @@ class TableScene(Scene):
     def exit(self) -> None:
         self.match.close()
 
-    # -------------------------------------------------------- animation
-    def fly(self, sprite: Sprite, src: tuple[float, float], dst: tuple[float, float],
-            duration: float, end: Callable[[], None] | None = None, overlap: float | None = None,
-            angle: tuple[float, float] = (0.0, 0.0), size: tuple[int, int] | None = None,
-            ease: Callable[[float], float] = ease_out_cubic,
-            start: Callable[[], None] | None = None) -> Anim:
-        """Queue a card flight from ``src`` to ``dst``; the sprite is drawn while it flies."""
-        def _start() -> None:
-            if start:
-                start()
-            sprite.pos = src
-            self.flying.append(sprite)
-
-        def _step(p: float) -> None:
-            sprite.pos = lerp2(src, dst, p)
-            sprite.angle = angle[0] + (angle[1] - angle[0]) * p
-            if size:
-                sprite.size = round(size[0] + (size[1] - size[0]) * p)
-
-        def _end() -> None:
-            if sprite in self.flying:
-                self.flying.remove(sprite)
-            if end:
-                end()
-
-        anim = Anim(duration, _start, _step, _end, ease, overlap)
-        self.anim.add(anim)
-        return anim
-
-    def flight_time(self, src: tuple[float, float], dst: tuple[float, float]) -> float:
-        """§6.7: clamp(220 + 120 × dist/H, 240, 380) ms."""
-        dist = math.dist(src, dst)
-        return max(0.24, min(0.38, 0.22 + 0.12 * dist / self.app.size[1]))
-
+    # ----------------------------------------------------------- drawing
     def draw_card(self, surface: pygame.Surface, sprite: Sprite) -> None:
         """Draw one card sprite (face or back) — every table supplies its cards."""
-
-    def draw_flying(self, surface: pygame.Surface) -> None:
-        for sprite in self.flying:
-            if (sprite.owner is not None and sprite.owner != self.looking and sprite.card is not None
-                    and not self.reveal_all):
-                card, sprite.card = sprite.card, None      # a private card flies face down
-                self.draw_card(surface, sprite)
-                sprite.card = card
-            else:
-                self.draw_card(surface, sprite)
-
-    # ----------------------------------------------------------- drawing
-    def seat_anchor(self, seat: int) -> tuple[float, float]:
-        w, h = self.app.size
-        return seat_points(self.n, self.viewer, self.direction, (w / 2, h * 0.40),
-                           (w * 0.40, h * 0.33))[seat]
 
     def draw_background(self, surface: pygame.Surface) -> None:
         """The table's mat (a table that bakes more into it overrides this)."""
         surface.blit(table_surface(self.style, surface.get_size()), (0, 0))
 
     def draw(self, surface: pygame.Surface) -> None:
-        fade = self.fade_layer(surface)
+        fade = self.fade.layer(surface)
         self.draw_background(surface)
         self.draw_game(surface)
         u = self.app.u
-        px = max(12, round(1.8 * u))
-        deal = fonts.text(t("table.deal", n=self.match.seed), px, theme.MUTED)
-        at = surface.blit(deal, self.deal_line_rect().topleft)
-        if self.deal_code():
-            code = fonts.text("· " + t("replay.code", code=self.deal_code()), px, theme.MUTED)
-            surface.blit(code, (at.right + round(0.5 * u), at.y))
-        for b in self.top_buttons:
-            b.draw(surface, u)
+        self.header.draw(surface)
         w, h = surface.get_size()
         banner = self.banner_text() if self.turn_banner > 0 and self.viewer_can_act else None
         if banner:
@@ -478,43 +338,6 @@ class TableScene(Scene):
             surface.blit(fade, (0, 0))
         self.zoom.draw(surface)
 
-    def fade_layer(self, surface: pygame.Surface) -> pygame.Surface | None:
-        """Reduced motion: the frame before a jump, fading out over FADE_S of table time
-        (taken from ``surface`` before this frame is drawn on it), or None."""
-        if self.anim.jumps != getattr(self, "_fade_jumps", 0):
-            self._fade_jumps = self.anim.jumps
-            self._fade = (surface.copy(), self.clock)
-        fade = getattr(self, "_fade", None)
-        if fade is None:
-            return None
-        left = 1.0 - (self.clock - fade[1]) / FADE_S
-        if left <= 0 or fade[0].get_size() != surface.get_size():
-            self._fade = None
-            return None
-        fade[0].set_alpha(round(255 * left))
-        return fade[0]
-
-    #: the bottom of the line a table draws top left (title, round), set as it draws it
-    head_bottom = 0
-
-    def deal_line_rect(self) -> pygame.Rect:
-        """Where "Deal #n · code …" goes: top left, under whatever the table wrote there
-        (its title, the round), never into it; a table keeps its seats clear of it."""
-        u = self.app.u
-        px = max(12, round(1.8 * u))
-        text = t("table.deal", n=self.match.seed)
-        w = fonts.size(text, px)[0]
-        if self.deal_code():
-            w += round(0.5 * u) + fonts.size("· " + t("replay.code", code=self.deal_code()), px)[0]
-        return pygame.Rect(round(3 * u), max(round(5.3 * u), self.head_bottom), w, fonts.size(text, px)[1])
-
-    def deal_code(self) -> str:
-        """The deal's code ("KW-G1AH-15VV"), what a friend types to get these cards."""
-        if getattr(self, "_code", None) is None:
-            m = self.match
-            self._code = code_for(m.game, self.n, m.options, m.seed)
-        return self._code
-
     def hand_top(self) -> float:
         return self.app.size[1] * 0.70
 
@@ -523,121 +346,6 @@ class TableScene(Scene):
         windows are everyone's says what the window asks instead (or None: no banner)."""
         return t("table.your_turn")
 
-    def draw_plate(self, surface: pygame.Surface, seat: int, centre: tuple[float, float],
-                   lines: list[str], size: tuple[int, int] | None = None,
-                   inset_right: int = 0) -> pygame.Rect:
-        """Seat plate: name + counts; gold border, pointer and brighter fill when active.
-
-        The text is measured to fit the plate at any window size: each line shrinks (down
-        to a small floor) and is then ellipsized. The thinking dots sit on the bottom border.
-        ``size``: the plate's size (default 20u × 6.6u; the kit's seat ring shrinks it);
-        ``inset_right``: room kept free of text at the right (tokens drawn there)."""
-        from scenes.textfit import fit_text
-        u = self.app.u
-        w, h = size or (max(2, round(20 * u)), max(2, round(6.6 * u)))
-        rect = pygame.Rect(0, 0, w, h)
-        rect.center = (round(centre[0]), round(centre[1]))
-        rect.clamp_ip(surface.get_rect().inflate(-round(2 * u), -round(2 * u)))
-        active = seat in self.match.active_seats() and not self.match.is_over()
-        fill = theme.lighten(theme.PANEL, 0.1) if active else theme.PANEL
-        surface.blit(plate_panel(rect.size, fill, round(u)), rect)
-        border = theme.GOLD if active else (90, 80, 66)
-        pygame.draw.rect(surface, border, rect, max(1, round(0.3 * u if active else 0.15 * u)),
-                         border_radius=round(u))
-        pad = max(1, round(1.2 * u))
-        inner = max(1, rect.width - 2 * pad - inset_right)
-        # Two lines share the plate's height: the name in the upper ~55 %, the counts below.
-        # (caps in final pixels: large text grows the font, not the plate)
-        k = fonts.scale()
-        name_px = min(max(13, round(2.3 * u)), max(1, round(0.42 * h / k)))
-        sub_px = min(max(12, round(1.9 * u)), max(1, round(0.34 * h / k)))
-        with layout_check.control(surface, rect, "plate", lines[0]):
-            name = fit_text(lines[0], name_px, theme.IVORY, inner, "semibold", min_px=min(9, name_px))
-            surface.blit(name, (rect.x + pad, rect.y + round(0.5 * u)))
-            if len(lines) > 1:
-                sub = fit_text(lines[1], sub_px, theme.MUTED, inner, min_px=min(8, sub_px))
-                y = max(rect.y + round(0.5 * u) + name.get_height(), rect.y + round(3.5 * u))
-                surface.blit(sub, (rect.x + pad, min(y, rect.bottom - sub.get_height())))
-        if active:
-            self._draw_pointer(surface, rect, u)
-        if seat in self.match.thinking() or (active and self.match.seats[seat].agent is not None):
-            # on the bottom border, on a small dark pill: clear of the text at any width
-            r = max(2, round(0.55 * u))
-            pill = pygame.Rect(0, 0, round(5.6 * u), max(4, round(2.2 * u)))
-            pill.center = (rect.right - round(3.6 * u), rect.bottom)
-            pygame.draw.rect(surface, theme.PANEL, pill, border_radius=pill.height // 2)
-            pygame.draw.rect(surface, border, pill, max(1, round(0.15 * u)), border_radius=pill.height // 2)
-            for i in range(3):
-                a = pulse(self.clock - i * 0.4, 1.2)
-                x = rect.right - round((5.2 - 1.6 * i) * u)
-                col = theme.lighten(theme.GOLD, 0.3 * a)
-                pygame.draw.circle(surface, col, (x, rect.bottom), round(r * (0.6 + 0.5 * a)))
-        return rect
-
-    def _draw_pointer(self, surface: pygame.Surface, rect: pygame.Rect, u: float) -> None:
-        w, h = self.app.size
-        cx, cy = w / 2, h * 0.40
-        ang = math.atan2(cy - rect.centery, cx - rect.centerx)
-        px = rect.centerx + math.cos(ang) * (rect.width / 2 + 1.2 * u)
-        py = rect.centery + math.sin(ang) * (rect.height / 2 + 1.2 * u)
-        s = 1.2 * u
-        pts = [(px + math.cos(ang) * s, py + math.sin(ang) * s),
-               (px + math.cos(ang + 2.4) * s, py + math.sin(ang + 2.4) * s),
-               (px + math.cos(ang - 2.4) * s, py + math.sin(ang - 2.4) * s)]
-        pygame.draw.polygon(surface, theme.GOLD, pts)
-
-    def draw_direction(self, surface: pygame.Surface, centre: tuple[float, float], radius: float) -> None:
-        """Faint curved arrows showing the direction of play around the centre."""
-        key = (surface.get_size(), round(centre[0]), round(centre[1]), round(radius), self.direction)
-        if getattr(self, "_dir_key", None) != key:
-            self._dir_key = key
-            layer = direction_layer(surface.get_size(), centre, radius, self.direction, self.app.u)
-            box = layer.get_bounding_rect()     # blit only the arrows: the whole window's
-            self._dir_layer, self._dir_at = layer.subsurface(box).copy(), box.topleft   # alpha costs ms a frame
-        surface.blit(self._dir_layer, self._dir_at)
-
-    def focus_ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        draw_focus_ring(surface, rect, self.app.u, rect.width // 2)
-
 
 def lang() -> str:
     return i18n.lang()
-
-
-_PANELS: dict[tuple, pygame.Surface] = {}
-
-
-def plate_panel(size: tuple[int, int], fill: tuple, radius: int) -> pygame.Surface:
-    """A seat plate's translucent fill (cached: made once per size, not every frame)."""
-    key = (size, fill, radius)
-    panel = _PANELS.get(key)
-    if panel is None:
-        panel = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, (*fill, 225), panel.get_rect(), border_radius=radius)
-        if pygame.display.get_surface() is not None:
-            panel = panel.convert_alpha()
-        if len(_PANELS) > 64:
-            _PANELS.clear()
-        _PANELS[key] = panel
-    return panel
-
-
-def direction_layer(size: tuple[int, int], centre: tuple[float, float], radius: float,
-                    direction: str, u: float) -> pygame.Surface:
-    sign = -1 if direction == "counter_clockwise" else 1
-    col = (255, 240, 210, 40)
-    layer = pygame.Surface(size, pygame.SRCALPHA)
-    for k in range(3):
-        a0 = math.radians(120 * k + 20)
-        pts = [(centre[0] + radius * math.cos(a0 + sign * math.radians(d)),
-                centre[1] + radius * 0.62 * math.sin(a0 + sign * math.radians(d)))
-               for d in range(0, 80, 4)]
-        pygame.draw.lines(layer, col, False, pts, max(2, round(0.35 * u)))
-        end, prev = pts[-1], pts[-2]
-        ang = math.atan2(end[1] - prev[1], end[0] - prev[0])
-        s = 1.3 * u
-        tri = [(end[0] + math.cos(ang) * s, end[1] + math.sin(ang) * s),
-               (end[0] + math.cos(ang + 2.5) * s, end[1] + math.sin(ang + 2.5) * s),
-               (end[0] + math.cos(ang - 2.5) * s, end[1] + math.sin(ang - 2.5) * s)]
-        pygame.draw.polygon(layer, col, tri)
-    return layer.convert_alpha() if pygame.display.get_surface() else layer

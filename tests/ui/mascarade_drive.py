@@ -57,7 +57,7 @@ class Driver:
 
     def click_choice(self, cmd: tuple) -> bool:
         t = self.table
-        opts = [c for _, c in t.choices()]
+        opts = [c for _, c in t.controls.choices()]
         if cmd in opts and len(t.choice_buttons) == len(opts):
             click(t.choice_buttons[opts.index(cmd)].rect.center)
             return True
@@ -73,7 +73,7 @@ class Driver:
             return
         if top is not t:
             return
-        seat = t.actor()
+        seat = t.controls.actor()
         if seat is None:
             return
         v = m.view(None)

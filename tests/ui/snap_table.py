@@ -11,9 +11,9 @@ import pygame
 
 from game.core import Event
 from scenes import fonts, theme
-from scenes.kit.buzzers import Buzzers, cap_place, ring_radius
+from scenes.kit.bluff.buzzers import Buzzers, cap_place, ring_radius
+from scenes.kit.bluff.ring import CountdownRing, draw_burst, draw_ring
 from scenes.kit.driver import HandoffPolicy, NoHandoff
-from scenes.kit.ring import CountdownRing, draw_burst, draw_ring
 from scenes.kit.seat_ring import SeatSpot, seat_ring
 from scenes.tables.base import TableScene
 from scenes.tables.daotam.token import Token
@@ -104,7 +104,7 @@ class SnapTable(TableScene):
         for spot in self.spots:
             x, y, w, h = spot.plate
             d = max(6, round(h * 0.7))
-            self.draw_plate(surface, spot.seat, spot.centre,
+            self.plates.draw(surface, spot.seat, spot.centre,
                             [self.seat_name(spot.seat), str(scores[spot.seat])], size=(w, h),
                             inset_right=d)
             self.tokens[spot.seat].draw(surface, (x + w - d * 0.75, y + h / 2), d, u)

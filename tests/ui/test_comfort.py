@@ -17,7 +17,7 @@ from scenes import keymap
 from scenes.handoff import HandoffScene
 from scenes.i18n import t
 from scenes.keys_screen import KeysScene
-from scenes.kit.ring import read_window
+from scenes.kit.bluff.ring import read_window
 from scenes.settings import SettingsScene
 from scenes.settings_store import Settings
 from scenes.tables.daotam import DaoTamTable
@@ -289,9 +289,9 @@ def test_with_reduced_motion_a_card_play_finishes_within_the_fade():
             break
     for _ in range(30):                                    # the deal has jumped and faded
         step(app)
-    assert table.viewer_can_act and not table.anim.busy and table.fade_layer(app.screen) is None
-    card = sorted(table.legal_cards())[0]
-    assert table._try_play(card)
+    assert table.viewer_can_act and not table.anim.busy and table.fade.layer(app.screen) is None
+    card = sorted(table.controls.legal_cards())[0]
+    assert table.controls._try_play(card)
     jumps = table.anim.jumps
     elapsed = 0.0
     step(app, 0.01)
@@ -301,10 +301,10 @@ def test_with_reduced_motion_a_card_play_finishes_within_the_fade():
         elapsed += 0.01
     assert table.anim.jumps > jumps
     assert elapsed <= FADE_S + 1e-9, f"the play took {elapsed:.2f} s with reduced motion"
-    assert table._fade is not None                         # the change fades in …
+    assert table.fade.frame is not None                         # the change fades in …
     for _ in range(round(FADE_S / 0.01) + 2):
         step(app, 0.01)
-    assert table.fade_layer(app.screen) is None            # … and the fade is over
+    assert table.fade.layer(app.screen) is None            # … and the fade is over
 
 
 def test_without_reduced_motion_the_same_play_animates():
@@ -316,7 +316,7 @@ def test_without_reduced_motion_the_same_play_animates():
         step(app)
         if table.viewer_can_act and not table.anim.busy:
             break
-    assert table._try_play(sorted(table.legal_cards())[0])
+    assert table.controls._try_play(sorted(table.controls.legal_cards())[0])
     step(app, 0.01)
     step(app, 0.01)
     assert table.anim.busy and table.flying and table.anim.jumps == 0

@@ -35,7 +35,7 @@ def test_a_claim_flies_face_down_and_lands_card_by_card():
     cards = table.hand_list()
     i = cards.index("ta_khi") if "ta_khi" in cards else 0
     table.model.picked = [i]
-    assert table.call("cuong")
+    assert table.controls.call("cuong")
     app.stack.update(DT)                 # the events become queued steps …
     app.stack.update(DT)                 # … and the first flight starts
     assert match.state.phase == "challenge"
@@ -124,7 +124,7 @@ def test_plates_tokens_and_slots_are_readable_and_apart(n, size):
     u = app.u
     boxes = []
     for spot in table.spots:
-        (c, d) = table.token_places(spot.seat)[0]
+        (c, d) = table.geometry.token_places(spot.seat)[0]
         assert d >= 3.5 * u, f"tokens {d}px at {n} seats"
         assert spot.plate[3] >= 8.5 * u
         slots = table.slot_rects[spot.seat]
@@ -225,8 +225,8 @@ def test_a_log_line_stating_an_outcome_waits_for_the_animation_that_shows_it():
         before = match.view(None).reveal_log
         app.stack.update(DT)
         if table.anim.busy and match.view(None).reveal_log != before:
-            table.draw_memory(app.screen)          # the memory aid waits for the animations too
-            assert table.memory_reveals() != match.view(None).reveal_log
+            table.memory_panel.draw_memory(app.screen)          # the memory aid waits for the animations too
+            assert table.memory_panel.memory_reveals() != match.view(None).reveal_log
             lagged += 1
         if match.state.phase in ("turn", "push", "option") and table.viewer_can_act:
             table.submit(brain.decide(match.view(0), match.legal_actions(0)))

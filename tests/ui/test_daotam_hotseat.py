@@ -42,7 +42,7 @@ def test_hand_faces_only_for_the_confirmed_viewer_and_never_in_windows():
     match = table.match
     hand_faces = [0]
     in_hand = [False]
-    real_face, real_draw_hand = table.ct_face, table.draw_hand
+    real_face, real_draw_hand = table.card_faces.ct_face, table.painter.draw_hand
 
     def ct_face(kind, size):
         if in_hand[0]:
@@ -55,7 +55,7 @@ def test_hand_faces_only_for_the_confirmed_viewer_and_never_in_windows():
             real_draw_hand(surface, v)
         finally:
             in_hand[0] = False
-    table.ct_face, table.draw_hand = ct_face, draw_hand
+    table.card_faces.ct_face, table.painter.draw_hand = ct_face, draw_hand
     handoffs = window_frames = 0
     for _ in range(20000):
         top = app.stack.top
@@ -128,7 +128,7 @@ def test_peek_key_covers_first_then_shows_only_that_seats_hand_while_held():
     app, table, agents = open_table(seed=4, timers=False)       # the window waits for seat 2
     match = table.match
     faces: list[str] = []
-    real_face, real_draw_hand = table.ct_face, table.draw_hand
+    real_face, real_draw_hand = table.card_faces.ct_face, table.painter.draw_hand
     in_hand = [False]
 
     def ct_face(kind, size):
@@ -142,7 +142,7 @@ def test_peek_key_covers_first_then_shows_only_that_seats_hand_while_held():
             real_draw_hand(surface, v)
         finally:
             in_hand[0] = False
-    table.ct_face, table.draw_hand = ct_face, draw_hand
+    table.card_faces.ct_face, table.painter.draw_hand = ct_face, draw_hand
     for _ in range(20000):
         top = app.stack.top
         if isinstance(top, HandoffScene):
@@ -209,7 +209,7 @@ def test_a_peek_outside_a_window_waiting_for_the_seat_is_refused_with_a_reason()
                 pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0, unicode="q"))
                 step(app)
                 assert table.toast.message == t("daotam_table.peek_refused", name="Player 1")
-                assert table.peek is None and table.peek_cover() is None and table.peeking() is None
+                assert table.peeker.peek is None and table.peeker.peek_cover() is None and table.peeker.peeking() is None
                 pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_q, mod=0, unicode="q"))
                 refused[case] = True
                 if all(refused.values()):

@@ -168,11 +168,11 @@ def test_a_card_dropped_on_the_claim_zone_is_staged_there_and_one_dropped_elsewh
     away = (round(w * 0.08), round(h * 0.5))          # bare mat, far from the claim zone
     assert not table.claim_zone.inflate(app.u * 6, app.u * 6).collidepoint(away)
     frame(app)
-    assert paper_at(app, slot) and not paper_at(app, table.claim_rects(1)[0])
+    assert paper_at(app, slot) and not paper_at(app, table.geometry.claim_rects(1)[0])
     drag(slot.center, table.claim_zone.center)
     frame(app)
     assert table.model.picked == [0]
-    staged = table.claim_rects(1)[0]
+    staged = table.geometry.claim_rects(1)[0]
     assert paper_at(app, staged), "the dropped card lies in the claim zone"
     assert not paper_at(app, slot), "its place in the hand is empty"
     drag(staged.center, away)                          # dragged off the zone: back to the hand
@@ -202,7 +202,7 @@ def test_the_keyboard_focus_ring_is_a_rounded_rectangle_around_the_card():
     rect = table.hand_rects[0]
     surface = pygame.Surface(app.size)
     surface.fill((0, 0, 0))
-    table.focus_ring(surface, rect)
+    table.painter.focus_ring(surface, rect)
     white = pygame.mask.from_threshold(surface, theme.WHITE, (1, 1, 1, 255))
     u = app.u
     grow = max(1, round(0.15 * u)) + max(2, round(0.25 * u))
@@ -215,7 +215,7 @@ def test_the_keyboard_focus_ring_is_a_rounded_rectangle_around_the_card():
 
 
 def test_a_false_start_is_said_with_the_seat_shaken_red_and_sounded():
-    from scenes.kit.buzzers import cap_box
+    from scenes.kit.bluff.buzzers import cap_box
     app, table = open_table(["human", "normal", "normal"], seed=5)
     match = table.match
     settle_human(app, table)

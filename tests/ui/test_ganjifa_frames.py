@@ -34,7 +34,7 @@ def _step_the_row(table) -> int:
     before = table.hand_d
     while table.hand_d == before:
         table.hand = table.hand[:-1]
-        table._layout_hand()
+        table.geometry._layout_hand()
     return table.hand_d
 
 
@@ -64,7 +64,7 @@ def test_a_size_step_of_the_hand_paints_no_face_in_its_frame(monkeypatch):
 def test_the_next_size_of_the_row_is_painted_ahead_first(monkeypatch):
     app, table = open_table(seed=3, size=SIZE)
     settle(app, table)
-    hand = table._sorted_hand()
+    hand = table.geometry._sorted_hand()
     per = table.deck.per_suit
 
     def next_sizes(hand: list[int]) -> set[int]:
@@ -75,12 +75,12 @@ def test_the_next_size_of_the_row_is_painted_ahead_first(monkeypatch):
         hand = hand[:-1]
     assert len(hand) > 1
     table.hand = hand
-    table._layout_hand()
+    table.geometry._layout_hand()
     n = len(hand)
     nxt = next_sizes(hand)
     table.warm_queue.reset()
-    table._prewarmed = set()
-    table._prewarm_hand()
+    table.card_paint._prewarmed = set()
+    table.card_paint._prewarm_hand()
     painted = _counting_renders(monkeypatch)
     for _ in range(n * len(nxt)):
         table.warm_queue.run_one()
@@ -139,7 +139,7 @@ def test_the_direction_arrows_are_blitted_at_their_own_size():
     full = surface.copy()
     centre, radius = table.centre_pt, 15 * app.u
     full.blit(direction_layer(SIZE, centre, radius, table.direction, app.u), (0, 0))
-    table.draw_direction(surface, centre, radius)
-    w, h = table._dir_layer.get_size()
+    table.plates.draw_direction(surface, centre, radius)
+    w, h = table.plates._dir_layer.get_size()
     assert w * h < SIZE[0] * SIZE[1] / 8, "not a window-sized alpha blit each frame"
     assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(full, "RGB")

@@ -57,12 +57,12 @@ def check_hand(table) -> None:
     hit test (which follows the paint order) names that card: nothing covers it."""
     w, h = table.app.size
     d = hand_d(table)
-    drawn = dict(table._drawn_slots())
+    drawn = dict(table.geometry._drawn_slots())
     for card in legal_cards(table):
         assert card in drawn, f"legal card {card} is not in the hand"
         for p in index_points(drawn[card], d):
             assert 0 <= p[0] < w and 0 <= p[1] < h, f"index of {card} is off screen"
-            assert table.card_at(p) == card, f"index of legal card {card} is covered at {p}"
+            assert table.geometry.card_at(p) == card, f"index of legal card {card} is covered at {p}"
 
 
 def check_tabs(table) -> dict[int, pygame.Rect]:
@@ -70,7 +70,7 @@ def check_tabs(table) -> dict[int, pygame.Rect]:
     any index (the lower row's labels sit in the seam, over the upper row's cards)."""
     w, h = table.app.size
     per = table.deck.per_suit
-    tabs = {(tab["suit"], tab["row"]): tab["rect"] for tab in table._tabs()}
+    tabs = {(tab["suit"], tab["row"]): tab["rect"] for tab in table.painter._tabs()}
     assert set(tabs) == {(s.card // per, s.row) for s in table.slots}, "a suit group has no label"
     rects = list(tabs.values())
     for i, a in enumerate(rects):
@@ -79,7 +79,7 @@ def check_tabs(table) -> dict[int, pygame.Rect]:
     d = hand_d(table)
     for r in rects:
         assert r.width > 0 and r.height > 0 and pygame.Rect(0, 0, w, h).contains(r)
-        for card, pos in table._drawn_slots():
+        for card, pos in table.geometry._drawn_slots():
             for p in index_points(pos, d):
                 assert not r.collidepoint(p), f"a suit label covers the index of {card}"
     return {suit: r for (suit, _row), r in tabs.items()}
@@ -113,8 +113,8 @@ def play_one(app, table, rng: random.Random, turn: int) -> None:
     legal = match.legal_actions(table.viewer)
     n = len(match.log)
     if table.phase() == "give":
-        for card in rng.sample([a[1] for a in legal], table.give_needed()):
-            click(table.grab_point(card))
+        for card in rng.sample([a[1] for a in legal], table.controls.give_needed()):
+            click(table.geometry.grab_point(card))
             app.step()
         click(table.give_button.rect.center)
         app.step()
@@ -131,13 +131,13 @@ def play_one(app, table, rng: random.Random, turn: int) -> None:
     card = rng.choice([a[1] for a in legal if a[0] == "play"])
     how = turn % 3
     if how == 0:
-        drag(table.grab_point(card), table.centre_pt)
+        drag(table.geometry.grab_point(card), table.centre_pt)
     elif how == 1:
-        click(table.grab_point(card))
+        click(table.geometry.grab_point(card))
         app.step()
-        click(table.grab_point(card))
+        click(table.geometry.grab_point(card))
     else:
-        order = [s.card for s in table._drawn_slots_sorted()]
+        order = [s.card for s in table.geometry._drawn_slots_sorted()]
         target = order.index(card)
         table.focus = order[0]
         for _ in range(target):
@@ -175,7 +175,7 @@ def test_a_one_card_suit_keeps_its_label():
     per = table.deck.per_suit
     suit = table.hand[0] // per
     table.hand = [c for c in table.hand if c // per != suit or c == table.hand[0]]
-    table._layout_hand()
+    table.geometry._layout_hand()
     tabs = check_tabs(table)
     assert suit in tabs and tabs[suit].width > 0
 
@@ -207,7 +207,7 @@ def test_the_turn_prompt_stays_and_says_what_to_do(lang):
             assert led in prompts[0]
             seen_kinds.add("follow")
         elif view.phase == "give":
-            assert str(table.give_needed()) in prompts[0]
+            assert str(table.controls.give_needed()) in prompts[0]
             seen_kinds.add("give")
         else:
             seen_kinds.add("lead")
@@ -226,7 +226,7 @@ def test_the_prompt_names_a_void_choice():
         view = match.view(table.viewer)
         per = table.deck.per_suit
         if view.phase == "follow" and not any(c // per == view.trick[0][1] // per for c in table.hand):
-            text = table.prompt_text(view)
+            text = table.painter.prompt_text(view)
             assert text.startswith("Your turn — no ")
             return
         play_one(app, table, rng, turn)

@@ -48,17 +48,17 @@ def my_turn_after_tricks(k: int):
 
 def cards_blitted(table, app) -> list[int]:
     seen: list[int] = []
-    real = table._blit_card
+    real = table.card_paint._blit_card
 
     def spy(surface, card, *a, **kw):
         seen.append(card)
         return real(surface, card, *a, **kw)
 
-    table._blit_card = spy
+    table.card_paint._blit_card = spy
     try:
         app.step()
     finally:
-        del table._blit_card
+        del table.card_paint._blit_card
     return seen
 
 
@@ -87,7 +87,7 @@ def test_last_trick_by_key_button_and_pile_hover():
     app.step()
     assert not table.show_last and not isinstance(app.stack.top, PauseScene)
     # resting the pointer on the winner's pile shows it; moving away hides it
-    pile = table.last_pile_rect()
+    pile = table.geometry.last_pile_rect()
     post(pygame.MOUSEMOTION, pos=pile.center, rel=(0, 0), buttons=(0, 0, 0))
     app.step()
     assert title in drawn_strings(app)
@@ -130,7 +130,7 @@ def dukal_table():
 
 def test_dukal_chooser_draws_no_stray_digit():
     app, table = dukal_table()
-    table.open_dukal()
+    table.controls.open_dukal()
     app.step()
     chooser = app.stack.top
     assert isinstance(chooser, DukalChooser)
@@ -144,7 +144,7 @@ def test_dukal_chooser_draws_no_stray_digit():
 
 def test_dukal_chooser_number_key_leads_that_dukal():
     app, table = dukal_table()
-    table.open_dukal()
+    table.controls.open_dukal()
     app.step()
     chooser = app.stack.top
     option = chooser.options[0]
@@ -156,7 +156,7 @@ def test_dukal_chooser_number_key_leads_that_dukal():
 @pytest.mark.parametrize("size", [(1, 1), (50, 40), (320, 200)])
 def test_chooser_give_and_panels_draw_at_tiny_sizes(size):
     app, table = dukal_table()
-    table.open_dukal()
+    table.controls.open_dukal()
     app.step()
     for s in (size, (1280, 720)):
         post(pygame.VIDEORESIZE, size=s, w=s[0], h=s[1])

@@ -44,11 +44,11 @@ def test_a_full_hand_sits_in_rows_of_at_most_20_and_every_card_is_clickable(seed
     check_groups(table, list(range(len(table.deck.suits))))
     check_tabs(table)
     w, h = size
-    for card in table._sorted_hand():   # all 40, each by a real click on what is drawn of it
-        drawn = dict(table._drawn_slots())
+    for card in table.geometry._sorted_hand():   # all 40, each by a real click on what is drawn of it
+        drawn = dict(table.geometry._drawn_slots())
         for p in index_points(drawn[card], d):
-            assert 0 <= p[0] < w and 0 <= p[1] < h and table.card_at(p) == card, (card, p)
-        click(table.grab_point(card))
+            assert 0 <= p[0] < w and 0 <= p[1] < h and table.geometry.card_at(p) == card, (card, p)
+        click(table.geometry.grab_point(card))
         app.step()
         assert table.focus == card, f"a click on card {card} did not reach it"
 
@@ -65,7 +65,7 @@ def test_the_keys_walk_both_rows():
         app.step()
         seen.append(table.focus)
     assert seen == order + order[:1]
-    legal = table.legal_cards()
+    legal = table.controls.legal_cards()
     assert 0 < len(legal) < len(order)
     table.focus = None
     seen = []
@@ -85,7 +85,7 @@ def check_tab_labels(table, names: bool) -> None:
     form), otherwise a label may be the sign alone."""
     from scenes.i18n import lang
     u = table.app.u
-    tabs = table._tabs()
+    tabs = table.painter._tabs()
     for tab in tabs:
         sd = table.deck.suits[tab["suit"]]
         name, short = sd.name[lang()], t(f"ganjifa.tab_short.{sd.id}")
@@ -102,7 +102,7 @@ def check_tab_labels(table, names: bool) -> None:
         if after:
             assert tab["rect"].right <= after[0].x, f"the {name} tab runs into the next"
     table.hand_layer.clear()            # and the labels are what the hand layer draws
-    texts = strings_drawn(lambda: table._draw_hand(table.app.screen))
+    texts = strings_drawn(lambda: table.painter._draw_hand(table.app.screen))
     assert {tab["text"] for tab in tabs if tab["text"]} <= set(texts)
 
 

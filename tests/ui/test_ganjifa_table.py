@@ -34,8 +34,8 @@ def settle(app, table, limit=400):
 
 
 def slot_of(table, card):
-    pos = table.grab_point(card)
-    assert table.card_at((round(pos[0]), round(pos[1]))) == card
+    pos = table.geometry.grab_point(card)
+    assert table.geometry.card_at((round(pos[0]), round(pos[1]))) == card
     return pos
 
 
@@ -50,7 +50,7 @@ def test_whole_hand_played_by_mouse_drags():
         view = match.view(table.viewer)
         legal = match.legal_actions(table.viewer)
         if view.phase == "give":
-            need = table.give_needed()
+            need = table.controls.give_needed()
             for _, card in legal[:need]:
                 click(slot_of(table, card))
                 app.step()

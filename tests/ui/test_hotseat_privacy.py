@@ -81,10 +81,10 @@ def zoom_point(table: TableScene) -> tuple[int, int] | None:
     """A point over the middle card of the bottom hand, face up or not (a zoom attempt)."""
     try:
         if table.match.game == "ganjifa":
-            cards = table._sorted_hand()
-            p = table.grab_point(cards[len(cards) // 2]) if cards else None
+            cards = table.geometry._sorted_hand()
+            p = table.geometry.grab_point(cards[len(cards) // 2]) if cards else None
         else:
-            p = table.grab_point(table.slots[len(table.slots) // 2].idx) if table.slots else None
+            p = table.geometry.grab_point(table.slots[len(table.slots) // 2].idx) if table.slots else None
     except KeyError:
         return None
     return None if p is None else (round(p[0]), round(p[1]))
@@ -127,7 +127,7 @@ def test_no_private_face_is_drawn_in_a_two_human_hand(game, seed, monkeypatch):
             return out
         table.art.face, table.art.nearest_face = face, nearest_face
     else:   # Kowah places every card through blit_card, minis and the winner's groups
-        real_blit, real_mini, real_groups = table.blit_card, table.mini, table._groups
+        real_blit, real_mini, real_groups = table.card_paint.blit_card, table.card_paint.mini, table.showcase._groups
 
         def blit_card(surface, card, *a, **k):
             if drawing[0] and card is not None:
@@ -144,7 +144,7 @@ def test_no_private_face_is_drawn_in_a_two_human_hand(game, seed, monkeypatch):
             if drawing[0]:
                 faces.extend(c for g in out for c in g)
             return out
-        table.blit_card, table.mini, table._groups = blit_card, mini, groups
+        table.card_paint.blit_card, table.card_paint.mini, table.showcase._groups = blit_card, mini, groups
 
     real_zoom_draw = table.zoom.draw
     zoomed: list[int] = []
@@ -250,7 +250,7 @@ def test_daotam_peeks_never_show_a_hand_but_the_confirmed_peekers(monkeypatch):
 
     faces: list[tuple[str, bool]] = []       # (kind, drawn by draw_hand)
     drawing, in_hand = [False], [False]
-    real_face, real_hand, real_draw = table.ct_face, table.draw_hand, app.stack.draw
+    real_face, real_hand, real_draw = table.card_faces.ct_face, table.painter.draw_hand, app.stack.draw
 
     def ct_face(kind, size):
         if drawing[0]:
@@ -270,7 +270,7 @@ def test_daotam_peeks_never_show_a_hand_but_the_confirmed_peekers(monkeypatch):
             real_draw(surface)
         finally:
             drawing[0] = False
-    table.ct_face, table.draw_hand, app.stack.draw = ct_face, draw_hand, draw
+    table.card_faces.ct_face, table.painter.draw_hand, app.stack.draw = ct_face, draw_hand, draw
 
     def hand_of(seat: int) -> Counter:
         return Counter(hand_cards(match.view(seat).hand))

@@ -7,8 +7,8 @@ import pygame
 
 from game.match import Match, Seat
 from scenes.kit.card_art import CardArt, WarmQueue, standard_size
-from scenes.kit.hand_strip import HandStrip, cycle
-from scenes.kit.legal import LegalCache
+from scenes.kit.trick.hand_strip import HandStrip, cycle
+from scenes.kit.trick.legal import LegalCache
 from tests.ui.helpers import make_app
 
 
@@ -74,7 +74,7 @@ def test_the_pygame_free_kit_pieces_import_no_pygame():
     import subprocess
     import sys
     from pathlib import Path
-    code = ("import sys; import scenes.kit.card_art, scenes.kit.legal, scenes.kit.model_field; "
+    code = ("import sys; import scenes.kit.card_art, scenes.kit.trick.legal, scenes.kit.trick.model_field; "
             "sys.exit(1 if 'pygame' in sys.modules else 0)")
     done = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[2],
                           capture_output=True, text=True)

@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from scenes.kit.buzzers import cap_box
+from scenes.kit.bluff.buzzers import cap_box
 from scenes.kit.seat_ring import overlaps, seat_ring
 
 SIZES = [(1280, 720), (1920, 1080), (800, 500)]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from scenes.kit.buzzers import cap_place
+from scenes.kit.bluff.buzzers import cap_place
 from scenes.pause import PauseScene
 from scenes.tables.daotam.token import DAO_TAM, TA_NIEM
 from tests.engine.snap_rules import SNAP_S

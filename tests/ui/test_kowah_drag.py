@@ -18,14 +18,14 @@ HANDS = ["1C 2C 3C 4C 6C 8C 1S 2S", "5C 5C 7S 7S 7M 9C 9S 9M", "1M 2M 3M 4M 6M 8
 def record_blits(table) -> list[tuple[int | None, tuple[int, int]]]:
     """Every card the table draws from now on, as (card or None for a back, centre)."""
     seen: list[tuple[int | None, tuple[int, int]]] = []
-    original = table.blit_card
+    original = table.card_paint.blit_card
 
     def spy(surface, card, centre, height, *args, **kw):
         rect = original(surface, card, centre, height, *args, **kw)
         seen.append((card, rect.center))
         return rect
 
-    table.blit_card = spy
+    table.card_paint.blit_card = spy
     return seen
 
 
@@ -47,7 +47,7 @@ def opened_table():
 
 def test_a_card_drawn_by_drag_does_not_stay_on_the_pointer():
     app, table = opened_table()
-    drag(table.stock_point(), table.hand_point())
+    drag(table.geometry.stock_point(), table.geometry.hand_point())
     step(app)
     assert table.match.log == [(0, ("draw",))]
     seen = record_blits(table)
@@ -64,7 +64,7 @@ def test_drawn_card_flies_from_where_it_was_let_go():
     app, table = opened_table()
     app.settings.anim_speed = SLOW
     drop = (round(table.app.size[0] * 0.3), round(table.hand_top() - 10 * table.app.u))
-    drag(table.stock_point(), drop)
+    drag(table.geometry.stock_point(), drop)
     app.step()
     assert table.match.log == [(0, ("draw",))]
     flying = [s for s in table.flying if not s.face_up]
@@ -81,7 +81,7 @@ def test_dropping_near_the_hand_counts():
     app, table = opened_table()
     drop = (round(table.app.size[0] * 0.3), round(table.hand_top() - 10 * table.app.u))
     assert drop[1] < table.hand_top() - 2 * table.app.u   # above the hand, nearer it than the piles
-    drag(table.stock_point(), drop)
+    drag(table.geometry.stock_point(), drop)
     step(app)
     assert table.match.log == [(0, ("draw",))]
 
@@ -90,9 +90,9 @@ def test_dropping_short_snaps_back_and_says_where_to_drop():
     app, table = opened_table()
     app.settings.anim_speed = SLOW
     stock = table.stock_vis
-    short = (round(table.stock_point()[0]), round(table.stock_point()[1] + 0.15 * table.app.size[1]))
-    assert not table.reaches_hand(short)
-    drag(table.stock_point(), short)
+    short = (round(table.geometry.stock_point()[0]), round(table.geometry.stock_point()[1] + 0.15 * table.app.size[1]))
+    assert not table.geometry.reaches_hand(short)
+    drag(table.geometry.stock_point(), short)
     app.step()
     assert table.match.log == []
     assert table.toast.message == "Drop it on your hand"
@@ -108,23 +108,23 @@ def test_dropping_short_snaps_back_and_says_where_to_drop():
     assert not any(near(c, short) for _, c in seen)
     # and a second try into the hand works
     settle(app, table)
-    drag(table.stock_point(), table.hand_point())
+    drag(table.geometry.stock_point(), table.geometry.hand_point())
     step(app)
     assert table.match.log == [(0, ("draw",))]
 
 
 def test_the_discard_dragged_short_goes_back_on_the_pile():
     app, table = opened_table()
-    drag(table.stock_point(), table.hand_point())      # open: draw, then discard
+    drag(table.geometry.stock_point(), table.geometry.hand_point())      # open: draw, then discard
     step(app)
-    drag(table.grab_point(0), table.pile_point())
+    drag(table.geometry.grab_point(0), table.geometry.pile_point())
     step(app)
     settle(app, table, limit=2000)
     if not (table.viewer_can_act and table.can("take")):
         raise AssertionError("no takeable discard")
     pile = list(table.pile)
-    short = (round(table.pile_point()[0] + 30), round(table.pile_point()[1] + 40))
-    drag(table.pile_point(), short)
+    short = (round(table.geometry.pile_point()[0] + 30), round(table.geometry.pile_point()[1] + 40))
+    drag(table.geometry.pile_point(), short)
     step(app)
     assert table.toast.message == "Drop it on your hand"
     assert table.pile == pile and not table.drag.active and not table.flying
@@ -132,7 +132,7 @@ def test_the_discard_dragged_short_goes_back_on_the_pile():
 
 def test_a_release_that_went_elsewhere_drops_the_card():
     app, table = opened_table()
-    sx, sy = map(round, table.stock_point())
+    sx, sy = map(round, table.geometry.stock_point())
     post(pygame.MOUSEBUTTONDOWN, pos=(sx, sy), button=1)
     post(pygame.MOUSEMOTION, pos=(sx + 60, sy + 60), rel=(0, 0), buttons=(1, 0, 0))
     app.step()

@@ -58,7 +58,7 @@ def won_hand(size=(1280, 720), lang="en"):
     post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
     app.step()
     settle(app, table)
-    click(table.stock_point())
+    click(table.geometry.stock_point())
     step(app)
     for _ in range(5):
         app.step()
@@ -77,18 +77,18 @@ def draw_recorded(app) -> RecordingSurface:
 def test_no_text_runs_off_the_window_at_the_end_of_a_hand(text_ids, size, lang):
     app, table = won_hand(size, lang)
     # an opponent who took many cards in the open: a long "Known:" row beside the left edge
-    left = min(range(1, 3), key=lambda s: table.zone(s)[0])
+    left = min(range(1, 3), key=lambda s: table.geometry.zone(s)[0])
     table.known = [[] for _ in table.known]
     table.known[left] = [table.deck.parse(c) for c in MANY_KNOWN.split()]
     surf = draw_recorded(app)
     bounds = surf.get_rect()
     texts = [(r, text_ids[i]) for r, i in surf.blits if i in text_ids]
-    assert any(s == table.result_headline() for _, s in texts)
+    assert any(s == table.showcase.result_headline() for _, s in texts)
     off = [(s, r) for r, s in texts if not bounds.contains(r)]
     assert not off, f"text off the window: {off}"
     # the known cards (minis) stay inside too, and inside the opponent's half
     heights = {r.height for r, _ in surf.blits}
-    ids = {id(table.mini(c, h)) for c in table.known[left] for h in heights}
+    ids = {id(table.card_paint.mini(c, h)) for c in table.known[left] for h in heights}
     minis = [r for r, i in surf.blits if i in ids]
     assert len(minis) == len(MANY_KNOWN.split())
     assert all(bounds.contains(r) and r.right <= size[0] / 2 for r in minis)
@@ -97,13 +97,13 @@ def test_no_text_runs_off_the_window_at_the_end_of_a_hand(text_ids, size, lang):
 def test_the_results_panel_is_the_only_result_shown(monkeypatch, text_ids):
     app, table = won_hand()
     banners: list[str] = []
-    real = table._banner
-    monkeypatch.setattr(table, "_banner", lambda surface, title, *a, **k: (banners.append(title),
+    real = table.showcase._banner
+    monkeypatch.setattr(table.showcase, "_banner", lambda surface, title, *a, **k: (banners.append(title),
                                                                           real(surface, title, *a, **k)))
     surf = draw_recorded(app)
     assert banners == [], "the table's win banner is drawn under the results panel"
     drawn = [text_ids[i] for _, i in surf.blits if i in text_ids]
-    headline = table.result_headline()
+    headline = table.showcase.result_headline()
     assert drawn.count(headline) == 1, f"the result is said {drawn.count(headline)} times"
     # the table's own showcase is back once the panel is gone
     app.stack.pop()

@@ -48,7 +48,7 @@ def test_every_size_while_dealing_and_playing():
     table.focus = 0
     resize_through(app)
     # a drag in progress (the pointer holds a hand card) while the window shrinks
-    post(pygame.MOUSEBUTTONDOWN, pos=tuple(map(round, table.grab_point(0))), button=1)
+    post(pygame.MOUSEBUTTONDOWN, pos=tuple(map(round, table.geometry.grab_point(0))), button=1)
     post(pygame.MOUSEMOTION, pos=(640, 200), rel=(0, 0), buttons=(1, 0, 0))
     app.step()
     resize_through(app)
@@ -59,10 +59,10 @@ def test_every_size_while_dealing_and_playing():
 def test_every_size_with_the_checki_prompt_and_the_pair_chooser():
     app, table = fixed_table(*TWO_PAIRS)
     settle(app, table)
-    drag(table.stock_point(), table.hand_point())
+    drag(table.geometry.stock_point(), table.geometry.hand_point())
     step(app)
     s1 = table.deck.parse("1S")
-    drag(table.grab_point(table.index_of(s1)), table.pile_point())
+    drag(table.geometry.grab_point(table.geometry.index_of(s1)), table.geometry.pile_point())
     step(app)
     settle(app, table)
     assert table.phase() == "declare"
@@ -77,7 +77,7 @@ def test_every_size_with_exposed_pairs_the_win_and_the_results():
     app, table = fixed_table(*WIN, declared={1: "5C"})
     settle(app, table)
     resize_through(app)                    # an exposed pair on the table
-    click(table.stock_point())
+    click(table.geometry.stock_point())
     step(app)
     for _ in range(5):
         app.step()
@@ -90,9 +90,9 @@ def test_every_size_with_exposed_pairs_the_win_and_the_results():
 def test_every_size_after_a_drawn_hand():
     app, table = fixed_table(WIN[0], "6S")
     settle(app, table)
-    drag(table.stock_point(), table.hand_point())
+    drag(table.geometry.stock_point(), table.geometry.hand_point())
     step(app)
-    drag(table.grab_point(0), table.pile_point())
+    drag(table.geometry.grab_point(0), table.geometry.pile_point())
     step(app)
     for _ in range(5):
         app.step()

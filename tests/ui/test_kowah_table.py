@@ -38,8 +38,8 @@ def settle(app, table, limit=600):
 
 def grab(table, card):
     """A point on the hand card showing ``card``, checked against the table's hit test."""
-    idx = table.index_of(card)
-    pos = table.grab_point(idx)
+    idx = table.geometry.index_of(card)
+    pos = table.geometry.grab_point(idx)
     assert table.item_at((round(pos[0]), round(pos[1]))) == ("hand", idx)
     return pos
 
@@ -48,11 +48,11 @@ def play_by_mouse(app, table, action):
     """Carry out one engine action for the viewer with synthetic mouse events only."""
     kind = action[0]
     if kind == "draw":
-        drag(table.stock_point(), table.hand_point())
+        drag(table.geometry.stock_point(), table.geometry.hand_point())
     elif kind == "take":
-        drag(table.pile_point(), table.hand_point())
+        drag(table.geometry.pile_point(), table.geometry.hand_point())
     elif kind == "discard":
-        drag(grab(table, action[1]), table.pile_point())
+        drag(grab(table, action[1]), table.geometry.pile_point())
     elif kind == "declare":
         click(table.checki_button.rect.center)
         step(app)
@@ -113,13 +113,13 @@ def test_click_and_keyboard_also_work():
     settle(app, table)
     n = len(match.log)
     if match.view(0).phase == "take":
-        click(table.stock_point())
+        click(table.geometry.stock_point())
         step(app)
         assert match.log[n] == (0, ("draw",))
     settle(app, table)
     hand = list(match.view(0).hand)
     card = table.order[0]
-    pos = table.grab_point(0)
+    pos = table.geometry.grab_point(0)
     click(pos)
     step(app)
     click(pos)
@@ -150,7 +150,7 @@ def test_illegal_moves_are_refused_with_a_reason():
     settle(app, table)
     match = table.match
     order = list(table.order)
-    drag(grab(table, order[0]), table.pile_point())        # discarding before taking
+    drag(grab(table, order[0]), table.geometry.pile_point())        # discarding before taking
     step(app)
     assert match.log == []
     assert table.order == order and len(table.slots) == 8
@@ -168,7 +168,7 @@ def test_sort_buttons_and_dragging_reorder_the_hand():
     match = table.match
     settle(app, table)
     if table.phase() == "take":
-        drag(table.stock_point(), table.hand_point())
+        drag(table.geometry.stock_point(), table.geometry.hand_point())
         step(app)
     assert len(table.order) == 9
     deck = table.deck
@@ -181,7 +181,7 @@ def test_sort_buttons_and_dragging_reorder_the_hand():
     assert sorted(table.order) == sorted(match.view(0).hand)
     first = table.order[0]
     last = table.slots[-1].centre
-    drag(table.grab_point(0), (last[0] + 20, last[1]))     # within the hand: reorder only
+    drag(table.geometry.grab_point(0), (last[0] + 20, last[1]))     # within the hand: reorder only
     step(app)
     assert table.order[-1] == first and table.sort_mode == "manual"
     assert match.view(0).phase == "discard", "reordering must not play a card"
@@ -254,7 +254,7 @@ def test_off_turn_win_shows_banner_and_results():
                               "1M 2M 3M 4M 6M 8M 3S 4S"], "5C 6S 6M", declared={1: "5C"})
     settle(app, table)
     assert table.declared[1] is not None, "the exposed pair is on the table"
-    click(table.stock_point())
+    click(table.geometry.stock_point())
     step(app)
     for _ in range(5):
         app.step()
@@ -263,9 +263,9 @@ def test_off_turn_win_shows_banner_and_results():
     o = table.outcome
     assert o and o["kind"] == "win" and o["winner"] == 1 and o["method"] == "opponent_draw"
     assert o["mult"] == 1
-    assert table.score_text(1) == "×1" and table.score_text(0) == "—"
-    assert "AI 2" in table.result_headline()
-    assert "drawn by you" in table.method_text(o)      # "You" inside a sentence: "you"
+    assert table.showcase.score_text(1) == "×1" and table.showcase.score_text(0) == "—"
+    assert "AI 2" in table.showcase.result_headline()
+    assert "drawn by you" in table.showcase.method_text(o)      # "You" inside a sentence: "you"
     assert isinstance(app.stack.top, ResultsScene)
 
 
@@ -273,16 +273,16 @@ def test_drawn_hand_shows_the_draw_banner():
     app, table = fixed_table(["1C 2C 3C 4C 6C 8C 1S 2S", "5C 5C 7S 7S 7M 9C 9S 9M",
                               "1M 2M 3M 4M 6M 8M 3S 4S"], "6S")
     settle(app, table)
-    drag(table.stock_point(), table.hand_point())       # the last stock card
+    drag(table.geometry.stock_point(), table.geometry.hand_point())       # the last stock card
     step(app)
     assert table.view().last_stock_turn
-    drag(grab(table, table.order[0]), table.pile_point())
+    drag(grab(table, table.order[0]), table.geometry.pile_point())
     step(app)
     for _ in range(5):
         app.step()
     assert table.match.is_over() and not table.match.result().winners
     assert table.outcome == {"kind": "drawn", "anomaly": None}
-    assert table.result_headline() == "Draw — no winner"
+    assert table.showcase.result_headline() == "Draw — no winner"
     assert isinstance(app.stack.top, ResultsScene)
 
 
@@ -291,10 +291,10 @@ def test_declaring_with_a_pair_choice():
     app, table = fixed_table(["5C 5C 5S 5S 5M 8C 8S 1S", "1C 2C 3C 4C 6C 7C 9C 2S",
                               "1M 2M 3M 4M 6M 7M 9M 3S"], "8M 6S 6S 7S")
     settle(app, table)
-    drag(table.stock_point(), table.hand_point())
+    drag(table.geometry.stock_point(), table.geometry.hand_point())
     step(app)
     s1 = table.deck.parse("1S")
-    drag(grab(table, s1), table.pile_point())
+    drag(grab(table, s1), table.geometry.pile_point())
     step(app)
     settle(app, table)
     assert table.phase() == "declare"

@@ -23,9 +23,9 @@ def _asked_human(timers: bool | None):
         v = match.view(None)
         if v.asked == 3 and not table.anim.busy:
             return app, match, table
-        if table.actor() == 3 and v.phase == "turn":     # the human's own turn: swap or not
-            table.pick_card(v.hands[0][0])
-            table.choose(("bit", 0))
+        if table.controls.actor() == 3 and v.phase == "turn":     # the human's own turn: swap or not
+            table.controls.pick_card(v.hands[0][0])
+            table.controls.choose(("bit", 0))
     raise AssertionError("the human was never asked")
 
 

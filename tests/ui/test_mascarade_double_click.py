@@ -18,11 +18,11 @@ def test_a_key_then_a_click_on_the_swap_prompt_acts_once():
         if isinstance(app.stack.top, HandoffScene):
             key(pygame.K_RETURN)
         frame(app)
-        if app.stack.top is table and table.actor() is not None and match.view(None).phase == "turn":
+        if app.stack.top is table and table.controls.actor() is not None and match.view(None).phase == "turn":
             break
-    seat = table.actor()
-    other = next(p for p in range(len(table.pos_rects)) if p != table.own_pos(seat))
-    table.pick_card(other)
+    seat = table.controls.actor()
+    other = next(p for p in range(len(table.pos_rects)) if p != table.controls.own_pos(seat))
+    table.controls.pick_card(other)
     frame(app)
     for _ in range(10):                  # the secret decision is behind a handoff
         if isinstance(app.stack.top, HandoffScene):

@@ -18,7 +18,7 @@ from tests.ui.mascarade_drive import frame, mascarade_app
 def _to_my_turn(app, table, seat: int = 0) -> None:
     for _ in range(600):
         frame(app)
-        if table.actor() == seat and table.match.view(None).phase == "turn":
+        if table.controls.actor() == seat and table.match.view(None).phase == "turn":
             return
     raise AssertionError("never my turn")
 
@@ -31,7 +31,7 @@ def test_refused_actions_say_why_and_the_log_toggles():
     frame(app)
     assert table.toast.message == t("err.mascarade.swap_only_start", turn=5) and table.secret is None
     own = match.view(None).hands[0][0]
-    table.pick_card(own)                 # a swap needs another card
+    table.controls.pick_card(own)                 # a swap needs another card
     assert table.toast.message == t("mascarade.err_self") and table.secret is None
     n = len(match.log)
     key(pygame.K_l)
@@ -45,7 +45,7 @@ def test_refused_actions_say_why_and_the_log_toggles():
 def test_one_human_swaps_without_a_handoff():
     app, match, table = mascarade_app(["human", "normal", "normal", "normal"], seed=2)
     _to_my_turn(app, table)
-    table.pick_card(match.view(None).hands[1][0])
+    table.controls.pick_card(match.view(None).hands[1][0])
     key(pygame.K_e)
     frame(app)
     assert match.log[-1][0] == 0 and match.log[-1][1][0] == "swap" and match.log[-1][1][3] == 1

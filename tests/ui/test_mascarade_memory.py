@@ -31,9 +31,9 @@ def _swap_with_odds_on(bit: int):
     key(pygame.K_k)                      # the odds view on, from the first frame
     for _ in range(400):
         frame(app)
-        if table.actor() == 0:
+        if table.controls.actor() == 0:
             break
-    assert table.show_known and table.actor() == 0
+    assert table.show_known and table.controls.actor() == 0
     click(table.pos_rects[3].center)
     frame(app)
     key(pygame.K_e if bit else pygame.K_n)
@@ -129,7 +129,7 @@ def test_nothing_overlaps_with_or_without_the_log(size, lang):
             assert not any(r.colliderect(b) for r in things for b in buttons), (n, log)
             assert not any(r.colliderect(p) for r in (table.court_rect, table.bank_rect) for p in things), (n, log)
             if log:
-                assert not any(r.colliderect(table.log_rect()) for r in things), (n, log)
+                assert not any(r.colliderect(table.geometry.log_rect()) for r in things), (n, log)
             if size[1] >= 500:            # every name whole from 800x500 up
                 u = app.u
                 for spot in table.spots:

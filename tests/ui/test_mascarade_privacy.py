@@ -81,7 +81,7 @@ def test_no_private_face_is_drawn_unless_its_owner_is_looking(monkeypatch, seed,
             else:
                 seat = table.looking
                 assert where == "private_face" and seat is not None, f"frame {n}: {where} drew {char}"
-                assert table.secret_seat() == seat, f"frame {n}: private face outside a secret decision"
+                assert table.controls.secret_seat() == seat, f"frame {n}: private face outside a secret decision"
                 assert char in _secret_cards(match, seat), f"frame {n}: {char} is not seat {seat}'s secret"
                 secret_frames += 1
     assert match.is_over()

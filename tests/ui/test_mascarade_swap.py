@@ -22,9 +22,9 @@ def _run(bit: int) -> tuple[list, list[bytes], MascaradeTable]:
     app.stack.push(table)
     for _ in range(400):
         frame(app)
-        if table.actor() == 0:
+        if table.controls.actor() == 0:
             break
-    assert table.actor() == 0
+    assert table.controls.actor() == 0
     click(table.pos_rects[3].center)     # seat 3's card, then the covered choice
     frame(app)
     assert table.secret == ("swap", 0, 0, 3)

@@ -23,20 +23,20 @@ def _to_my_turn(app, table, forced: bool) -> None:
     for _ in range(3000):
         frame(app)
         v = table.match.view(None)
-        if table.actor() == 0 and v.phase == "claim":
+        if table.controls.actor() == 0 and v.phase == "claim":
             key(pygame.K_x)                             # another seat's announcement: pass
-        if table.actor() == 0 and v.phase == "turn":
+        if table.controls.actor() == 0 and v.phase == "turn":
             if v.forced == forced:
                 return
             others = [p for p, o in enumerate(v.owner) if o != 0]
-            table.pick_card(others[0])
+            table.controls.pick_card(others[0])
             key(pygame.K_n)
     raise AssertionError("never that kind of turn")
 
 
 def _buttons(table) -> dict[str, object]:
-    table.layout_choices()
-    cmds = [cmd for _, cmd in table.choices()]
+    table.controls.layout_choices()
+    cmds = [cmd for _, cmd in table.controls.choices()]
     return {cmd[0]: b for b, cmd in zip(table.choice_buttons, cmds, strict=True)}
 
 
@@ -55,7 +55,7 @@ def test_swap_only_turns_grey_out_peek_and_announce(lang):
     # drawn greyed: the Peek button (primary) is not painted in the live gold
     inner = peek.rect.inflate(-4, -4)
     assert app.screen.get_at((inner.left + 1, inner.centery))[:3] != GOLD
-    prompt = table.prompt_text()
+    prompt = table.painter.prompt_text()
     assert prompt == t("mascarade.prompt_turn_swap", seat=table.seat_name(0))
     assert t("mascarade.prompt_turn", seat=table.seat_name(0)) not in strings_drawn(
         lambda: app.stack.draw(app.screen))
@@ -70,7 +70,7 @@ def test_swap_only_turns_grey_out_peek_and_announce(lang):
         frame(app)
         assert table.toast.message == reason
         assert table.secret is None and not table.chooser and len(match.log) == n
-    assert table.actor() == 0 and match.view(None).turn_no == v.turn_no
+    assert table.controls.actor() == 0 and match.view(None).turn_no == v.turn_no
 
 
 def test_free_turns_offer_peek_and_announce():
@@ -79,7 +79,7 @@ def test_free_turns_offer_peek_and_announce():
     assert {"peek", "announce"} <= {a[0] for a in match.legal_actions(0)}
     buttons = _buttons(table)
     assert buttons["ask_peek"].enabled and buttons["ask_announce"].enabled
-    assert table.prompt_text() == t("mascarade.prompt_turn", seat=table.seat_name(0))
+    assert table.painter.prompt_text() == t("mascarade.prompt_turn", seat=table.seat_name(0))
     click(buttons["ask_announce"].rect.center)
     frame(app)
     assert table.chooser
@@ -91,5 +91,5 @@ def test_a_refusal_naming_a_character_says_its_name(lang):
     v = match.view(None)
     missing = next(c for c in range(12) if c not in v.charset)
     err = IllegalAction("-", "mascarade.not_in_set", char=missing)      # the engine's key
-    assert table.explain(err) == t("err.mascarade.not_in_set", char=character_name(missing))
-    assert character_name(missing) in table.explain(err)
+    assert table.feedback.explain(err) == t("err.mascarade.not_in_set", char=character_name(missing))
+    assert character_name(missing) in table.feedback.explain(err)

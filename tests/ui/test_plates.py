@@ -1,4 +1,4 @@
-"""Seat plates keep their text inside at any window size (base.TableScene.draw_plate)."""
+"""Seat plates keep their text inside at any window size (scenes.kit.plates.SeatPlates.draw)."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def text_rects(table, surface_size, seat, centre, lines):
     rec = Recorder(surface_size)
     fonts.text = spy
     try:
-        rect = type(table).draw_plate(table, rec, seat, centre, lines)
+        rect = type(table.plates).draw(table.plates, rec, seat, centre, lines)
     finally:
         fonts.text = real
     ids = {id(t) for t in texts}
@@ -46,17 +46,17 @@ def text_rects(table, surface_size, seat, centre, lines):
 
 def plate_calls(app, table):
     calls = []
-    real = table.draw_plate
+    real = table.plates.draw
 
     def spy(surface, seat, centre, lines):
         calls.append((seat, centre, list(lines)))
         return real(surface, seat, centre, lines)
 
-    table.draw_plate = spy
+    table.plates.draw = spy
     try:
         app.step()
     finally:
-        del table.draw_plate
+        del table.plates.draw
     return calls
 
 

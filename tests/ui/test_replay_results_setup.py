@@ -41,7 +41,7 @@ def test_the_table_header_and_the_results_show_the_deal_code():
     app = make_app()
     table, results = finished(app)
     code = encode("ganjifa", 3, {"time": "night", "void_rule": "choice"}, 2024)
-    assert table.deal_code() == code
+    assert table.header.deal_code() == code
     assert "· " + t("replay.code", code=code) in strings_drawn(lambda: table.draw(app.screen))
     assert t("replay.code", code=code) in strings_drawn(lambda: results.draw(app.screen))
     assert "Deal #2024" in strings_drawn(lambda: results.draw(app.screen))

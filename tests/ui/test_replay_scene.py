@@ -226,14 +226,14 @@ def test_rules_open_over_the_replay_and_a_resize_relays_the_table():
 def test_mascarade_faces_up_turns_every_card_over_on_the_table():
     """Faces up, the table itself shows the character at every position (the view holds
     only the face-up ones), and follows the real swaps as the replay steps."""
-    from scenes.tables.mascarade import MascaradeTable
+    from scenes.tables.mascarade.paint import MascaradePaint
     rec = record("mascarade")
     app, scene = open_replay(rec)
     key(pygame.K_END)
     app.step()
     drawn: list[int] = []
-    real = MascaradeTable.public_face
-    MascaradeTable.public_face = lambda self, face, h: (drawn.append(face), real(self, face, h))[1]
+    real = MascaradePaint.public_face
+    MascaradePaint.public_face = lambda self, face, h: (drawn.append(face), real(self, face, h))[1]
     try:
         scene.table.draw(app.screen)
         hidden = len(scene.table.pos_rects) - len(drawn)
@@ -248,4 +248,4 @@ def test_mascarade_faces_up_turns_every_card_over_on_the_table():
             assert sorted(drawn) == sorted(cards), n
             assert scene.table.truth == dict(enumerate(cards))
     finally:
-        MascaradeTable.public_face = real
+        MascaradePaint.public_face = real

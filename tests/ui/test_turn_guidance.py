@@ -59,7 +59,7 @@ def play_own_move(app, table) -> None:
         press(app, pygame.K_DOWN)           # the first playable card
         press(app, pygame.K_RETURN)
         if len(match.log) == n and table.phase() == "give":
-            for _ in range(table.give_needed()):
+            for _ in range(table.controls.give_needed()):
                 press(app, pygame.K_DOWN)
                 press(app, pygame.K_SPACE)
             press(app, pygame.K_RETURN)
@@ -71,7 +71,7 @@ def play_own_move(app, table) -> None:
                 frame(app)
             action = match.legal_actions(table.viewer)[0]
             before = len(match.log)
-            table._act(action)
+            table.controls._act(action)
             assert len(match.log) > before, action
     assert len(match.log) > n
 
@@ -112,8 +112,8 @@ def test_not_your_turn_is_gone_when_the_turn_comes(game, lang):
 def test_not_your_turn_is_never_raised_on_the_viewers_turn(game):
     app, table = table_at_own_turn(game, "en", seed=11)
     frame(app)
-    assert table.viewers_turn()
-    assert not table.say_not_your_turn()
+    assert table.feedback.viewers_turn()
+    assert not table.feedback.say_not_your_turn()
     table.assists.ask()             # a hint asked for now is a hint, not "wait for your turn"
     assert table.toast.left == 0 or table.toast.message != t("hints.not_now")
     assert t("table.not_your_turn") not in frame(app)
@@ -124,17 +124,17 @@ def test_a_refused_moves_reason_goes_with_the_decision():
     next turn, where another suit may be led."""
     for seed in range(1, 40):
         app, table = table_at_own_turn("ganjifa", "en", seed)
-        legal = table.legal_cards()
+        legal = table.controls.legal_cards()
         wrong = [c for c in table.hand if c not in legal]
         if table.phase() == "follow" and wrong:
             break
     else:
         raise AssertionError("no follow decision with a card that may not be played")
     frame(app)
-    table._try_play(wrong[0])
+    table.controls._try_play(wrong[0])
     reason = table.toast.message
     assert reason and table.toast.left > 0 and reason in frame(app)
-    assert table._try_play(sorted(legal)[0])
+    assert table.controls._try_play(sorted(legal)[0])
     assert reason not in frame(app)
 
 

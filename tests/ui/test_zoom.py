@@ -76,11 +76,11 @@ def own_card(table) -> tuple[tuple, tuple[int, int]]:
     Mascarade a face-up position, for Đạo Tâm an opened Tâm Niệm."""
     game = table.match.game
     if game == "ganjifa":
-        c = table._sorted_hand()[len(table.hand) // 2]
-        return ("ganjifa", c, table._mark(c)), table.grab_point(c)
+        c = table.geometry._sorted_hand()[len(table.hand) // 2]
+        return ("ganjifa", c, table.card_paint._mark(c)), table.geometry.grab_point(c)
     if game == "kowah":
         slot = table.slots[len(table.slots) // 2]
-        return ("kowah", slot.card), table.grab_point(slot.idx)
+        return ("kowah", slot.card), table.geometry.grab_point(slot.idx)
     if game == "daotam":
         v = table.match.view(None)
         for seat, slots in table.slot_rects.items():
@@ -97,10 +97,10 @@ def hidden_point(table) -> tuple[int, int]:
     game = table.match.game
     seat = next(s for s in range(table.n) if s != table.viewer)
     if game == "ganjifa":
-        ax, ay = table.seat_anchor(seat)            # the fan of backs under the plate
+        ax, ay = table.plates.anchor(seat)            # the fan of backs under the plate
         return (round(ax), round(ay + 9.5 * table.app.u))
     if game == "kowah":
-        return tuple(round(v) for v in table.fan_pt(seat))
+        return tuple(round(v) for v in table.geometry.fan_pt(seat))
     if game == "daotam":
         return table.deck_rects["ct_deck"].center
     down = next(p for p in range(len(table.pos_rects)) if p not in table.model.faceup)
@@ -199,8 +199,8 @@ def test_a_hot_seat_hand_before_the_handoff_opens_nothing_and_paints_no_face(gam
     elif game == "daotam":              # a Chiêu Thức face by kind; nothing is face up yet
         from scenes.tables.daotam.model import hand_cards
         hand = hand_cards(hand)
-        real = table.ct_face
-        table.ct_face = lambda c, *a, **k: (asked.append(c), real(c, *a, **k))[1]
+        real = table.card_faces.ct_face
+        table.card_faces.ct_face = lambda c, *a, **k: (asked.append(c), real(c, *a, **k))[1]
     else:
         real = table.cards.face
         table.cards.face = lambda c, *a, **k: (asked.append(c), real(c, *a, **k))[1]
@@ -320,8 +320,8 @@ def test_a_hover_paints_the_panel_ahead_in_spare_time():
 
 def test_playing_the_zoomed_card_closes_the_zoom():
     app, table = table_at("ganjifa")
-    card = sorted(table.legal_cards())[0]
-    pos = table.grab_point(card)
+    card = sorted(table.controls.legal_cards())[0]
+    pos = table.geometry.grab_point(card)
     button(pos, 3)
     frame(app)
     assert table.zoom.is_open and table.zoom.card.key[1] == card
@@ -338,7 +338,7 @@ def test_a_click_on_the_zoom_only_closes_it():
     z = table.zoom
     assert z.is_open
     under = next(((x, y) for x in range(z.rect.left + 4, z.rect.right - 4, 6)
-                  for y in range(z.rect.top + 4, z.rect.bottom - 4, 6) if table.pos_at((x, y)) is not None),
+                  for y in range(z.rect.top + 4, z.rect.bottom - 4, 6) if table.geometry.pos_at((x, y)) is not None),
                  z.rect.center)
     log, pick, focus = len(table.match.log), list(table.pick), table.focus
     button(under, 1)

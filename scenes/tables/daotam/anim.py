@@ -13,8 +13,11 @@ windows' own lengths are the Match's and never scaled."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.core import Event
 from scenes.i18n import t
+from scenes.kit.parts import borrowing
 from scenes.tables.daotam.token import DAO_TAM, TA_NIEM
 from scenes.tables.sprites import Sprite
 from scenes.tween import Anim
@@ -29,8 +32,14 @@ SWEEP_S = 0.4
 STAGGER_S = 0.08
 
 
+@borrowing(table=("anim app card_name claim_zone confirmed_viewer deck_rects flights hand_h match model "
+                  "ring seat_name slot_rects spots tokens viewer"),
+           geometry="claim_card_h claim_rects hand_top layout_hand reveal_card_h")
 class DaoTamAnim:
-    """Mixin: ``on_event`` for the Đạo Tâm table."""
+    """Part of the table: ``on_event`` for the Đạo Tâm table."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     _cd_pending: tuple[int, str] | None = None        # a drawn Chính Đạo not yet put away
     claim_from: list[tuple[int, int]] = []            # the viewer's staged claim cards' centres
@@ -69,7 +78,7 @@ class DaoTamAnim:
     def _fly_card(self, key: tuple, src, dst, h0: float, h1: float, end=None, start=None,
                   overlap: float | None = None) -> None:
         sprite = Sprite(key, src, round(h0))  # type: ignore[arg-type]
-        self.fly(sprite, src, dst, self.flight_time(src, dst), end=end, overlap=overlap,
+        self.flights.fly(sprite, src, dst, self.flights.flight_time(src, dst), end=end, overlap=overlap,
                  size=(round(h0), round(h1)), start=start)
 
     # ------------------------------------------------------------ claims

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
 from scenes import fonts
+from scenes.kit.parts import borrowing
 from scenes.textfit import fit_text
 
 PAPER = (0xF5, 0xF0, 0xE4)
@@ -160,8 +162,12 @@ def chinh_dao(card_type: str, stage: str | None, principle: int | None, title: s
     return _fast(pygame.transform.smoothscale(s, size))
 
 
+@borrowing(table="deck")
 class DaoTamCards:
-    """Mixin: card images for the table (names from the deck in the app's language)."""
+    """Part of the table: card images for the table (names from the deck in the app's language)."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def ct_face(self, kind: str, size: tuple[int, int]) -> pygame.Surface:
         from scenes.tables.base import lang

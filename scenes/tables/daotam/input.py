@@ -24,16 +24,26 @@ import pygame
 from game.core import BUZZ, IllegalAction
 from game.daotam.intents import PASS
 from scenes import keymap
+from scenes.kit.parts import borrowing
 from scenes.widgets.drag import Gesture
 
 
+@borrowing(table=("action_buttons app buzzers claim_zone clock confirmed_viewer drag feedback gestures "
+                  "hand_list hand_rects match model pass_buttons pass_seat_of push_chip spots submit "
+                  "viewer viewer_can_act"),
+           fx="claim_from",
+           geometry="claim_rects plate_rect",
+           peeker="handle_peek")
 class DaoTamInput:
-    """Mixin: handle_urgent (buzzers), handle_game, item_at and on_gesture."""
+    """Part of the table: handle_urgent (buzzers), handle_game, item_at and on_gesture."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def passing_seats(self) -> list[int]:
         """The human seats an open window still waits for (each may pass: with timers off
         the window waits for every answer, R17; with timers on all passing closes it early)."""
-        if self.match.open_window() is None or self.app.stack.top is not self:
+        if self.match.open_window() is None or self.app.stack.top is not self.table:
             return []
         return [s for s in self.match.view(None).waiting if s in self.pass_buttons]
 
@@ -53,7 +63,7 @@ class DaoTamInput:
             return True
         # the buzzer is one intent: the rules decide where it lands (game.daotam.intents)
         return self.buzzers.press(event, self.clock, self.match, lambda seat: BUZZ,
-                                  enabled=self.app.stack.top is self)
+                                  enabled=self.app.stack.top is self.table)
 
     def acting_phase(self) -> str | None:
         """The viewer's decision now ("turn" or "push"), or None."""
@@ -69,7 +79,7 @@ class DaoTamInput:
         for b in self.action_buttons:
             if b.enabled and b.handle(event):
                 return True
-        if self.pointer(event):
+        if self.gestures.handle(event):
             return True
         if event.type != pygame.KEYDOWN:
             return False
@@ -120,10 +130,10 @@ class DaoTamInput:
     def call(self, call: str) -> bool:
         m = self.model
         if not m.picked:
-            self.refuse(IllegalAction("Pick 1 or 2 cards first.", "daotam.pick_first"))
+            self.feedback.refuse(IllegalAction("Pick 1 or 2 cards first.", "daotam.pick_first"))
             return False
         if len(m.picked) > 2:
-            self.refuse(IllegalAction("A hidden claim puts 1 or 2 cards face down.",
+            self.feedback.refuse(IllegalAction("A hidden claim puts 1 or 2 cards face down.",
                                       "daotam.claim_count"))
             return False
         staged = [r.center for r in self.staged_rects().values()]
@@ -137,7 +147,7 @@ class DaoTamInput:
         m = self.model
         cards = self.hand_list()
         if m.picked and sorted(cards[i] for i in m.picked) != ["cuong", "nhu"]:
-            self.refuse(IllegalAction("A public play is exactly one Cương and one Nhu.",
+            self.feedback.refuse(IllegalAction("A public play is exactly one Cương and one Nhu.",
                                       "daotam.public_form"))
             return False
         if not self.submit(("public",)):
@@ -150,7 +160,7 @@ class DaoTamInput:
 
     def push_to(self, seat: int) -> bool:
         if seat not in self.push_targets():
-            self.refuse(IllegalAction("Push the Tà Khí to a living player whose hand is not full.",
+            self.feedback.refuse(IllegalAction("Push the Tà Khí to a living player whose hand is not full.",
                                       "daotam.push_target"))
             return False
         return self.submit(("push", seat))

@@ -3,9 +3,12 @@ decks), the viewer's hand, the call buttons and each seat's three stage slots.""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
-from scenes.kit.buzzers import cap_box
+from scenes.kit.bluff.buzzers import cap_box
+from scenes.kit.parts import borrowing
 from scenes.kit.seat_ring import SeatSpot, seat_ring
 
 CARD_RATIO = 5 / 7          # portrait 5 : 7 (art direction §3.3)
@@ -38,13 +41,18 @@ def card_size(height: float) -> tuple[int, int]:
     return max(2, round(height * CARD_RATIO)), max(2, round(height))
 
 
+@borrowing(table=("action_buttons app buzzers centre claim_zone deck_rects direction hand_h hand_list "
+                  "hand_rects n pass_buttons slot_rects spots viewer"))
 class DaoTamLayout:
-    """Mixin: computes every rect for the current window size (``layout``)."""
+    """Part of the table: computes every rect for the current window size (``layout``)."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     spots: list[SeatSpot]
 
     def layout(self) -> None:
-        super().layout()                                  # type: ignore[misc]
+        # (the table lays out its header first)
         w, h = self.app.size
         u = self.app.u
         ring = seat_ring(self.n, self.viewer, self.direction, (w, h),
@@ -54,7 +62,7 @@ class DaoTamLayout:
         from scenes.i18n import t
         self.head_bottom = round(1.8 * u) + fonts.size(t("daotam.round", round=1, rounds=1),
                                                        max(14, round(2.8 * u)), "bold")[1]
-        head = self.deal_line_rect()
+        head = self.header.deal_line_rect()
         self.spots = [SeatSpot(s.seat, s.angle, s.anchor, clamp_plate(s.anchor, (pw, ph), (w, h), u, head))
                       for s in ring]
         self.centre = (w / 2, h * 0.38)

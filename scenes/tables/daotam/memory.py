@@ -11,6 +11,7 @@ import pygame
 
 from scenes import fonts, theme
 from scenes.i18n import t
+from scenes.kit.parts import borrowing
 from scenes.tables.daotam.cards import KIND_COLOUR, symbol
 from scenes.textfit import fit_text
 
@@ -24,8 +25,12 @@ def revealed_summary(reveal_log: tuple[tuple[str, Any], ...]) -> tuple[Counter, 
     return kinds, [x for deck, x in reveal_log if deck == "cd"]
 
 
+@borrowing(table="anim app card_name deck hand_rects match model")
 class MemoryPanel:
-    """Mixin: ``draw_memory`` (the table supplies deck, card_name and app)."""
+    """Part of the table: ``draw_memory`` (the table supplies deck, card_name and app)."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     _memory: tuple[tuple, pygame.Surface] | None = None
 

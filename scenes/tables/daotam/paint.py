@@ -7,14 +7,16 @@ public log."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pygame
 
 from game.daotam.deck import STAGES
 from scenes import fonts, layout_check, theme
 from scenes.i18n import t
-from scenes.kit.buzzers import cap_box, cap_place, key_label, ring_radius
-from scenes.kit.ring import draw_burst, draw_ring
+from scenes.kit.bluff.buzzers import cap_box, cap_place, key_label, ring_radius
+from scenes.kit.bluff.ring import draw_burst, draw_ring
+from scenes.kit.parts import borrowing
 from scenes.tables.daotam.captions import GHOST, DaoTamCaptions
 from scenes.tables.daotam.cards import STAGE_COLOUR, cd_back, ct_back
 from scenes.tables.daotam.layout import card_size
@@ -27,8 +29,20 @@ FAULT_S = 0.4              # a false start's buzzer shake (table time)
 SEAM = (0x22, 0x34, 0x5A)
 
 
+@borrowing(table=("action_buttons anim app barred buzzers card_name centre claim_zone clock "
+                  "confirmed_viewer deck_rects drag faults flights hand_h hand_list hand_rects looking "
+                  "match model pass_buttons pass_seat_of plates prompt_drawn push_chip race_out_text "
+                  "ring seat_name slot_rects spots style tokens viewer viewer_can_act"),
+           card_faces="cd_face ct_face",
+           controls="acting_phase passing_seats push_targets staged_rects",
+           geometry="claim_rects hand_rects_for hand_top layout_hand reveal_card_h token_places",
+           memory_panel="draw_memory memory_rect",
+           peeker="draw_peek_cover peek peek_cover peek_prompt peeking")
 class DaoTamPaint(DaoTamCaptions):
-    """Mixin: ``draw_game``."""
+    """Part of the table: ``draw_game``."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def draw_game(self, surface: pygame.Surface) -> None:
         self.centre_texts: list[pygame.Rect] = []       # the captions drawn this frame
@@ -41,7 +55,7 @@ class DaoTamPaint(DaoTamCaptions):
             self.draw_seat(surface, v, spot.seat)
         self.draw_windows(surface, v)
         self.draw_hand(surface, v)
-        self.draw_flying(surface)
+        self.flights.draw_flying(surface)
         self.draw_drawn_cd(surface)
         self.draw_push_fx(surface)
         self.draw_sweep(surface)
@@ -227,7 +241,7 @@ class DaoTamPaint(DaoTamCaptions):
                     break
                 k -= 0.01
             size = (round(pw * max(1.0, k)), round(ph * max(1.0, k)))
-        rect = self.draw_plate(surface, seat, spot.centre, [self.seat_name(seat)], size=size,
+        rect = self.plates.draw(surface, seat, spot.centre, [self.seat_name(seat)], size=size,
                                inset_right=self.badges_width(badges))
         if pop is not None and pop[0] == seat:
             glow = rect.inflate(round(2 * u * pop[1]), round(2 * u * pop[1]))

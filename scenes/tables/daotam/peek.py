@@ -11,18 +11,26 @@ on screen. The table's clock (and so the rule timers) keeps running throughout."
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from scenes import fonts, theme
 from scenes.i18n import t
+from scenes.kit.parts import borrowing
 from scenes.textfit import fit_text
 from scenes.widgets.button import Button
 
 PEEK_HOLD_S = 0.6          # a peek key held this long (table time) confirms the cover
 
 
+@borrowing(table="app clock confirmed_viewer match peek_button peek_seat_of seat_name toast",
+           geometry="hand_top")
 class DaoTamPeek:
-    """Mixin: the peek's state, its keys (``handle_peek``) and its cover (``draw_peek_cover``)."""
+    """Part of the table: the peek's state, its keys (``handle_peek``) and its cover (``draw_peek_cover``)."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     peek: int | None = None            # the seat whose cover (or hand) is up, key held
     peek_confirmed: bool = False
@@ -37,7 +45,7 @@ class DaoTamPeek:
         """A peek is for a human seat the open window still waits for, at a shared screen
         with no hand open and the table on top."""
         return (len(self.match.human_seats()) > 1 and not self.confirmed_viewer
-                and self.app.stack.top is self and self.match.open_window() is not None
+                and self.app.stack.top is self.table and self.match.open_window() is not None
                 and seat in self.match.view(None).waiting and self.match.seats[seat].is_human)
 
     def peek_cover(self) -> int | None:

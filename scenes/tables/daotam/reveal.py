@@ -33,7 +33,7 @@ class DaoTamReveal(Reveal):
 
     def picture(self, table: Any, card: Any, height: int) -> Any:
         from scenes.tables.daotam.layout import card_size
-        return table.ct_face(card, card_size(height))
+        return table.card_faces.ct_face(card, card_size(height))
 
 
 REVEAL = DaoTamReveal()

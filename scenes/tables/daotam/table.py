@@ -11,13 +11,16 @@ from typing import Any
 
 import pygame
 
+from game.core import Event
 from game.daotam.deck import default_deck
 from game.match import Match
 from scenes import keymap
 from scenes.i18n import t
-from scenes.kit.buzzers import Buzzers
+from scenes.kit.bluff.buzzers import Buzzers
+from scenes.kit.bluff.ring import CountdownRing
 from scenes.kit.driver import DecisionHandoff, HandoffPolicy, TableDriver
-from scenes.kit.ring import CountdownRing
+from scenes.kit.parts import Borrowed
+from scenes.kit.zoom import ZoomCard
 from scenes.tables.base import TableScene, lang
 from scenes.tables.daotam.anim import DaoTamAnim
 from scenes.tables.daotam.cards import DaoTamCards
@@ -30,7 +33,9 @@ from scenes.tables.daotam.paint import DaoTamPaint
 from scenes.tables.daotam.peek import DaoTamPeek
 from scenes.tables.daotam.token import DAO_TAM, TA_NIEM, Token
 from scenes.tables.daotam.zoom import DaoTamZoom
+from scenes.tables.sprites import Sprite
 from scenes.widgets.button import Button
+from scenes.widgets.drag import Gesture
 
 WINDOW_PHASES = ("challenge", "race")
 PEEK_KEYS = (pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r, pygame.K_t)    # the defaults;
@@ -50,21 +55,37 @@ class DaoTamHandoff(DecisionHandoff):
         return driver.next_human()
 
 
-class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPeek, MemoryPanel,
-                  DaoTamPaint, DaoTamZoom, TableScene):
+class DaoTamTable(TableScene):
+    """The table holds its parts: ``geometry`` (layout), ``card_faces``, ``fx`` (event
+    animations), ``controls`` (input), ``peeker`` (the hot-seat peek), ``memory_panel``,
+    ``painter`` and ``zoomer``."""
+
     style = FRONT.style
     direction = "clockwise"
     rules_game = "daotam"
 
+    # the parts' state, by its old names
+    peek = Borrowed("peeker")
+    peek_confirmed = Borrowed("peeker")
+    peek_since = Borrowed("peeker")
+
     def __init__(self, app: Any, match: Match, viewer: int | None = None, fresh: bool = False) -> None:
+        self.geometry = DaoTamLayout(self)
+        self.card_faces = DaoTamCards(self)
+        self.fx = DaoTamAnim(self)
+        self.controls = DaoTamInput(self)
+        self.peeker = DaoTamPeek(self)
+        self.memory_panel = MemoryPanel(self)
+        self.painter = DaoTamPaint(self)
+        self.zoomer = DaoTamZoom(self)
         self.deck = default_deck()
         self.model = DaoTamModel()
         self.tokens = [[Token() for _ in range(3)] for _ in match.seats]
         self.ring = CountdownRing()
         self.buzzers = Buzzers(match.human_seats(), keymap.seat_keys(app.settings, "daotam", "buzz"))
         self.bind_keys(app.settings, match.human_seats())
-        self.init_peek()
-        self.pass_buttons = {s: Button(lambda s=s: self.pass_label(s), lambda s=s: self.pass_window(s))
+        self.peeker.init_peek()
+        self.pass_buttons = {s: Button(lambda s=s: self.pass_label(s), lambda s=s: self.controls.pass_window(s))
                              for s in self.pass_seat_of.values()}
         self.ticks = 0
         self.faults: dict[int, float] = {}          # seat -> table clock of its false start
@@ -72,12 +93,12 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPeek
         self.spots = []
         self.push_chip = pygame.Rect(0, 0, 0, 0)
         self.action_buttons = [
-            Button(lambda: t("daotam.call_cuong"), lambda: self.call("cuong"), "primary",
-                   enabled=lambda: self.acting_phase() == "turn"),
-            Button(lambda: t("daotam.call_nhu"), lambda: self.call("nhu"), "primary",
-                   enabled=lambda: self.acting_phase() == "turn"),
-            Button(lambda: t("daotam.public"), self.play_public,
-                   enabled=lambda: self.acting_phase() == "turn"),
+            Button(lambda: t("daotam.call_cuong"), lambda: self.controls.call("cuong"), "primary",
+                   enabled=lambda: self.controls.acting_phase() == "turn"),
+            Button(lambda: t("daotam.call_nhu"), lambda: self.controls.call("nhu"), "primary",
+                   enabled=lambda: self.controls.acting_phase() == "turn"),
+            Button(lambda: t("daotam.public"), self.controls.play_public,
+                   enabled=lambda: self.controls.acting_phase() == "turn"),
         ]
         super().__init__(app, match, viewer)
 
@@ -99,6 +120,7 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPeek
 
     def layout(self) -> None:
         super().layout()
+        self.geometry.layout()
         u = self.app.u
         w, h = self.app.size
         self.push_chip = pygame.Rect(0, 0, round(14 * u), round(5 * u))
@@ -109,23 +131,23 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPeek
         """Draw once, off screen, what the first claim, draw and window would otherwise
         build mid-game (card faces at the sizes in use, the rings in every colour step),
         so no frame pays for it."""
-        from scenes.kit.ring import RingReading, draw_ring
+        from scenes.kit.bluff.ring import RingReading, draw_ring
         from scenes.tables.daotam.cards import cd_back, ct_back
         from scenes.tables.daotam.layout import card_size
         u = self.app.u
-        sizes = {card_size(self.hand_h), card_size(self.claim_card_h())}
+        sizes = {card_size(self.hand_h), card_size(self.geometry.claim_card_h())}
         for size in sizes:
             ct_back(size)
             for kind in ("cuong", "nhu", "ta_khi"):
-                self.ct_face(kind, size)
+                self.card_faces.ct_face(kind, size)
         slot = self.slot_rects[self.viewer][0].size if self.slot_rects else card_size(9 * u)
-        for size in (slot, card_size(self.reveal_card_h())):
+        for size in (slot, card_size(self.geometry.reveal_card_h())):
             cd_back(size)
             for cid in self.deck.by_id:
-                self.cd_face(cid, size)
+                self.card_faces.cd_face(cid, size)
         scratch = pygame.Surface((4, 4), pygame.SRCALPHA)
         radii = [(9 * u, 0.7 * u), (10.5 * u, 0.7 * u)]
-        from scenes.kit.buzzers import ring_radius
+        from scenes.kit.bluff.buzzers import ring_radius
         radii += [ring_radius(r) for _, r in self.buzzers.caps.values()]
         for radius, stroke in radii:
             for k in range(17):
@@ -138,8 +160,8 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPeek
         if self.ring.ticker.poll(self.ring.reading(self.match, self.clock)):
             self.ticks += 1
             self.app.audio.play("tick")
-        self.update_peek()
-        self.sync_memory()
+        self.peeker.update_peek()
+        self.memory_panel.sync_memory()
         self.watch_false_starts()
 
     def watch_false_starts(self) -> None:
@@ -189,9 +211,46 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPeek
         return t("daotam_table.pass", k=keymap.label(self.app.settings, f"daotam.pass{seat + 1}"))
 
     def on_privacy_change(self) -> None:
-        self.end_peek()
+        self.peeker.end_peek()
         self.model.clear()
-        self.layout_hand()
+        self.geometry.layout_hand()
+
+    # ------------------------------------------------------------ hooks, by part
+    def on_event(self, event: Event) -> None:
+        self.fx.on_event(event)
+
+    def hand_top(self) -> float:
+        return self.geometry.hand_top()
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        self.painter.draw_background(surface)
+
+    def draw_game(self, surface: pygame.Surface) -> None:
+        self.painter.draw_game(surface)
+
+    def draw_card(self, surface: pygame.Surface, sprite: Sprite) -> None:
+        self.painter.draw_card(surface, sprite)
+
+    def handle_urgent(self, event: pygame.event.Event) -> bool:
+        return self.controls.handle_urgent(event)
+
+    def handle_game(self, event: pygame.event.Event) -> bool:
+        return self.controls.handle_game(event)
+
+    def item_at(self, pos: tuple[int, int]) -> Any:
+        return self.controls.item_at(pos)
+
+    def on_gesture(self, gesture: Gesture) -> None:
+        self.controls.on_gesture(gesture)
+
+    def hint_targets(self, action: tuple) -> list[pygame.Rect]:
+        return self.controls.hint_targets(action)
+
+    def zoom_at(self, pos: tuple[int, int]) -> ZoomCard | None:
+        return self.zoomer.zoom_at(pos)
+
+    def zoom_focused(self) -> ZoomCard | None:
+        return self.zoomer.zoom_focused()
 
     # ------------------------------------------------------------ reads
     def hand_list(self) -> list[str]:
@@ -222,6 +281,6 @@ class DaoTamTable(DaoTamLayout, DaoTamCards, DaoTamAnim, DaoTamInput, DaoTamPeek
 
     def result_headline(self) -> str:
         result = self.match.result()
-        base = super().result_headline()
+        base = self.results.default_headline()
         why = t(f"daotam.win_{result.reason}")
         return f"{base} — {why}" if why != f"daotam.win_{result.reason}" else base

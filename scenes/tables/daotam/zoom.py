@@ -4,18 +4,26 @@ two discards' face-up tops; each with its kind, stage and effect text from the d
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.daotam.deck import STAGES
 from scenes.i18n import lang, t
+from scenes.kit.parts import borrowing
 from scenes.kit.zoom import ZoomCard
 from scenes.tables.daotam.layout import card_size
 
 KINDS = ("cuong", "nhu", "ta_khi")
 
 
+@borrowing(table="app deck deck_rects hand_list hand_rects looking match model slot_rects",
+           card_faces="cd_face ct_face")
 class DaoTamZoom:
-    """Mixin of :class:`~scenes.tables.daotam.table.DaoTamTable`: its zoom hooks."""
+    """Part of :class:`~scenes.tables.daotam.table.DaoTamTable`: its zoom hooks."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def zoom_at(self, pos: tuple[int, int]) -> ZoomCard | None:
         cards = self.hand_list()            # empty unless the viewer is confirmed

@@ -3,14 +3,23 @@ and landings call the visual model's steps (so what is drawn changes when a card
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.core import Event
+from scenes.kit.parts import borrowing
 from scenes.tables.ganjifa.model import twist
 from scenes.tables.sprites import Sprite
 from scenes.tween import Anim, ease_in_out_cubic, ease_out_cubic, lerp2
 
 
+@borrowing(table=("anim app back_d centre centre_pt drag flights flying hand hand_d match model pile_d "
+                  "trick trick_d trump_rise viewer"),
+           geometry="_centre_positions _layout_hand _origin centre_d pile_pos plate_pos trick_slot")
 class GanjifaAnim:
-    """Mixin of :class:`~scenes.tables.ganjifa.table.GanjifaTable`: events to animations."""
+    """Part of :class:`~scenes.tables.ganjifa.table.GanjifaTable`: events to animations."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def on_event(self, ev: Event) -> None:
         self.model.note(ev)
@@ -44,7 +53,7 @@ class GanjifaAnim:
                     self._layout_hand()
                 self.app.audio.play("slide")
 
-            self.fly(Sprite(None, src, self.back_d, face_up=False), src, dst, 0.24, land, overlap=0.09)
+            self.flights.fly(Sprite(None, src, self.back_d, face_up=False), src, dst, 0.24, land, overlap=0.09)
 
         def rise(p: float) -> None:
             self.trump_rise = p
@@ -59,9 +68,9 @@ class GanjifaAnim:
         self.drag.cancel()
         dst = self.trick_slot(seat)
         angle = twist(card, self.match.seed)
-        dur = self.flight_time(src, dst)
+        dur = self.flights.flight_time(src, dst)
         sprite = Sprite(card, src, self.hand_d if seat == self.viewer else self.back_d)
-        self.fly(sprite, src, dst, dur, lambda: self._land_trick(seat, card, angle),
+        self.flights.fly(sprite, src, dst, dur, lambda: self._land_trick(seat, card, angle),
                   angle=(0, angle), size=(sprite.size, self.trick_d),
                   start=lambda: self.app.audio.play("slide"))
 
@@ -109,7 +118,7 @@ class GanjifaAnim:
                 self.model.land_centre(seat, c)
 
             self.model.leave_hand(seat, c)
-            self.fly(Sprite(c, src, self.back_d if seat != self.viewer else self.hand_d), src,
+            self.flights.fly(Sprite(c, src, self.back_d if seat != self.viewer else self.hand_d), src,
                       self.centre_pt, 0.4 if i == len(cards) - 1 else 0.4, land,
                       overlap=0.05, size=(self.back_d, self.centre_d()))
         self._layout_hand()
@@ -127,5 +136,5 @@ class GanjifaAnim:
             self.app.audio.play("place")
 
         target = self.centre_pt
-        self.fly(Sprite(card, src, self.back_d), src, target, 0.25, land, overlap=0.06,
+        self.flights.fly(Sprite(card, src, self.back_d), src, target, 0.25, land, overlap=0.06,
                   size=(self.back_d, self.centre_d()))

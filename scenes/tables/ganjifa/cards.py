@@ -5,12 +5,14 @@ faces ahead of need. Every face drawn asks the table's ``shown`` first (hot-seat
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
 from scenes import theme
 from scenes.art.ganjifa_cards import GanjifaArt
 from scenes.kit.card_art import ArtAdapter, standard_size
+from scenes.kit.parts import borrowing
 from scenes.tables.ganjifa.hand import hand_diameter
 from scenes.tables.sprites import Sprite
 
@@ -37,8 +39,14 @@ class GanjifaCardArt(ArtAdapter):
         return self.art.nearest_size(card, size, self.mark(card))
 
 
+@borrowing(table=("D _stand_ins app art back_d cards confirmed_viewer dealing deck hand hand_d looking "
+                  "match pile_d privacy rot style trick_d trump_mark warm_queue"),
+           geometry="centre_d")
 class GanjifaCards:
-    """Mixin of :class:`~scenes.tables.ganjifa.table.GanjifaTable`: its card images."""
+    """Part of :class:`~scenes.tables.ganjifa.table.GanjifaTable`: its card images."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     _drawn_stand_ins: list[tuple[int, int, bool]] | None = None   # collects while a layer paints
 
@@ -144,7 +152,7 @@ class GanjifaCards:
     def _blit_card(self, surface: pygame.Surface, card: int | None, pos: tuple[float, float],
                    d: int, angle: float, state: str = "normal", lifted: bool = False) -> None:
         d = max(8, int(d))
-        card = self.shown(card)
+        card = self.privacy.shown(card)
         img, real = self._card_image(card, d)
         key = ("back", d) if card is None else ("face", card, d, real)
         shadow, off = self.cards.shadow(standard_size(self._std_sizes(), d, self.D), lifted)

@@ -19,10 +19,10 @@ class DukalChooser(ChoiceDialog):
                          lambda a: t("ganjifa.dukal_lead", n=len(a[1])))
 
     def chosen(self, action: object) -> None:
-        self.table.lead_dukal(action)
+        self.table.controls.lead_dukal(action)
 
     def draw_row(self, surface: pygame.Surface, area: pygame.Rect, action: object) -> None:
         d = round(9 * self.app.u)
         for j, c in enumerate(action[1]):
-            img = self.table.art.face(c, d, self.table._mark(c))
+            img = self.table.art.face(c, d, self.table.card_paint._mark(c))
             surface.blit(img, (area.x + j * round(0.75 * d), area.y))

@@ -9,12 +9,21 @@ import pygame
 
 from scenes import keymap
 from scenes.i18n import t
-from scenes.kit.hand_strip import ACT_KEYS
+from scenes.kit.parts import borrowing
+from scenes.kit.trick.hand_strip import ACT_KEYS
+from scenes.tables.base import TableScene
 from scenes.widgets.drag import Gesture
 
 
+@borrowing(table=("anim app drag dukal_button feedback focus give_button hand_d last_button last_hover "
+                  "last_rect legal match phase selected show_last submit toast viewer viewer_can_act"),
+           geometry="_drawn_slots _drawn_slots_sorted card_at hand_top last_pile_rect",
+           painter="hand_input strip_focus_key")
 class GanjifaInput:
-    """Mixin of :class:`~scenes.tables.ganjifa.table.GanjifaTable`: what the player does."""
+    """Part of :class:`~scenes.tables.ganjifa.table.GanjifaTable`: what the player does."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def legal_cards(self) -> set[int]:
         """The cards the viewer may play or give up now (none unless they may act)."""
@@ -42,7 +51,7 @@ class GanjifaInput:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.show_last:
             self.show_last = False      # Esc closes the last-trick panel before the pause menu
             return True
-        return super().handle(event)
+        return TableScene.handle(self.table, event)
 
     def handle_game(self, event: pygame.event.Event) -> bool:
         if self.last_trick() is not None and self.last_button.handle(event):
@@ -93,12 +102,12 @@ class GanjifaInput:
         elif len(self.selected) < self.give_needed():
             self.selected.append(card)
         else:
-            self.toast.show(t("ganjifa.give_enough", n=self.give_needed()), self.while_undecided())
+            self.toast.show(t("ganjifa.give_enough", n=self.give_needed()), self.feedback.while_undecided())
 
     def _try_play(self, card: int) -> bool:
         if not self.viewer_can_act:
             if not self.anim.busy:
-                self.say_not_your_turn()
+                self.feedback.say_not_your_turn()
             return False
         if self.phase() == "give":
             self._toggle(card)
@@ -136,7 +145,7 @@ class GanjifaInput:
         from scenes.tables.ganjifa.dukal import DukalChooser
         options = self._dukals()
         if options:
-            self.app.stack.push(DukalChooser(self.app, self, options))
+            self.app.stack.push(DukalChooser(self.app, self.table, options))
 
     def lead_dukal(self, action: tuple) -> None:
         self.submit(action)

@@ -66,7 +66,7 @@ def draw_last_trick(table: Any, surface: pygame.Surface, trick: Any) -> pygame.R
         for i, (seat, cards) in enumerate(rows):
             cx = rect.x + round(2 * u) + col * i + col // 2
             cy = top + d // 2
-            table._blit_card(surface, cards[0], (cx, cy), d, 0, state="legal" if cards[0] == win_card else "normal")
+            table.card_paint._blit_card(surface, cards[0], (cx, cy), d, 0, state="legal" if cards[0] == win_card else "normal")
             ink = theme.GOLD if seat == trick.winner else theme.IVORY
             name = fit_text(table.seat_name(seat), small, ink, col - round(u), "semibold")
             surface.blit(name, name.get_rect(midtop=(cx, top + d + round(0.8 * u))))
@@ -83,5 +83,5 @@ def draw_last_trick(table: Any, surface: pygame.Surface, trick: Any) -> pygame.R
             surface.blit(name, name.get_rect(midright=(rect.x + round(2 * u) + label_w, y)))
             x0 = rect.x + round(3 * u) + label_w + d // 2
             for j, c in enumerate(cards):
-                table._blit_card(surface, c, (x0 + round(0.55 * d * j), y), d, 0)
+                table.card_paint._blit_card(surface, c, (x0 + round(0.55 * d * j), y), d, 0)
     return rect

@@ -4,15 +4,26 @@ the centre's Dukal rows, the capture piles and plates, the prompt; hit tests on 
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pygame
 
 from scenes import fonts
+from scenes.kit.parts import borrowing
 from scenes.tables.ganjifa.hand import HandSlot, hand_height, hand_layout, medallion
 
 
+@borrowing(table=("_laid_text_scale _lower_row app centre centre_pt dealing deck drag dukal_button "
+                  "focus full_hand give_button groups hand hand_d hand_pitch hand_rows hover pile_d "
+                  "plates selected slots viewer viewer_can_act warm_queue"),
+           card_paint="_outgrown _prewarm_hand _prewarmed",
+           controls="last_trick legal_cards",
+           painter="_label_widths")
 class GanjifaLayout:
-    """Mixin of :class:`~scenes.tables.ganjifa.table.GanjifaTable`: its geometry."""
+    """Part of :class:`~scenes.tables.ganjifa.table.GanjifaTable`: its geometry."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     LIFT_LEGAL = 1.2        # u: playable cards (and their suit tab) stand forward
     LIFT_HOVER = 0.8        # u, on top of that
@@ -57,7 +68,7 @@ class GanjifaLayout:
         self.give_button.rect = self.dukal_button.rect.copy()
 
     def trick_slot(self, seat: int) -> tuple[float, float]:
-        ax, ay = self.seat_anchor(seat)
+        ax, ay = self.plates.anchor(seat)
         cx, cy = self.centre_pt
         ang = math.atan2(ay - cy, ax - cx)
         r = 6.5 * self.app.u
@@ -67,7 +78,7 @@ class GanjifaLayout:
         u = self.app.u
         if seat == self.viewer:
             return (3 * u + 26 * u, self.hand_top() - 5 * u)
-        ax, ay = self.seat_anchor(seat)
+        ax, ay = self.plates.anchor(seat)
         side = -1 if ax > self.app.size[0] / 2 else 1
         return (ax + side * 15 * u, ay)
 
@@ -75,7 +86,7 @@ class GanjifaLayout:
         u = self.app.u
         if seat == self.viewer:
             return (3 * u + 10 * u, self.hand_top() - 5 * u)
-        return self.seat_anchor(seat)
+        return self.plates.anchor(seat)
 
     def centre_d(self) -> int:
         return round(11 * self.app.u)
@@ -110,7 +121,7 @@ class GanjifaLayout:
                 if s.card == card:
                     return s.centre
             return (self.app.size[0] / 2, self.app.size[1] - 10 * self.app.u)
-        return self.seat_anchor(seat)
+        return self.plates.anchor(seat)
 
     def card_at(self, pos: tuple[int, int]) -> int | None:
         r = self.hand_d / 2

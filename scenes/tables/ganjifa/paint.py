@@ -10,18 +10,31 @@ import pygame
 
 from scenes import fonts, theme
 from scenes.i18n import lang, t
-from scenes.kit.hand_strip import HandStrip
+from scenes.kit.parts import borrowing
+from scenes.kit.trick.hand_strip import HandStrip
 from scenes.tables.ganjifa.hand import ROW_MAX, row_pitch, tallest_hand
 from scenes.textfit import fit_text
 
 
+@borrowing(table=("_hand_gen _hand_stand_ins anim app art captured centre centre_pt confirmed_viewer "
+                  "deck drag dukal_button flights focus gestures give_button groups hand hand_d "
+                  "hand_layer hand_rows hover last_button last_hover last_rect match n pile_d plates "
+                  "prompt_drawn seat_name selected show_last sizes slots trick trick_d trump_mark "
+                  "trump_rise viewer viewer_can_act"),
+           card_paint="_blit_card _drawn_stand_ins _fan _stand_ins_landed _trump_suit",
+           controls="_dukals _key give_needed last_trick legal_cards",
+           geometry=("LIFT_LEGAL _centre_positions _centre_rows _hand_draw_list centre_d pile_pos "
+                     "plate_pos prompt_rect trick_slot"))
 class GanjifaPaint(HandStrip):
-    """Mixin of :class:`~scenes.tables.ganjifa.table.GanjifaTable`: its painting."""
+    """Part of :class:`~scenes.tables.ganjifa.table.GanjifaTable`: its painting."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def draw_game(self, surface: pygame.Surface) -> None:
         u = self.app.u
         w, h = surface.get_size()
-        self.draw_direction(surface, self.centre_pt, 15 * u)
+        self.plates.draw_direction(surface, self.centre_pt, 15 * u)
         self._draw_trump(surface)
         view = self.match.view(None)
         for seat in range(self.n):
@@ -33,7 +46,7 @@ class GanjifaPaint(HandStrip):
             self._blit_card(surface, card, pos, self.centre_d(), 0)
         self._draw_centre_labels(surface, positions)
         self._draw_hand(surface)
-        self.draw_flying(surface)
+        self.flights.draw_flying(surface)
         if self.drag.dragging and self.drag.item in self.hand:
             self._blit_card(surface, self.drag.item, self.drag.pos, self.hand_d, 0, lifted=True)
         self._draw_prompt(surface, view)
@@ -49,7 +62,7 @@ class GanjifaPaint(HandStrip):
             self.last_button.draw(surface, u)
             if self.show_last or self.last_hover:
                 from scenes.tables.ganjifa.last import draw_last_trick
-                self.last_rect = draw_last_trick(self, surface, last)
+                self.last_rect = draw_last_trick(self.table, surface, last)
 
     def _draw_centre_labels(self, surface: pygame.Surface, positions: list) -> None:
         """Who led the Dukal and who gave what, at the left of each centre row."""
@@ -144,9 +157,9 @@ class GanjifaPaint(HandStrip):
     def _draw_seat(self, surface: pygame.Surface, seat: int, view: Any) -> None:
         u = self.app.u
         lines = [self.seat_name(seat), t("ganjifa.plate", hand=self.sizes[seat], won=self.captured[seat])]
-        self.draw_plate(surface, seat, self.plate_pos(seat), lines)
+        self.plates.draw(surface, seat, self.plate_pos(seat), lines)
         if seat != self.viewer:
-            ax, ay = self.seat_anchor(seat)
+            ax, ay = self.plates.anchor(seat)
             fan = self._fan(min(self.sizes[seat], 12))
             surface.blit(fan, fan.get_rect(center=(round(ax), round(ay + 9.5 * u))))
         px, py = self.pile_pos(seat)
@@ -223,7 +236,7 @@ class GanjifaPaint(HandStrip):
             if card == self.focus:      # in paint order: the next cards cover the ring, not the reverse
                 r = pygame.Rect(0, 0, d, d)
                 r.center = (round(pos[0]), round(pos[1]))
-                self.focus_ring(surface, r)
+                self.plates.focus_ring(surface, r)
         for tab in self._tabs():        # over the row: a lifted card never hides one
             self._paint_tab(surface, tab, top)
         upper = {s.card for s in self.slots if s.row == 0} if getattr(self, "hand_rows", 1) > 1 else set()

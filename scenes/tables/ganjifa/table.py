@@ -12,14 +12,16 @@ from typing import Any
 
 import pygame
 
+from game.core import Event
 from game.ganjifa.deck import default_deck
 from game.match import Match
 from scenes import fonts
 from scenes.art.ganjifa_cards import GanjifaArt
 from scenes.i18n import lang, t
 from scenes.kit.card_art import WarmQueue
-from scenes.kit.legal import LegalCache
-from scenes.kit.model_field import model_field
+from scenes.kit.trick.legal import LegalCache
+from scenes.kit.trick.model_field import model_field
+from scenes.kit.zoom import ZoomCard
 from scenes.tables.base import TableScene
 from scenes.tables.ganjifa.anim import GanjifaAnim
 from scenes.tables.ganjifa.cards import GanjifaCardArt, GanjifaCards
@@ -30,13 +32,16 @@ from scenes.tables.ganjifa.layout import GanjifaLayout
 from scenes.tables.ganjifa.model import GanjifaModel, twist
 from scenes.tables.ganjifa.paint import GanjifaPaint
 from scenes.tables.ganjifa.zoom import GanjifaZoom
-from scenes.tables.sprites import RotCache
+from scenes.tables.sprites import RotCache, Sprite
 from scenes.widgets.button import Button
+from scenes.widgets.drag import Gesture
 from scenes.widgets.layer import CachedLayer
 
 
-class GanjifaTable(GanjifaLayout, GanjifaCards, GanjifaAnim, GanjifaInput, GanjifaPaint, GanjifaZoom,
-                   TableScene):
+class GanjifaTable(TableScene):
+    """The table holds its parts: ``geometry`` (layout), ``card_paint`` (card images),
+    ``fx`` (event animations), ``controls`` (input), ``painter`` and ``zoomer``."""
+
     style = FRONT.style
     direction = "counter_clockwise"
     rules_game = "ganjifa"
@@ -53,20 +58,26 @@ class GanjifaTable(GanjifaLayout, GanjifaCards, GanjifaAnim, GanjifaInput, Ganji
     trump_mark = model_field("trump_mark", '"sun" (day) or "moon" (night)')
 
     def __init__(self, app: Any, match: Match, viewer: int | None = None, fresh: bool = False) -> None:
+        self.geometry = GanjifaLayout(self)
+        self.card_paint = GanjifaCards(self)
+        self.fx = GanjifaAnim(self)
+        self.controls = GanjifaInput(self)
+        self.painter = GanjifaPaint(self)
+        self.zoomer = GanjifaZoom(self)
         self.deck = default_deck()
         self.model = GanjifaModel(len(match.seats), match.seed)
         self.art = GanjifaArt(self.deck)
-        self.cards = GanjifaCardArt(self.art, self._mark)
+        self.cards = GanjifaCardArt(self.art, self.card_paint._mark)
         self.rot = RotCache()
         self.warm_queue = WarmQueue()
         self.legal = LegalCache(lambda acts: {a[1] for a in acts if a[0] in ("play", "give")})
         self.focus: int | None = None
         self.hand_layer = CachedLayer()
         self.slots: list[HandSlot] = []
-        self.dukal_button = Button(lambda: t("ganjifa.dukal_button"), self.open_dukal, "primary")
-        self.give_button = Button(self._give_label, self.confirm_give, "primary",
-                                  enabled=lambda: len(self.selected) == self.give_needed())
-        self.last_button = Button(lambda: t("ganjifa.last_trick"), self.toggle_last)
+        self.dukal_button = Button(lambda: t("ganjifa.dukal_button"), self.controls.open_dukal, "primary")
+        self.give_button = Button(self.controls._give_label, self.controls.confirm_give, "primary",
+                                  enabled=lambda: len(self.selected) == self.controls.give_needed())
+        self.last_button = Button(lambda: t("ganjifa.last_trick"), self.controls.toggle_last)
         self.show_last = False          # toggled by the button or L
         self.last_hover = False         # the pointer rests on the last winner's pile
         self.last_rect: pygame.Rect | None = None
@@ -97,16 +108,50 @@ class GanjifaTable(GanjifaLayout, GanjifaCards, GanjifaAnim, GanjifaInput, Ganji
         self.last_button.rect = pygame.Rect(w - round(3 * u) - lw, round(8.5 * u), lw, round(5 * u))
         self.art.clear()
         self.rot.clear()
-        self.__dict__.pop("_fans", None)
+        self.card_paint.__dict__.pop("_fans", None)
         self.hand_layer.clear()
-        self._layout_hand()
-        self._warm_faces()
+        self.geometry._layout_hand()
+        self.card_paint._warm_faces()
 
     def update(self, dt: float) -> None:
         super().update(dt)
         self.turn_banner = 0.0      # the lasting prompt (_draw_prompt) says it instead
         if getattr(self, "_laid_text_scale", None) != fonts.scale():
-            self._layout_hand()     # large text switched: room for the suit tabs' names again
+            self.geometry._layout_hand()     # large text switched: room for the suit tabs' names again
+
+    # ------------------------------------------------------------ hooks, by part
+    def on_event(self, ev: Event) -> None:
+        self.fx.on_event(ev)
+
+    def draw_card(self, surface: pygame.Surface, sprite: Sprite) -> None:
+        self.card_paint.draw_card(surface, sprite)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return self.controls.handle(event)
+
+    def handle_game(self, event: pygame.event.Event) -> bool:
+        return self.controls.handle_game(event)
+
+    def item_at(self, pos: tuple[int, int]) -> int | None:
+        return self.controls.item_at(pos)
+
+    def on_gesture(self, gesture: Gesture) -> None:
+        self.controls.on_gesture(gesture)
+
+    def hint_targets(self, action: tuple) -> list[pygame.Rect]:
+        return self.controls.hint_targets(action)
+
+    def hand_top(self) -> float:
+        return self.geometry.hand_top()
+
+    def draw_game(self, surface: pygame.Surface) -> None:
+        self.painter.draw_game(surface)
+
+    def zoom_at(self, pos: tuple[int, int]) -> ZoomCard | None:
+        return self.zoomer.zoom_at(pos)
+
+    def zoom_focused(self) -> ZoomCard | None:
+        return self.zoomer.zoom_focused()
 
     def phase(self) -> str:
         return self.match.view(None).phase

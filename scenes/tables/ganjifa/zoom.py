@@ -4,14 +4,23 @@ with its suit, sign, rank order and whether it is trump."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from scenes.i18n import lang, t
+from scenes.kit.parts import borrowing
 from scenes.kit.zoom import ZoomCard
 
 
+@borrowing(table="cards centre confirmed_viewer deck focus hand_d privacy reveal_all trick trick_d",
+           card_paint="_mark",
+           geometry="_centre_positions _drawn_slots card_at centre_d trick_slot")
 class GanjifaZoom:
-    """Mixin of :class:`~scenes.tables.ganjifa.table.GanjifaTable`: its zoom hooks."""
+    """Part of :class:`~scenes.tables.ganjifa.table.GanjifaTable`: its zoom hooks."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def zoom_at(self, pos: tuple[int, int]) -> ZoomCard | None:
         if self.confirmed_viewer or self.reveal_all:        # the hand is drawn face up
@@ -38,7 +47,7 @@ class GanjifaZoom:
         return None
 
     def _zoom_card(self, card: int, centre: tuple[float, float], d: float) -> ZoomCard | None:
-        if self.shown(card) is None:
+        if self.privacy.shown(card) is None:
             return None
         lg = lang()
         suit = self.deck.suits[self.deck.suit_of(card)]

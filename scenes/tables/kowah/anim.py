@@ -4,16 +4,24 @@ landings call the visual model's steps (so what is drawn changes when the card a
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from game.core import Event
 from scenes.i18n import t
+from scenes.kit.parts import borrowing
 from scenes.tables.kowah.cards import FlipSprite
 from scenes.tables.kowah.model import HELD, outcome_from_win
 from scenes.tween import Anim, ease_in_out_cubic, ease_out_cubic, lerp, lerp2
 
 
+@borrowing(table=("H _resync anim app back_h clock drag flights flying hand_layer live_pt model n "
+                  "pair_h pile_h slots stock_pt toast viewer"),
+           geometry="_hand_target _insert_point _layout_hand fan_pt held_pt win_card_pt")
 class KowahAnim:
-    """Mixin of :class:`~scenes.tables.kowah.table.KowahTable`: events to animations."""
+    """Part of :class:`~scenes.tables.kowah.table.KowahTable`: events to animations."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def on_event(self, ev: Event) -> None:
         self.model.note(ev)
@@ -60,7 +68,7 @@ class KowahAnim:
                     self.app.audio.play("slide")
 
                 h = self.H if seat == self.viewer else self.back_h
-                self.fly(FlipSprite(None, src, self.pile_h, face_up=False), src, dst, 0.2, land,
+                self.flights.fly(FlipSprite(None, src, self.pile_h, face_up=False), src, dst, 0.2, land,
                          overlap=0.07, size=(self.pile_h, h), start=self.model.deal_one)
 
     def _anim_draw(self, ev: Event, card: int | None, public: bool, stock_left: int) -> None:
@@ -141,7 +149,7 @@ class KowahAnim:
                 self._layout_hand()
             self.app.audio.play("place")
 
-        self.fly(sprite, src, dst, 0.28, land, size=(self.pile_h, h_end), start=start)
+        self.flights.fly(sprite, src, dst, 0.28, land, size=(self.pile_h, h_end), start=start)
 
     def _anim_discard(self, seat: int, card: int) -> None:
         idx = self.model.discard_index(seat, card)
@@ -167,7 +175,7 @@ class KowahAnim:
             self.model.land_discard(card)
             self.app.audio.play("place")
 
-        self.fly(FlipSprite(card, src, h0), src, self.live_pt, 0.28, land, size=(h0, self.pile_h),
+        self.flights.fly(FlipSprite(card, src, h0), src, self.live_pt, 0.28, land, size=(h0, self.pile_h),
                  start=lambda: self.app.audio.play("slide"))
 
     def _anim_declare(self, seat: int, pair: int) -> None:
@@ -243,4 +251,4 @@ class KowahAnim:
 
         self.flying.append(sprite)           # shown where it was let go until the flight starts
         self.model.lifted = item
-        self.fly(sprite, sprite.pos, home, 0.2, end, start=start)
+        self.flights.fly(sprite, sprite.pos, home, 0.2, end, start=start)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -13,6 +14,7 @@ from scenes import fonts, theme
 from scenes.art.kowah_cards import SEAL_RED, KowahArt, card_width
 from scenes.i18n import lang, t
 from scenes.kit.card_art import ArtAdapter, standard_size
+from scenes.kit.parts import borrowing
 from scenes.tables.kowah.deco import JADE, grey, panel
 from scenes.tables.kowah.layout import PER_ROW
 from scenes.tables.sprites import Sprite
@@ -36,8 +38,14 @@ class KowahCardArt(ArtAdapter):
         return self.art.face(*self.art_id(card), size)
 
 
+@borrowing(table=("H app art back_h cards deck fan_cache model pair_h pile_h scaled show_h warm_minis "
+                  "warm_queue"),
+           geometry="history_geom")
 class KowahCards:
-    """Mixin of :class:`~scenes.tables.kowah.table.KowahTable`: its card images."""
+    """Part of :class:`~scenes.tables.kowah.table.KowahTable`: its card images."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def _reset_images(self) -> None:
         """A new window size: every cached image goes; the warm-up starts again."""

@@ -10,12 +10,21 @@ import pygame
 from scenes import keymap
 from scenes.art.kowah_cards import card_width
 from scenes.i18n import t
-from scenes.kit.hand_strip import ACT_KEYS
+from scenes.kit.parts import borrowing
+from scenes.kit.trick.hand_strip import ACT_KEYS
 from scenes.tables.kowah.model import HELD
 
 
+@borrowing(table=("H anim app checki_button drag feedback hand_layer model pairs_offered pass_button "
+                  "phase slots sort_number sort_suit submit toast viewer viewer_can_act"),
+           fx="_snap_back",
+           geometry="_hand_draw_list _layout_hand _live_rect _stock_rect hand_top reaches_hand",
+           painter="hand_input strip_focus_key")
 class KowahInput:
-    """Mixin of :class:`~scenes.tables.kowah.table.KowahTable`: what the player does."""
+    """Part of :class:`~scenes.tables.kowah.table.KowahTable`: what the player does."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def draw_stock(self) -> bool:
         return self._act(("draw",))
@@ -41,7 +50,7 @@ class KowahInput:
             self.declare(pairs[0])
             return
         from scenes.tables.kowah.pair import PairChooser
-        self.app.stack.push(PairChooser(self.app, self, pairs))
+        self.app.stack.push(PairChooser(self.app, self.table, pairs))
 
     def declare(self, x: int) -> None:
         self._act(("declare", x))
@@ -51,7 +60,7 @@ class KowahInput:
 
     def _act(self, action: tuple) -> bool:
         if not self.viewer_can_act:
-            if not self.anim.busy and self.say_not_your_turn():
+            if not self.anim.busy and self.feedback.say_not_your_turn():
                 self.app.audio.play("illegal")
             return False
         return self.submit(action)
@@ -137,7 +146,7 @@ class KowahInput:
 
     def _discard_from_hand(self, idx: int) -> bool:
         if self.viewer_can_act and self.phase() == "take":
-            self.toast.show(t("kowah.take_first"), self.while_undecided())
+            self.toast.show(t("kowah.take_first"), self.feedback.while_undecided())
             self.app.audio.play("illegal")
             return False
         return self.discard_idx(idx)

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
 from scenes.art.kowah_cards import card_width
+from scenes.kit.parts import borrowing
 from scenes.tables.kowah.model import HELD
 
 PER_ROW = 15            # discard history: minis per row (§2.3)
@@ -27,11 +29,18 @@ class Slot:
     centre: tuple[float, float]
 
 
+@borrowing(table=("H app back_h drag hand_layer history_layer hover legal_discards live_pt model pair_h "
+                  "pairs_offered pile_h plates show_h slots sort_number sort_suit stock_pt view viewer "
+                  "viewer_can_act"),
+           card_paint="_reset_images")
 class KowahLayout:
-    """Mixin of :class:`~scenes.tables.kowah.table.KowahTable`: its geometry."""
+    """Part of :class:`~scenes.tables.kowah.table.KowahTable`: its geometry."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def layout(self) -> None:
-        super().layout()
+        # (the table lays out its header first)
         u = self.app.u
         w, h = self.app.size
         self.H = round(28 * u)
@@ -103,7 +112,7 @@ class KowahLayout:
         seating layer (which seat sits where follows the game's direction of play)."""
         u = self.app.u
         w = self.app.size[0]
-        ax, _ = self.seat_anchor(seat)
+        ax, _ = self.plates.anchor(seat)
         side = -1 if ax < w / 2 else 1
         return (17 * u if side < 0 else w - 17 * u), side
 

@@ -12,7 +12,8 @@ import pygame
 from scenes import fonts, theme
 from scenes.art.kowah_cards import SEAL_RED, card_width
 from scenes.i18n import lang, t
-from scenes.kit.hand_strip import HandStrip
+from scenes.kit.parts import borrowing
+from scenes.kit.trick.hand_strip import HandStrip
 from scenes.results import fitted
 from scenes.tables.kowah.deco import JADE, panel
 from scenes.tables.kowah.layout import PER_ROW
@@ -20,14 +21,26 @@ from scenes.tables.kowah.model import HELD
 from scenes.textfit import fit_text
 
 
+@borrowing(table=("H anim app can checki_button clock confirmed_viewer deck drag flights focus frame "
+                  "gestures hand_layer history_layer hover live_pt model n pair_h pairs_offered "
+                  "pass_button pile_h plates prompt_box seat_name slots sort_number sort_suit stock_pt "
+                  "view viewer viewer_can_act wait_label"),
+           card_paint="_dim _fan _stock_image blit_card card_name mini",
+           controls="_key",
+           geometry=("_hand_draw_list _live_rect _stock_rect fan_pt hand_top held_pt history_geom known_pt "
+                     "pair_pt plate_pos zone"),
+           showcase="_draw_outcome")
 class KowahPaint(HandStrip):
-    """Mixin of :class:`~scenes.tables.kowah.table.KowahTable`: the table's drawing."""
+    """Part of :class:`~scenes.tables.kowah.table.KowahTable`: the table's drawing."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def draw_game(self, surface: pygame.Surface) -> None:
         self.side_labels: list[pygame.Rect] = []     # "Waits for…" under the opponents' pairs
         u = self.app.u
         self.frame.draw(surface, u)
-        self.draw_direction(surface, ((self.stock_pt[0] + self.live_pt[0]) / 2, self.stock_pt[1]), 16.5 * u)
+        self.plates.draw_direction(surface, ((self.stock_pt[0] + self.live_pt[0]) / 2, self.stock_pt[1]), 16.5 * u)
         title = fonts.text(f"{self.deck.name[lang()]} · {self.deck.variant[lang()]}",
                            max(13, round(2.1 * u)), theme.MUTED, "semibold")
         self.head_bottom = surface.blit(title, (round(3 * u), round(2.6 * u))).bottom
@@ -36,10 +49,10 @@ class KowahPaint(HandStrip):
                 self._draw_opponent(surface, seat)
         self._draw_centre(surface)
         self._draw_history(surface)
-        self.draw_plate(surface, self.viewer, self.plate_pos(self.viewer), self._plate_lines(self.viewer))
+        self.plates.draw(surface, self.viewer, self.plate_pos(self.viewer), self._plate_lines(self.viewer))
         self._draw_hand(surface)
         self._draw_controls(surface)
-        self.draw_flying(surface)
+        self.flights.draw_flying(surface)
         self._draw_drag(surface)
         if self.model.outcome:
             self._draw_outcome(surface)
@@ -52,7 +65,7 @@ class KowahPaint(HandStrip):
         return [self.seat_name(seat), sub]
 
     def _draw_opponent(self, surface: pygame.Surface, seat: int) -> None:
-        self.draw_plate(surface, seat, self.plate_pos(seat), self._plate_lines(seat))
+        self.plates.draw(surface, seat, self.plate_pos(seat), self._plate_lines(seat))
         declared = self.model.declared[seat] is not None
         concealed = max(0, self.model.sizes[seat] - (2 if declared else 0))
         fan = self._fan(concealed, declared)

@@ -23,19 +23,19 @@ class PairChooser(ChoiceDialog):
         for x in pairs:           # the engine offers only pairs the hand may expose
             self.splits[x] = display_groups(hand, x, table.deck.keys) or ((), (), (x, x))
         super().__init__(app, t("kowah.pair_title"), t("kowah.pair_hint"), list(pairs),
-                         lambda x: t("kowah.pair_pick", card=table.card_name(x)))
+                         lambda x: t("kowah.pair_pick", card=table.card_paint.card_name(x)))
 
     def chosen(self, x: object) -> None:
-        self.table.declare(x)
+        self.table.controls.declare(x)
 
     def draw_row(self, surface: pygame.Surface, area: pygame.Rect, x: object) -> None:
         u = self.app.u
         h = round(14 * u)
-        cw = self.table.card_w(h)
+        cw = self.table.card_paint.card_w(h)
         left = area.x
         for g, cards in enumerate(self.splits[x]):
             for c in cards:
-                surface.blit(self.table.face(c, h), (left, area.y))
+                surface.blit(self.table.card_paint.face(c, h), (left, area.y))
                 if g == 2:   # the pair that would be exposed
                     r = pygame.Rect(left, area.y, cw, h).inflate(round(0.5 * u), round(0.5 * u))
                     pygame.draw.rect(surface, theme.GOLD, r, max(2, round(0.3 * u)),

@@ -11,14 +11,22 @@ from scenes import fonts, theme
 from scenes.art.kowah_cards import SEAL_RED, card_width
 from scenes.dialog import wrap
 from scenes.i18n import t
+from scenes.kit.parts import borrowing
 from scenes.results import ResultsScene, fitted
 from scenes.tables.kowah.deco import multiplier_badge, panel
 from scenes.tables.kowah.model import outcome_from_result, outcome_groups
 from scenes.tween import ease_out_back
 
 
+@borrowing(table="H app art fan_cache match model pair_h plates seat_name viewer",
+           card_paint="_dim_surface art_id blit_card card_name",
+           geometry="hand_top history_geom pair_pt plate_pos win_card_pt",
+           painter="_plate_lines")
 class KowahShowcase:
-    """Mixin of :class:`~scenes.tables.kowah.table.KowahTable`: the outcome and results."""
+    """Part of :class:`~scenes.tables.kowah.table.KowahTable`: the outcome and results."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def _shown_outcome(self) -> dict | None:
         """The outcome on the table, or the match's if its animation has not come yet."""
@@ -44,7 +52,7 @@ class KowahShowcase:
         winner = o["winner"]
         k = 1 + 0.15 * self.model.show_p
         # above the dim: the winner's plate, exposed pair and winning card (scaled 1 → 1.15)
-        self.draw_plate(surface, winner, self.plate_pos(winner), self._plate_lines(winner))
+        self.plates.draw(surface, winner, self.plate_pos(winner), self._plate_lines(winner))
         base_h = self.H if winner == self.viewer else self.pair_h
         px, py = self.pair_pt(winner)
         cw = card_width(base_h)
@@ -64,7 +72,7 @@ class KowahShowcase:
 
     def results_up(self) -> bool:
         """The results panel is open over this table (it then holds the one result)."""
-        return any(isinstance(s, ResultsScene) and s.table is self for s in self.app.stack.scenes)
+        return any(isinstance(s, ResultsScene) and s.table is self.table for s in self.app.stack.scenes)
 
     def _banner(self, surface: pygame.Surface, title: str, sub: str, mult: str | None, p: float,
                 top: float, outcome: dict | None = None) -> None:

@@ -4,15 +4,25 @@ own hand once confirmed, the live discard, opponents' exposed pairs and drawn ca
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from scenes.art.kowah_cards import card_width
 from scenes.i18n import lang, t
+from scenes.kit.parts import borrowing
 from scenes.kit.zoom import ZoomCard
 
 
+@borrowing(table="H app cards confirmed_viewer deck drag model n pair_h reveal_all viewer",
+           card_paint="card_name",
+           controls="item_at",
+           geometry="_hand_draw_list _live_rect held_pt pair_pt")
 class KowahZoom:
-    """Mixin of :class:`~scenes.tables.kowah.table.KowahTable`: its zoom hooks."""
+    """Part of :class:`~scenes.tables.kowah.table.KowahTable`: its zoom hooks."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def zoom_at(self, pos: tuple[int, int]) -> ZoomCard | None:
         if self.model.outcome is not None:      # the end-of-hand showcase covers the table

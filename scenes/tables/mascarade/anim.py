@@ -6,17 +6,24 @@ together; the hide flips them back down together."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from game.core import Event
+from scenes.kit.parts import borrowing
 from scenes.tween import Anim
 
 SWAP_S, FLIP_S, COIN_S, BEAT_S = 0.9, 0.45, 0.32, 0.05
 SWAPS = ("swap", "fool", "spy_swap")
 
 
+@borrowing(table="anim app model",
+           geometry="bank_rect coin_at court_rect pos_rects")
 class MascaradeAnim:
-    """Mixin: ``on_event`` queues one animation per public event; the drawing reads
+    """Part of the table: ``on_event`` queues one animation per public event; the drawing reads
     ``self.swap_fx`` (a, b, p), ``self.flip_fx`` (positions, p, up) and ``self.coin_fx``."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def reset_fx(self) -> None:
         self.swap_fx: tuple | None = None

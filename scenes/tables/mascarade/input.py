@@ -12,17 +12,26 @@ N does not; C claims, X passes; 1–9 choose on a chooser; L toggles the log, K 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.core import IllegalAction
 from scenes import fonts, keymap, theme
 from scenes.i18n import t
+from scenes.kit.parts import borrowing
 from scenes.tables.mascarade.cards import character_name
 from scenes.widgets.button import Button
 
 
+@borrowing(table=("anim app clock confirmed_viewer driver feedback handoff match privacy seat_name "
+                  "toast toggle_known toggle_log viewer"),
+           geometry="pos_at pos_rects")
 class MascaradeInput:
-    """Mixin over TableScene."""
+    """Part of the table: who acts, the choices offered and the input."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     # ------------------------------------------------------------ who acts
     def actor(self) -> int | None:
@@ -35,7 +44,7 @@ class MascaradeInput:
             return seat if solo or (seat == self.viewer and self.confirmed_viewer) else None
         if self.anim.busy or self.match.is_over():
             return None
-        seat = self.next_human()
+        seat = self.privacy.next_human()
         if seat is None:
             return None
         if len(self.match.human_seats()) <= 1 or self.secret_seat() is None:
@@ -76,7 +85,7 @@ class MascaradeInput:
 
     def say_no(self, err: IllegalAction) -> None:
         """The engine's reason, in the player's language (``err.<key>``)."""
-        self.refuse(err)
+        self.feedback.refuse(err)
 
     def error_params(self, err: IllegalAction) -> dict:
         params = dict(err.params)

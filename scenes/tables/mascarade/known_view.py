@@ -5,10 +5,13 @@ reads a private event nor the true layout."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.mascarade.data import default_rules
 from scenes import fonts, layout_check, theme
+from scenes.kit.parts import borrowing
 from scenes.tables.mascarade.cards import accent, character_name
 from scenes.textfit import fit_text
 
@@ -18,8 +21,13 @@ def rows_for(n_seats: int) -> int:
     return 3 if n_seats <= 8 else 2
 
 
+@borrowing(table="app model n",
+           geometry="bank_rect banner_y centre court_rect pos_rects spots")
 class MascaradeKnownView:
-    """Mixin over the table: ``draw_known`` paints every position's box."""
+    """Part of the table: ``draw_known`` paints every position's box."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def known_width(self, top: list[tuple[int, float]]) -> int:
         """As wide as the longest line needs, at most 15u."""

@@ -6,10 +6,12 @@ human), so the table never turns when the screen changes hands."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pygame
 
 from scenes import fonts, theme
+from scenes.kit.parts import borrowing
 from scenes.kit.seat_ring import PLATE_U, SeatSpot, seat_ring
 from scenes.tables.mascarade.cards import LABEL_PX, card_size
 
@@ -23,9 +25,13 @@ def card_height(n: int, u: float) -> int:
     return round(u * max(7.5, min(13.5, 15.0 - 0.75 * (n - 4))))
 
 
+@borrowing(table="app bottom match n seat_name show_log")
 class MascaradeLayout:
-    """Mixin: ``self.spots``, ``self.pos_rects`` (per position), ``self.court_rect``,
+    """Part of the table: its geometry, ``spots``, ``self.pos_rects`` (per position), ``self.court_rect``,
     ``self.bank_rect``, ``self.coin_at`` (per seat)."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def log_rect(self) -> pygame.Rect:
         """The public log's panel: the right-hand side, below the top buttons."""

@@ -5,12 +5,14 @@ the choice panel and the toggleable public log."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pygame
 
 from scenes import fonts, layout_check, theme
 from scenes.i18n import names, t
-from scenes.kit.ring import draw_ring
+from scenes.kit.bluff.ring import draw_ring
+from scenes.kit.parts import borrowing
 from scenes.tables.mascarade.cards import (
     GOLD,
     INK,
@@ -28,8 +30,17 @@ from scenes.textfit import fit_text
 STONE, STONE_LINE = (0xCF, 0xC6, 0xB4), (0x6B, 0x5E, 0x4A)
 
 
+@borrowing(table=("anim app cards clock looking match model plates reveal_all ring seat_name show_known "
+                  "show_log truth"),
+           controls="actor choice_buttons chooser focus layout_choices pick refused secret secret_seat",
+           fx="coin_fx flip_fx swap_offset",
+           geometry="bank_rect banner_y card_h centre coin_at court_rect log_rect pile_px pos_rects spots",
+           known_view="draw_known")
 class MascaradePaint:
-    """Mixin over TableScene."""
+    """Part of the table: its painting."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def draw_game(self, surface: pygame.Surface) -> None:
         u = self.app.u
@@ -82,8 +93,8 @@ class MascaradePaint:
     def draw_seat(self, surface: pygame.Surface, spot, v, u: float) -> None:
         x, y, w, h = spot.plate
         seat = spot.seat
-        plate = self.draw_plate(surface, seat, spot.centre, [self.seat_name(seat)], size=(w, h),
-                                inset_right=self.coin_inset.get(seat, 0))
+        plate = self.plates.draw(surface, seat, spot.centre, [self.seat_name(seat)], size=(w, h),
+                                 inset_right=self.coin_inset.get(seat, 0))
         ann = self.model.announced
         asked = v.asked if not self.anim.busy else None
         if asked == seat or (ann and ann[0] == seat):

@@ -12,11 +12,14 @@ from typing import Any
 
 import pygame
 
+from game.core import Event, IllegalAction
 from game.mascarade.known import TableKnowledge
 from game.match import Match
 from scenes.i18n import t
+from scenes.kit.bluff.ring import CountdownRing
 from scenes.kit.driver import DecisionHandoff, HandoffPolicy, TableDriver
-from scenes.kit.ring import CountdownRing
+from scenes.kit.parts import Borrowed
+from scenes.kit.zoom import ZoomCard
 from scenes.tables.base import TableScene
 from scenes.tables.mascarade.anim import MascaradeAnim
 from scenes.tables.mascarade.cards import MascaradeCards
@@ -38,16 +41,45 @@ class MascaradeHandoff(DecisionHandoff):
         self.table = table
 
     def decision_seat(self, driver: TableDriver) -> int | None:
-        return self.table.secret_seat()
+        return self.table.controls.secret_seat()
 
 
-class MascaradeTable(MascaradeLayout, MascaradeAnim, MascaradeInput, MascaradeKnownView,
-                     MascaradePaint, MascaradeZoom, TableScene):
+class MascaradeTable(TableScene):
+    """The table holds its parts: ``geometry`` (layout), ``fx`` (event animations),
+    ``controls`` (who acts, choices, input), ``painter``, ``known_view`` and ``zoomer``."""
+
     style = FRONT.style
     direction = "clockwise"
     rules_game = "mascarade"
 
+    # the parts' state, by its old names
+    spots = Borrowed("geometry")
+    centre = Borrowed("geometry")
+    card_h = Borrowed("geometry")
+    pos_rects = Borrowed("geometry")
+    court_rect = Borrowed("geometry")
+    bank_rect = Borrowed("geometry")
+    pile_px = Borrowed("geometry")
+    banner_y = Borrowed("geometry")
+    coin_at = Borrowed("geometry")
+    swap_fx = Borrowed("fx")
+    flip_fx = Borrowed("fx")
+    coin_fx = Borrowed("fx")
+    secret = Borrowed("controls")
+    pick = Borrowed("controls")
+    focus = Borrowed("controls")
+    chooser = Borrowed("controls")
+    choice_buttons = Borrowed("controls")
+    choice_cmds = Borrowed("controls")
+    _choice_key = Borrowed("controls")
+
     def __init__(self, app: Any, match: Match, viewer: int | None = None, fresh: bool = False) -> None:
+        self.geometry = MascaradeLayout(self)
+        self.fx = MascaradeAnim(self)
+        self.controls = MascaradeInput(self)
+        self.painter = MascaradePaint(self)
+        self.known_view = MascaradeKnownView(self)
+        self.zoomer = MascaradeZoom(self)
         humans = match.human_seats()
         self.bottom = humans[0] if humans else 0
         n_pos = len(match.view(None).owner)
@@ -64,7 +96,7 @@ class MascaradeTable(MascaradeLayout, MascaradeAnim, MascaradeInput, MascaradeKn
         self.log_button = Button(lambda: t("mascarade.log_button"), self.toggle_log)
         self.known_button = Button(lambda: t("mascarade_memory.known_button"), self.toggle_known)
         self.ring = CountdownRing()
-        self.reset_fx()
+        self.fx.reset_fx()
         super().__init__(app, match, viewer)
         self.top_buttons += [self.log_button, self.known_button]     # work mid-animation too
         if fresh:                        # replay the match from its first (public) events
@@ -91,12 +123,12 @@ class MascaradeTable(MascaradeLayout, MascaradeAnim, MascaradeInput, MascaradeKn
         self.model.catch_up(self.match.events)
         v = self.match.view(None)
         self.model.reset(v, v.bank)
-        self.reset_fx()
+        self.fx.reset_fx()
         self._choice_key = None
 
     def layout(self) -> None:
         super().layout()
-        self.compute_layout()
+        self.geometry.compute_layout()
         u = self.app.u
         bw, bh = round(14 * u), round(5 * u)
         self.log_button.rect = pygame.Rect(self.menu_button.rect.x - bw - round(1.5 * u),
@@ -132,6 +164,28 @@ class MascaradeTable(MascaradeLayout, MascaradeAnim, MascaradeInput, MascaradeKn
             self.toast.update(dt)          # the peeked card is on screen: the table waits
             return
         super().update(dt)
+
+    # ------------------------------------------------------------ hooks, by part
+    def on_event(self, event: Event) -> None:
+        self.fx.on_event(event)
+
+    def draw_game(self, surface: pygame.Surface) -> None:
+        self.painter.draw_game(surface)
+
+    def handle_game(self, event: pygame.event.Event) -> bool:
+        return self.controls.handle_game(event)
+
+    def hint_targets(self, action: tuple) -> list[pygame.Rect]:
+        return self.controls.hint_targets(action)
+
+    def error_params(self, err: IllegalAction) -> dict:
+        return self.controls.error_params(err)
+
+    def zoom_at(self, pos: tuple[int, int]) -> ZoomCard | None:
+        return self.zoomer.zoom_at(pos)
+
+    def zoom_focused(self) -> ZoomCard | None:
+        return self.zoomer.zoom_focused()
 
     def hand_top(self) -> float:
         """The kit draws "your turn" 6u and toasts 11u above this: below the centre piles."""

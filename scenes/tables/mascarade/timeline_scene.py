@@ -59,7 +59,7 @@ class TimelineScene(Dialog):
         px = self.px()
         self.rows = []
         for line in self.lines:
-            text = self.table.log_text(line, "mascarade_memory.tl")
+            text = self.table.painter.log_text(line, "mascarade_memory.tl")
             for i, part in enumerate(wrap(text, px, self.body.width - round(3 * u))):
                 self.rows.append((part if i == 0 else "    " + part, colour(line.key), i == 0))
         self.scroll.set_extent(len(self.rows) * self.line_h(), self.body.height)

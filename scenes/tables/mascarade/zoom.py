@@ -5,14 +5,25 @@ power from the data file."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.mascarade.data import default_rules
 from scenes.i18n import lang, t
+from scenes.kit.parts import borrowing
 from scenes.kit.zoom import ZoomCard
 from scenes.tables.mascarade.cards import character_name
 
 
+@borrowing(table="model reveal_all truth",
+           controls="focus",
+           fx="flip_fx swap_offset",
+           geometry="pos_at pos_rects",
+           painter="public_face")
 class MascaradeZoom:
-    """Mixin of :class:`~scenes.tables.mascarade.table.MascaradeTable`: its zoom hooks."""
+    """Part of :class:`~scenes.tables.mascarade.table.MascaradeTable`: its zoom hooks."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def zoom_at(self, pos: tuple[int, int]) -> ZoomCard | None:
         p = self.pos_at(pos)

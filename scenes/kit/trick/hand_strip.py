@@ -24,7 +24,7 @@ def cycle(order: Sequence[Any], current: Any, forward: bool) -> Any:
 
 
 class HandStrip:
-    """Mixin of a table: ``_draw_hand`` asks ``confirmed_viewer`` before any face is drawn."""
+    """Base of a trick table's painter part: ``_draw_hand`` asks ``confirmed_viewer`` before any face is drawn."""
 
     def _draw_hand(self, surface: pygame.Surface) -> None:
         if not self.confirmed_viewer:
@@ -39,8 +39,8 @@ class HandStrip:
         """The viewer's own hand, face up."""
 
     def hand_input(self, event: pygame.event.Event) -> bool:
-        """The hand's pointer gestures (:meth:`TableScene.pointer`), then its keys (``_key``)."""
-        if self.pointer(event):
+        """The hand's pointer gestures (the table's ``gestures`` part), then its keys (``_key``)."""
+        if self.gestures.handle(event):
             return True
         if event.type == pygame.KEYDOWN:
             return self._key(event)

@@ -1,0 +1,151 @@
+"""A table's seat plates part: where a seat sits on the default ellipse, its plate (name
+and counts, gold when active, thinking dots), the faint arrows of the direction of play,
+and the keyboard focus ring."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from scenes import fonts, layout_check, theme
+from scenes.kit.seat_ring import seat_points
+from scenes.tween import pulse
+from scenes.widgets.button import draw_focus_ring
+
+
+class SeatPlates:
+    """Seat plates and table furniture of one table. ``viewer`` reads the seat drawn at
+    the bottom; ``clock`` reads table time (the thinking dots pulse on it);
+    ``direction`` reads the direction of play."""
+
+    def __init__(self, app: Any, match: Any, viewer: Callable[[], int], clock: Callable[[], float],
+                 direction: Callable[[], str]) -> None:
+        self.app = app
+        self.match = match
+        self.viewer = viewer
+        self.clock = clock
+        self.direction = direction
+        self._dir_key: tuple | None = None
+
+    def anchor(self, seat: int) -> tuple[float, float]:
+        w, h = self.app.size
+        return seat_points(len(self.match.seats), self.viewer(), self.direction(), (w / 2, h * 0.40),
+                           (w * 0.40, h * 0.33))[seat]
+
+    def draw(self, surface: pygame.Surface, seat: int, centre: tuple[float, float],
+             lines: list[str], size: tuple[int, int] | None = None,
+             inset_right: int = 0) -> pygame.Rect:
+        """Seat plate: name + counts; gold border, pointer and brighter fill when active.
+
+        The text is measured to fit the plate at any window size: each line shrinks (down
+        to a small floor) and is then ellipsized. The thinking dots sit on the bottom border.
+        ``size``: the plate's size (default 20u × 6.6u; the kit's seat ring shrinks it);
+        ``inset_right``: room kept free of text at the right (tokens drawn there)."""
+        from scenes.textfit import fit_text
+        u = self.app.u
+        w, h = size or (max(2, round(20 * u)), max(2, round(6.6 * u)))
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = (round(centre[0]), round(centre[1]))
+        rect.clamp_ip(surface.get_rect().inflate(-round(2 * u), -round(2 * u)))
+        active = seat in self.match.active_seats() and not self.match.is_over()
+        fill = theme.lighten(theme.PANEL, 0.1) if active else theme.PANEL
+        surface.blit(plate_panel(rect.size, fill, round(u)), rect)
+        border = theme.GOLD if active else (90, 80, 66)
+        pygame.draw.rect(surface, border, rect, max(1, round(0.3 * u if active else 0.15 * u)),
+                         border_radius=round(u))
+        pad = max(1, round(1.2 * u))
+        inner = max(1, rect.width - 2 * pad - inset_right)
+        # Two lines share the plate's height: the name in the upper ~55 %, the counts below.
+        # (caps in final pixels: large text grows the font, not the plate)
+        k = fonts.scale()
+        name_px = min(max(13, round(2.3 * u)), max(1, round(0.42 * h / k)))
+        sub_px = min(max(12, round(1.9 * u)), max(1, round(0.34 * h / k)))
+        with layout_check.control(surface, rect, "plate", lines[0]):
+            name = fit_text(lines[0], name_px, theme.IVORY, inner, "semibold", min_px=min(9, name_px))
+            surface.blit(name, (rect.x + pad, rect.y + round(0.5 * u)))
+            if len(lines) > 1:
+                sub = fit_text(lines[1], sub_px, theme.MUTED, inner, min_px=min(8, sub_px))
+                y = max(rect.y + round(0.5 * u) + name.get_height(), rect.y + round(3.5 * u))
+                surface.blit(sub, (rect.x + pad, min(y, rect.bottom - sub.get_height())))
+        if active:
+            self._draw_pointer(surface, rect, u)
+        if seat in self.match.thinking() or (active and self.match.seats[seat].agent is not None):
+            # on the bottom border, on a small dark pill: clear of the text at any width
+            r = max(2, round(0.55 * u))
+            pill = pygame.Rect(0, 0, round(5.6 * u), max(4, round(2.2 * u)))
+            pill.center = (rect.right - round(3.6 * u), rect.bottom)
+            pygame.draw.rect(surface, theme.PANEL, pill, border_radius=pill.height // 2)
+            pygame.draw.rect(surface, border, pill, max(1, round(0.15 * u)), border_radius=pill.height // 2)
+            for i in range(3):
+                a = pulse(self.clock() - i * 0.4, 1.2)
+                x = rect.right - round((5.2 - 1.6 * i) * u)
+                col = theme.lighten(theme.GOLD, 0.3 * a)
+                pygame.draw.circle(surface, col, (x, rect.bottom), round(r * (0.6 + 0.5 * a)))
+        return rect
+
+    def _draw_pointer(self, surface: pygame.Surface, rect: pygame.Rect, u: float) -> None:
+        w, h = self.app.size
+        cx, cy = w / 2, h * 0.40
+        ang = math.atan2(cy - rect.centery, cx - rect.centerx)
+        px = rect.centerx + math.cos(ang) * (rect.width / 2 + 1.2 * u)
+        py = rect.centery + math.sin(ang) * (rect.height / 2 + 1.2 * u)
+        s = 1.2 * u
+        pts = [(px + math.cos(ang) * s, py + math.sin(ang) * s),
+               (px + math.cos(ang + 2.4) * s, py + math.sin(ang + 2.4) * s),
+               (px + math.cos(ang - 2.4) * s, py + math.sin(ang - 2.4) * s)]
+        pygame.draw.polygon(surface, theme.GOLD, pts)
+
+    def draw_direction(self, surface: pygame.Surface, centre: tuple[float, float], radius: float) -> None:
+        """Faint curved arrows showing the direction of play around the centre."""
+        key = (surface.get_size(), round(centre[0]), round(centre[1]), round(radius), self.direction())
+        if self._dir_key != key:
+            self._dir_key = key
+            layer = direction_layer(surface.get_size(), centre, radius, self.direction(), self.app.u)
+            box = layer.get_bounding_rect()     # blit only the arrows: the whole window's
+            self._dir_layer, self._dir_at = layer.subsurface(box).copy(), box.topleft   # alpha costs ms a frame
+        surface.blit(self._dir_layer, self._dir_at)
+
+    def focus_ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        draw_focus_ring(surface, rect, self.app.u, rect.width // 2)
+
+
+_PANELS: dict[tuple, pygame.Surface] = {}
+
+
+def plate_panel(size: tuple[int, int], fill: tuple, radius: int) -> pygame.Surface:
+    """A seat plate's translucent fill (cached: made once per size, not every frame)."""
+    key = (size, fill, radius)
+    panel = _PANELS.get(key)
+    if panel is None:
+        panel = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (*fill, 225), panel.get_rect(), border_radius=radius)
+        if pygame.display.get_surface() is not None:
+            panel = panel.convert_alpha()
+        if len(_PANELS) > 64:
+            _PANELS.clear()
+        _PANELS[key] = panel
+    return panel
+
+
+def direction_layer(size: tuple[int, int], centre: tuple[float, float], radius: float,
+                    direction: str, u: float) -> pygame.Surface:
+    sign = -1 if direction == "counter_clockwise" else 1
+    col = (255, 240, 210, 40)
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    for k in range(3):
+        a0 = math.radians(120 * k + 20)
+        pts = [(centre[0] + radius * math.cos(a0 + sign * math.radians(d)),
+                centre[1] + radius * 0.62 * math.sin(a0 + sign * math.radians(d)))
+               for d in range(0, 80, 4)]
+        pygame.draw.lines(layer, col, False, pts, max(2, round(0.35 * u)))
+        end, prev = pts[-1], pts[-2]
+        ang = math.atan2(end[1] - prev[1], end[0] - prev[0])
+        s = 1.3 * u
+        tri = [(end[0] + math.cos(ang) * s, end[1] + math.sin(ang) * s),
+               (end[0] + math.cos(ang + 2.5) * s, end[1] + math.sin(ang + 2.5) * s),
+               (end[0] + math.cos(ang - 2.5) * s, end[1] + math.sin(ang - 2.5) * s)]
+        pygame.draw.polygon(layer, col, tri)
+    return layer.convert_alpha() if pygame.display.get_surface() else layer
