@@ -41,7 +41,7 @@ def card_size(height: float) -> tuple[int, int]:
     return max(2, round(height * CARD_RATIO)), max(2, round(height))
 
 
-@borrowing(table=("action_buttons app buzzers centre claim_zone deck_rects direction hand_h hand_list "
+@borrowing(table=("head_bottom header action_buttons app buzzers centre claim_zone deck_rects direction hand_h hand_list "
                   "hand_rects n pass_buttons slot_rects spots viewer"))
 class DaoTamLayout:
     """Part of the table: computes every rect for the current window size (``layout``)."""

@@ -29,13 +29,13 @@ FAULT_S = 0.4              # a false start's buzzer shake (table time)
 SEAM = (0x22, 0x34, 0x5A)
 
 
-@borrowing(table=("action_buttons anim app barred buzzers card_name centre claim_zone clock "
+@borrowing(table=("head_bottom action_buttons anim app barred buzzers card_name centre claim_zone clock "
                   "confirmed_viewer deck_rects drag faults flights hand_h hand_list hand_rects looking "
                   "match model pass_buttons pass_seat_of plates prompt_drawn push_chip race_out_text "
                   "ring seat_name slot_rects spots style tokens viewer viewer_can_act"),
            card_faces="cd_face ct_face",
            controls="acting_phase passing_seats push_targets staged_rects",
-           geometry="claim_rects hand_rects_for hand_top layout_hand reveal_card_h token_places",
+           geometry="free_span obstacles slide_clear claim_rects hand_rects_for hand_top layout_hand reveal_card_h token_places",
            memory_panel="draw_memory memory_rect",
            peeker="draw_peek_cover peek peek_cover peek_prompt peeking")
 class DaoTamPaint(DaoTamCaptions):

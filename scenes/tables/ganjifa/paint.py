@@ -16,7 +16,7 @@ from scenes.tables.ganjifa.hand import ROW_MAX, row_pitch, tallest_hand
 from scenes.textfit import fit_text
 
 
-@borrowing(table=("_hand_gen _hand_stand_ins anim app art captured centre centre_pt confirmed_viewer "
+@borrowing(table=("assists head_bottom top_buttons _hand_gen _hand_stand_ins anim app art captured centre centre_pt confirmed_viewer "
                   "deck drag dukal_button flights focus gestures give_button groups hand hand_d "
                   "hand_layer hand_rows hover last_button last_hover last_rect match n pile_d plates "
                   "prompt_drawn seat_name selected show_last sizes slots trick trick_d trump_mark "

@@ -21,13 +21,13 @@ from scenes.tables.kowah.model import HELD
 from scenes.textfit import fit_text
 
 
-@borrowing(table=("H anim app can checki_button clock confirmed_viewer deck drag flights focus frame "
+@borrowing(table=("head_bottom H anim app can checki_button clock confirmed_viewer deck drag flights focus frame "
                   "gestures hand_layer history_layer hover live_pt model n pair_h pairs_offered "
                   "pass_button pile_h plates prompt_box seat_name slots sort_number sort_suit stock_pt "
                   "view viewer viewer_can_act wait_label"),
            card_paint="_dim _fan _stock_image blit_card card_name mini",
            controls="_key",
-           geometry=("_hand_draw_list _live_rect _stock_rect fan_pt hand_top held_pt history_geom known_pt "
+           geometry=("history_label_h span_between waits_room _hand_draw_list _live_rect _stock_rect fan_pt hand_top held_pt history_geom known_pt "
                      "pair_pt plate_pos zone"),
            showcase="_draw_outcome")
 class KowahPaint(HandStrip):

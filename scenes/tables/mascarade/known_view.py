@@ -21,8 +21,9 @@ def rows_for(n_seats: int) -> int:
     return 3 if n_seats <= 8 else 2
 
 
-@borrowing(table="app model n",
-           geometry="bank_rect banner_y centre court_rect pos_rects spots")
+@borrowing(table="banner_text choice_buttons hand_top turn_banner viewer_can_act app model n",
+           geometry="ring_width bank_rect banner_y centre court_rect pos_rects spots",
+           painter="prompt_text")
 class MascaradeKnownView:
     """Part of the table: ``draw_known`` paints every position's box."""
 

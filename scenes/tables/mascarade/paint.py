@@ -30,11 +30,11 @@ from scenes.textfit import fit_text
 STONE, STONE_LINE = (0xCF, 0xC6, 0xB4), (0x6B, 0x5E, 0x4A)
 
 
-@borrowing(table=("anim app cards clock looking match model plates reveal_all ring seat_name show_known "
+@borrowing(table=("assists top_buttons anim app cards clock looking match model plates reveal_all ring seat_name show_known "
                   "show_log truth"),
            controls="actor choice_buttons chooser focus layout_choices pick refused secret secret_seat",
            fx="coin_fx flip_fx swap_offset",
-           geometry="bank_rect banner_y card_h centre coin_at court_rect log_rect pile_px pos_rects spots",
+           geometry="coin_inset bank_rect banner_y card_h centre coin_at court_rect log_rect pile_px pos_rects spots",
            known_view="draw_known")
 class MascaradePaint:
     """Part of the table: its painting."""
