@@ -149,7 +149,7 @@ def _drive_daotam(app: Any, n: int, want: Callable[[Any], bool], seeds, humans: 
             if table.viewer_can_act and match.state.phase in ("turn", "push", "option"):
                 seat = table.viewer
                 table.submit(brains[seat].decide(match.view(seat), match.legal_actions(seat)))
-            elif buzz and window_open(table) and 0 in table.eligible():
+            elif buzz and window_open(table) and 0 in table.painter.eligible():
                 _press(app, table.buzzers.key_of[0])
             app.stack.update(DT)
             if app.stack.top is table and want(table):
@@ -223,7 +223,7 @@ def settings(app: Any) -> None:
 
 
 def pause(app: Any) -> None:
-    _table(app, ganjifa_trick()).open_pause()
+    _table(app, ganjifa_trick()).header.open_pause()
 
 
 def rules(game: str) -> Moment:
@@ -316,7 +316,7 @@ def ganjifa_last(app: Any) -> None:
 
 
 def ganjifa_dukal_panel(app: Any) -> None:
-    _table(app, ganjifa_dukal()).open_dukal()
+    _table(app, ganjifa_dukal()).controls.open_dukal()
     settle(app, 1)
 
 
@@ -387,7 +387,7 @@ def moments() -> dict[str, Moment]:
     out["replay-mascarade"] = replay("mascarade")
     out["replay-daotam"] = replay("daotam")
     for n in (3, 5):
-        out[f"daotam{n}-turn"] = daotam(n, lambda tb: tb.viewer_can_act and tb.acting_phase() == "turn")
+        out[f"daotam{n}-turn"] = daotam(n, lambda tb: tb.viewer_can_act and tb.controls.acting_phase() == "turn")
         out[f"daotam{n}-window"] = daotam(n, window_open)
         out[f"daotam{n}-race"] = daotam(n, race_open)
         out[f"daotam{n}-burst-challenge"] = daotam(n, burst("challenge"))
