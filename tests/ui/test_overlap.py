@@ -38,7 +38,18 @@ def check(app, moment, size: tuple[int, int], lang: str, large: bool) -> list[st
     frame = lc.RecordingSurface(size)
     app.stack.draw(frame)
     app.screen.blit(frame, (0, 0))          # what was checked is what the window shows
-    return lc.problems(lc.frame(frame), size)
+    notes = lc.frame(frame)
+    return lc.problems(notes, size) + (small_texts(notes) if size == READ_AT and not large else [])
+
+
+#: where every player-facing line must be readable (large text off), and how big
+READ_AT, READ_PX = (1280, 720), 12
+
+
+def small_texts(notes: lc.Notes) -> list[str]:
+    """Every line of text drawn below READ_PX (its pixel size where it is drawn)."""
+    return [f"text {tx.s!r} {tuple(tx.rect)} is {tx.px} px: below {READ_PX} px" for tx in notes.texts
+            if tx.px < READ_PX and tx.s.strip()]
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +62,7 @@ def recorder():
 
 
 GROUPS = {
-    "screens": ("menu", "settings", "pause", "results", "stats", "handoff", "setup-", "rules-", "replay-"),
+    "screens": ("menu", "settings", "keys", "pause", "results", "stats", "handoff", "setup-", "rules-", "replay-"),
     "ganjifa": ("ganjifa",),
     "kowah": ("kowah",),
     "daotam": ("daotam",),
