@@ -541,6 +541,13 @@ def false_start() -> Callable[[Any], bool]:
     return want
 
 
+def say_false_start(table: Any) -> None:
+    """The toast again in this window's language (it was written when the moment was driven)."""
+    from scenes.i18n import t
+    lock = table.match.timing.seconds("false_start_lock_s")
+    table.toast.message = t("daotam_table.false_start", name=table.seat_name(0), s=f"{lock:g}")
+
+
 def later_moments() -> dict[str, Moment]:
     out: dict[str, Moment] = {
         "keys": keys(), "keys-capture": keys(capture=True), "keys-clash": keys(clash=True),
@@ -553,9 +560,9 @@ def later_moments() -> dict[str, Moment]:
         "daotam3-peek-shown": daotam_with(3, peek_ready, peek(True), humans=2),
         "daotam3-staged": daotam_with(3, lambda tb: tb.viewer_can_act and tb.acting_phase() == "turn", stage),
         "daotam3-push": daotam(3, lambda tb: tb.viewer_can_act and tb.acting_phase() == "push"),
-        "daotam3-false-start": daotam(3, false_start()),
+        "daotam3-false-start": daotam_with(3, false_start(), say_false_start),
     }
-    tables = {"ganjifa": ganjifa_full, "kowah": kowah, "mascarade5": mascarade(5),
+    tables = {"ganjifa": ganjifa_full, "kowah": kowah, "mascarade5": mascarade_swap(5, faces=True),
               "daotam3": daotam(3, lambda tb: tb.viewer_can_act and tb.acting_phase() == "turn")}
     for name, moment in tables.items():
         for edge in ("left", "right", "top", "bottom"):

@@ -79,7 +79,7 @@ class DaoTamPaint(DaoTamCaptions):
     # ------------------------------------------------------------ centre
     def draw_centre(self, surface: pygame.Surface, v) -> None:
         u = self.app.u
-        px = max(11, round(1.5 * u))
+        px = max(11, round(1.7 * u))       # 12 px or more from 720p up
         r = self.deck_rects
         for name, rect in r.items():
             layout_check.add_control(surface, rect, "pile", name)
