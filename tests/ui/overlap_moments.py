@@ -432,8 +432,8 @@ def stats_note(kind: str) -> Moment:
     """The statistics screen saying what is wrong with its file: none to be had, read
     only, or games waiting for the disk (the note the screen makes, over its figures)."""
     def show(app: Any) -> None:
-        from scenes.stats_text import problem_text
         from scenes.i18n import t
+        from scenes.stats_text import problem_text
         stats_full(None)(app)
         scene = app.stack.top
         if kind == "unavailable":
