@@ -122,6 +122,9 @@ class DaoTamPeek:
         cw = min(w - round(4 * u), max(round(60 * u), need + round(6 * u)))
         rect = pygame.Rect(0, top, cw, h - top - round(u))
         rect.centerx = w // 2
+        clear = self.memory_rect().right + round(u)       # right of the memory aid when there is room
+        if rect.left < clear:
+            rect.left = max(round(u), min(clear, w - round(u) - rect.width))
         panel = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(panel, (*theme.PANEL, 245), panel.get_rect(), border_radius=round(1.5 * u))
         surface.blit(panel, rect)
