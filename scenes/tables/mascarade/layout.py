@@ -67,7 +67,7 @@ class MascaradeLayout:
         need = widest + 2 * max(1, round(1.2 * u)) + 2       # draw_plate's padding
         # tall enough for the coins under the name (beside it they squeeze the name small)
         tall = next((k / 20 for k in range(20, 33)
-                     if self.plate_coins((0, 0, 100, round(PLATE_U[1] * ring_u * k / 20)))[1] == 0), 1.6)
+                     if self.plate_coins((0, 0, 100, round(PLATE_U[1] * ring_u * k / 20)))[1] == 0), 1.0)
         return min(1.6, max(1.0, need / (PLATE_U[0] * ring_u), tall))
 
     def compute_layout(self) -> None:
