@@ -25,6 +25,7 @@ from scenes.widgets.panel import MENU_TOP, fit_tall, panel_surface
 
 PAD, TITLE, HEADING, ROW, GAP, FOOTER, STATUS = 3.0, 7.0, 4.2, 5.0, 1.0, 5.5, 3.6
 PANEL_W = 84.0
+ROW_MIN_PX = 27     # a row holds its label and a note under it (waiting, refused) in a small window
 
 
 class KeyRow(ValueRow):
@@ -192,6 +193,7 @@ class KeysScene(Scene):
         bottom = self.panel.bottom - round((PAD + FOOTER + STATUS) * u)
         self.view = pygame.Rect(x - round(u), top, width + 2 * round(u), max(1, bottom - top))
         y = 0
+        row_h = max(round(ROW * u * max(1.0, fonts.scale())), ROW_MIN_PX)     # large text: taller
         self.placed, self.headings = {}, []
         i = 0
         for kind, item in self.items:
@@ -199,9 +201,9 @@ class KeysScene(Scene):
                 self.headings.append((str(item), pygame.Rect(x, y, width, round(HEADING * u))))
                 y += round(HEADING * u)
             else:
-                self.placed[i] = pygame.Rect(x, y, width - round(1.5 * u), round(ROW * u))
+                self.placed[i] = pygame.Rect(x, y, width - round(1.5 * u), row_h)
                 i += 1
-                y += round((ROW + GAP) * u)
+                y += row_h + round(GAP * u)
         self.content_h = y
         self.offset = max(0, min(self.offset, self.content_h - self.view.height))
         self._place_rows()

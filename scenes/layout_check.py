@@ -19,7 +19,8 @@ What counts as a problem:
 What is allowed, by name (the whole allow-list):
 
 - ``SHADOW``: a line drawn twice over itself (the same string: a drop shadow or outline);
-- ``SCROLL``: a line cut by a clip rectangle the scene set on purpose (a scrolled list);
+- ``SCROLL``: a line or a control cut by a clip rectangle the scene set on purpose (a
+  scrolled list);
 - ``OVERLAY``: what lies under a layer drawn on top on purpose (a dialog scene over the
   table, a panel the player opened: :func:`overlay`) is hidden, not cut: it is dropped.
 """
@@ -209,11 +210,17 @@ class RecordingSurface(_RealSurface):
 @contextlib.contextmanager
 def control(surface: pygame.Surface, rect: pygame.Rect, role: str, label: str = "") -> Iterator[None]:
     """Declare a control drawn on ``surface``; text blitted inside the block is its own."""
-    notes, off, _ = _where(surface) if active else (None, (0, 0), None)
+    notes, off, bounds = _where(surface) if active else (None, (0, 0), None)
     if notes is None:
         yield
         return
     rect = pygame.Rect(rect).move(off)
+    clip = surface.get_clip().move(off)
+    if clip != bounds:                  # SCROLL: a control scrolled partly out of its list
+        rect = rect.clip(clip)
+        if not rect.width or not rect.height:
+            yield                       # wholly out of view (its text is clipped away too)
+            return
     same = [i for i, c in enumerate(notes.controls) if c.rect == rect and c.role == role]
     if not same:                    # declared again (more of its text): the same control
         notes.controls.append(Control(rect, role, label))

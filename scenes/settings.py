@@ -91,6 +91,7 @@ class SettingsScene(Scene):
         s = app.settings
         self.u = app.u
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.keys_px, self.keys_line = 12, pygame.Rect(0, 0, 0, 0)     # the keys line under it
         self.headings: list[tuple[str, pygame.Rect]] = []
         self.previews: list[tuple[str, TableStyle, pygame.Rect]] = []     # the graded tables
         self._styles: list[tuple[str, TableStyle]] | None = None
@@ -153,10 +154,14 @@ class SettingsScene(Scene):
 
     def resize(self, size) -> None:
         w, h = self.app.size
+        # the keys line under the panel, readable (12 px or more), its room kept first
+        self.keys_px = max(12, round(1.9 * self.app.u))
+        keys_h = fonts.size(t("settings.keys"), self.keys_px)[1] + max(2, round(0.6 * self.app.u))
         # the unit of the window (h/100), made smaller when the panel would not fit
-        u = self.u = max(0.5, min(self.app.u, h * 0.96 / panel_height_u(), w * 0.94 / PANEL_W))
+        u = self.u = max(0.5, min(self.app.u, (h * 0.98 - keys_h) / panel_height_u(), w * 0.94 / PANEL_W))
         pw, ph = round(PANEL_W * u), round(panel_height_u() * u)
-        self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+        self.panel = pygame.Rect((w - pw) // 2, (h - ph - keys_h) // 2, pw, ph)
+        self.keys_line = pygame.Rect(0, self.panel.bottom, w, keys_h)
         x, width = self.panel.x + round(PAD * u), pw - round(2 * PAD * u)
         y = self.panel.y + round((PAD + TITLE) * u)
         self.headings = []
@@ -234,7 +239,5 @@ class SettingsScene(Scene):
         self.back.draw(surface, u)
         w, h = surface.get_size()
         keys_text = t("settings.keys")
-        below = h - self.panel.bottom
-        keys = fonts.text(keys_text, fit_px(keys_text, min(max(12, round(1.9 * u)), max(7, below // 2)),
-                                            round(w * 0.96)), theme.MUTED)
-        surface.blit(keys, keys.get_rect(center=(w // 2, self.panel.bottom + below // 2)))
+        keys = fonts.text(keys_text, fit_px(keys_text, self.keys_px, round(w * 0.96)), theme.MUTED)
+        surface.blit(keys, keys.get_rect(center=self.keys_line.center))

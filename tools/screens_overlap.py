@@ -47,7 +47,7 @@ def main() -> int:
             for size in (tuple(int(v) for v in s.split("x")) for s in a.size.split(",")):
                 for lang in a.lang.split(","):
                     for large in (x == "1" for x in a.large.split(",")):
-                        problems = check(app, moment, size, lang, large)
+                        problems = check(app, moment, size, lang, large, name)
                         tag = f"{name}_{size[0]}x{size[1]}_{lang}{'_large' if large else ''}"
                         pygame.image.save(app.screen, str(a.out / f"{tag}.png"))
                         for line in problems:

@@ -27,7 +27,7 @@ from typing import Any
 
 import pygame
 
-from scenes import fonts, i18n, keymap, theme
+from scenes import fonts, i18n, keymap, layout_check, theme
 from scenes.dialog import wrap
 from scenes.kit.card_art import WarmQueue
 from scenes.widgets.drag import DRAG_THRESHOLD
@@ -236,6 +236,7 @@ class CardZoom:
         size = surface.get_size()
         if self.rect is None:
             self.image, self.rect = self._fit(self.card, size)
+        layout_check.overlay(surface, self.rect)     # opened on purpose: what it covers is hidden, not cut
         surface.blit(self.image, self.rect)
 
     def _fit(self, card: ZoomCard, size: tuple[int, int]) -> tuple[pygame.Surface, pygame.Rect]:

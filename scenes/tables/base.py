@@ -331,7 +331,7 @@ class TableScene(Scene):
             img = fonts.text(banner, round(3.4 * u), theme.GOLD, "bold")
             img.set_alpha(round(255 * min(1.0, self.turn_banner / 0.3)))
             surface.blit(img, img.get_rect(center=(w // 2, round(self.hand_top() - 6 * u))))
-        self.toast.draw(surface, (w // 2, round(self.hand_top() - 11 * u)), u)
+        self.toast.draw(surface, self.toast_centre(), u, self.toast_width())
         self.assists.draw_buttons(surface)
         self.assists.draw(surface)
         if fade is not None:
@@ -340,6 +340,14 @@ class TableScene(Scene):
 
     def hand_top(self) -> float:
         return self.app.size[1] * 0.70
+
+    def toast_centre(self) -> tuple[int, int]:
+        """Where a toast is centred (a table with its own line above the hand puts it there)."""
+        return self.app.size[0] // 2, round(self.hand_top() - 11 * self.app.u)
+
+    def toast_width(self) -> int | None:
+        """The room a toast has across (None: as wide as its words)."""
+        return None
 
     def banner_text(self) -> str | None:
         """The banner shown when the viewer may act ("Your turn"); a table whose reaction

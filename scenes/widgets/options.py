@@ -161,7 +161,7 @@ class ValueRow:
         note = self.note()
         label = fonts.text(self.label(), self._label_px(u), theme.IVORY, "semibold")
         if note:
-            small_px = min(max(10, round(1.7 * u)), max(SMALLEST_PX, round(self.rect.height * 0.4)))
+            small_px = min(max(READABLE_PX, round(1.7 * u)), max(SMALLEST_PX, round(self.rect.height * 0.4)))
             small = fonts.text(note, fit_px(note, small_px, self.label_width()),
                                theme.AMBER if self.warning else theme.MUTED)
             stack_lines(surface, label, small, self.rect)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from scenes import fonts, theme
-from scenes.widgets.options import SMALLEST_PX, OptionRow
+from scenes.widgets.options import READABLE_PX, SMALLEST_PX, OptionRow
 
 
 class SliderRow(OptionRow):
@@ -80,7 +80,7 @@ class SliderRow(OptionRow):
         two lines (large text, small windows); left out when neither fits (the knob says it)."""
         note = self.note()
         label = fonts.text(self.label(), self._label_px(u), theme.IVORY, "semibold")
-        small_px = min(max(10, round(1.7 * u)), max(SMALLEST_PX, round(self.rect.height * 0.4)))
+        small_px = min(max(READABLE_PX, round(1.7 * u)), max(SMALLEST_PX, round(self.rect.height * 0.4)))
         small = fonts.text(note, small_px, theme.MUTED) if note else None
         if small and label.get_height() + small.get_height() <= self.rect.height + 2:
             top = self.rect.centery - (label.get_height() + small.get_height()) // 2

@@ -7,6 +7,7 @@ from collections.abc import Callable
 import pygame
 
 from scenes import fonts, theme
+from scenes.textfit import fit_text
 
 
 class Toast:
@@ -40,13 +41,19 @@ class Toast:
         if self.left <= 0:
             self.holds = None
 
-    def draw(self, surface: pygame.Surface, centre: tuple[int, int], u: float) -> None:
+    def draw(self, surface: pygame.Surface, centre: tuple[int, int], u: float,
+             width: int | None = None) -> None:
+        """``width``: the room the pill has (its text shrinks to fit, then is cut short)."""
         self._check()
         if self.left <= 0 or not self.message:
             return
         alpha = min(1.0, self.left / self.FADE, (self.DURATION - self.left) / self.FADE + 0.01)
-        img = fonts.text(self.message, max(14, round(2.3 * u)), theme.IVORY, "semibold")
         pad_x, pad_y = round(2 * u), round(1 * u)
+        px = max(14, round(2.3 * u))
+        if width is None:
+            img = fonts.text(self.message, px, theme.IVORY, "semibold")
+        else:
+            img = fit_text(self.message, px, theme.IVORY, max(1, width - 2 * pad_x), "semibold", min_px=10)
         box = pygame.Surface((img.get_width() + 2 * pad_x, img.get_height() + 2 * pad_y), pygame.SRCALPHA)
         pygame.draw.rect(box, (*theme.PANEL, 235), box.get_rect(), border_radius=box.get_height() // 2)
         pygame.draw.rect(box, (*theme.GOLD, 255), box.get_rect(), max(1, round(0.15 * u)),

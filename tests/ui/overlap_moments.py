@@ -404,4 +404,167 @@ def moments() -> dict[str, Moment]:
         out[f"mascarade{n}-log"] = mascarade(n, log=True, known=True)
         out[f"mascarade{n}-known"] = mascarade(n, known=True)
         out[f"mascarade{n}-claim"] = mascarade(n, claim=True)
+    out.update(later_moments())
+    return out
+
+
+# ---- moments of the later screens (keys, zoom, peek, prompts, problem notes) -----------
+
+def keys(capture: bool = False, clash: bool = False, bottom: bool = False) -> Moment:
+    """The Keys screen (Settings → Keys at the table): waiting for a key, a clash refused,
+    scrolled to its end."""
+    def show(app: Any) -> None:
+        from scenes import keymap
+        from scenes.keys_screen import KeysScene
+        settings(app)
+        scene = KeysScene(app)
+        app.stack.push(scene)
+        if capture or clash:
+            scene.start_capture(scene.rows[0])
+        if clash:
+            scene.captured(scene.rows[0], keymap.key(app.settings, scene.rows[1].name))
+        if bottom:
+            scene.scroll(10 ** 6)
+    return show
+
+
+def stats_note(kind: str) -> Moment:
+    """The statistics screen saying what is wrong with its file: none to be had, read
+    only, or games waiting for the disk (the note the screen makes, over its figures)."""
+    def show(app: Any) -> None:
+        from scenes.i18n import t
+        from scenes.stats_text import problem_text
+        stats_full(None)(app)
+        scene = app.stack.top
+        if kind == "unavailable":
+            scene.reader, scene.counts = None, {}
+            scene.notice = problem_text(None, unavailable=True)
+            scene.load()
+        elif kind == "read_only":
+            scene.notice = problem_text(None, read_only=True)
+        else:
+            scene.notice = t("stats.problem.pending")
+        scene.resize(app.size)
+    return show
+
+
+def zoom_cards(table: Any) -> list[Any]:
+    """The zoomable cards found on a coarse grid over the window."""
+    w, h = table.app.size
+    step = max(6, h // 40)
+    found: dict[tuple, tuple[Any, tuple[int, int]]] = {}
+    for y in range(step // 2, h, step):
+        for x in range(step // 2, w, step):
+            card = table.zoom_at((x, y))
+            if card is not None and card.key not in found:
+                found[card.key] = (card, (x, y))
+    return list(found.values())
+
+
+def zoom(table_moment: Moment, edge: str) -> Moment:
+    """A table with the card zoom open on its card nearest one edge of the window."""
+    def show(app: Any) -> None:
+        table_moment(app)
+        table = app.stack.top
+        cards = zoom_cards(table)
+        assert cards, "no card to zoom"
+        pick = {"left": lambda c: c[0].rect.left, "right": lambda c: -c[0].rect.right,
+                "top": lambda c: c[0].rect.top, "bottom": lambda c: -c[0].rect.bottom}[edge]
+        card, at = min(cards, key=pick)
+        table.zoom.open(card, "click", at)
+    return show
+
+
+def ganjifa_full(app: Any) -> None:
+    """A fresh deal: the human's 40 cards in two rows, the suit tabs under them."""
+    _table(app, Match("ganjifa", [Seat("human"), Seat("normal"), Seat("hard")], 5, {"time": "day"}))
+
+
+@cache
+def mascarade_opening(n: int) -> Match:
+    """An opening turn of the human: swaps only (Peek and Announce greyed)."""
+    return _find("mascarade", ["human"] + ["normal"] * (n - 1),
+                 lambda m: m.view(None).phase == "turn" and m.view(None).turn == 0
+                 and m.view(None).turn_no <= 4)
+
+
+def mascarade_swap(n: int, faces: bool = False) -> Moment:
+    def show(app: Any) -> None:
+        table = _table(app, mascarade_opening(n))
+        if faces:           # every card face up, as at the opening's show (names beside them)
+            table.model.faceup = dict(enumerate(table.match.state.cards))
+    return show
+
+
+def daotam_with(n: int, want: Callable[[Any], bool], then: Callable[[Any], None],
+                humans: int = 1) -> Moment:
+    """A driven Đạo Tâm moment with something done on the table once it is reached."""
+    base = daotam(n, want, humans=humans)
+
+    def show(app: Any) -> None:
+        base(app)
+        then(app.stack.top)
+        app.stack.top.layout()
+    return show
+
+
+def peek_ready(table: Any) -> bool:
+    return window_open(table) and any(table.peeker.peek_allowed(s) for s in (0, 1))
+
+
+def peek(confirmed: bool) -> Callable[[Any], None]:
+    def go(table: Any) -> None:
+        seat = next(s for s in (0, 1) if table.peeker.peek_allowed(s))
+        table.peeker.peek, table.peeker.peek_confirmed, table.peeker.peek_since = seat, confirmed, table.clock
+    return go
+
+
+def stage(table: Any) -> None:
+    """Two hand cards picked: staged in the claim zone."""
+    if not table.model.picked:
+        for i in range(min(2, len(table.hand_rects))):
+            table.model.toggle(i)
+
+
+def false_start() -> Callable[[Any], bool]:
+    """Seat 0 shouts while no window is open (an AI's turn): the toast and the red shake."""
+    pressed: list[bool] = []
+
+    def want(table: Any) -> bool:
+        if 0 in table.faults:
+            return 0.05 < table.clock - table.faults[0] < 0.25
+        if not pressed and table.match.state.phase == "turn" and not table.viewer_can_act \
+                and table.match.open_window() is None and table.clock > 3:
+            pressed.append(True)
+            _press(table.app, table.buzzers.key_of[0])
+        return False
+    return want
+
+
+def say_false_start(table: Any) -> None:
+    """The toast again in this window's language (it was written when the moment was driven)."""
+    from scenes.i18n import t
+    lock = table.match.timing.seconds("false_start_lock_s")
+    table.toast.message = t("daotam_table.false_start", name=table.seat_name(0), s=f"{lock:g}")
+
+
+def later_moments() -> dict[str, Moment]:
+    out: dict[str, Moment] = {
+        "keys": keys(), "keys-capture": keys(capture=True), "keys-clash": keys(clash=True),
+        "keys-bottom": keys(bottom=True),
+        "stats-unavailable": stats_note("unavailable"), "stats-read-only": stats_note("read_only"),
+        "stats-pending": stats_note("pending"),
+        "ganjifa-full": ganjifa_full,
+        "mascarade5-swap": mascarade_swap(5), "mascarade13-faces": mascarade_swap(13, faces=True),
+        "daotam3-peek-cover": daotam_with(3, peek_ready, peek(False), humans=2),
+        "daotam3-peek-shown": daotam_with(3, peek_ready, peek(True), humans=2),
+        "daotam3-staged": daotam_with(3, lambda tb: tb.viewer_can_act and tb.controls.acting_phase() == "turn", stage),
+        "daotam3-push": daotam(3, lambda tb: tb.viewer_can_act and tb.controls.acting_phase() == "push"),
+        "daotam3-false-start": daotam_with(3, false_start(), say_false_start),
+    }
+    tables = {"ganjifa": ganjifa_full, "kowah": kowah, "mascarade5": mascarade_swap(5, faces=True),
+              "daotam3": daotam(3, lambda tb: tb.viewer_can_act and tb.controls.acting_phase() == "turn")}
+    for name, moment in tables.items():
+        for edge in ("left", "right", "top", "bottom"):
+            out[f"{name}-zoom-{edge}"] = zoom(moment, edge)
     return out

@@ -1,7 +1,9 @@
 """The overlap check: every line of text and every control of every screen and table, at
 640x400, 1280x720 and 1920x1080, in both languages, with large text off and on, in the
 busy moments (a window open, a burst, a reveal, the log open, a panel open), collides
-with nothing (scenes/layout_check.py says what counts, and its short allow-list).
+with nothing (scenes/layout_check.py says what counts, and its short allow-list); and at
+1280x720 with large text off no line is drawn below 12 px (READ_PX, measured where it is
+drawn; the replay's smaller table area aside: READ_ELSEWHERE).
 
 The matches behind the tables are found once per run and every size, language and text
 size is drawn from the same scenes (tests/ui/overlap_moments.py), so the whole check
@@ -29,7 +31,9 @@ def configs() -> list[tuple[tuple[int, int], str, bool]]:
             if not (large and size[1] <= fonts.NO_ROOM)]
 
 
-def check(app, moment, size: tuple[int, int], lang: str, large: bool) -> list[str]:
+def check(app, moment, size: tuple[int, int], lang: str, large: bool, name: str = "") -> list[str]:
+    """What collides in ``moment`` drawn at this size, language and text size; at
+    READ_AT with large text off, also every line drawn below READ_PX."""
     app.screen = pygame.display.set_mode(size)
     i18n.set_lang(lang)
     app.settings.lang = lang
@@ -38,7 +42,22 @@ def check(app, moment, size: tuple[int, int], lang: str, large: bool) -> list[st
     frame = lc.RecordingSurface(size)
     app.stack.draw(frame)
     app.screen.blit(frame, (0, 0))          # what was checked is what the window shows
-    return lc.problems(lc.frame(frame), size)
+    notes = lc.frame(frame)
+    readable = size == READ_AT and not large and not name.startswith(READ_ELSEWHERE)
+    return lc.problems(notes, size) + (small_texts(notes) if readable else [])
+
+
+#: where every player-facing line must be readable (large text off), and how big
+READ_AT, READ_PX = (1280, 720), 12
+#: not held to READ_PX at READ_AT: the replay draws its table in a smaller area beside its
+#: panel (the table's unit is that area's, as in a smaller window)
+READ_ELSEWHERE = ("replay-",)
+
+
+def small_texts(notes: lc.Notes) -> list[str]:
+    """Every line of text drawn below READ_PX (its pixel size where it is drawn)."""
+    return [f"text {tx.s!r} {tuple(tx.rect)} is {tx.px} px: below {READ_PX} px" for tx in notes.texts
+            if tx.px < READ_PX and tx.s.strip()]
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +70,7 @@ def recorder():
 
 
 GROUPS = {
-    "screens": ("menu", "settings", "pause", "results", "stats", "handoff", "setup-", "rules-", "replay-"),
+    "screens": ("menu", "settings", "keys", "pause", "results", "stats", "handoff", "setup-", "rules-", "replay-"),
     "ganjifa": ("ganjifa",),
     "kowah": ("kowah",),
     "daotam": ("daotam",),
@@ -68,7 +87,7 @@ def test_nothing_overlaps(recorder, group: str) -> None:
             continue
         for size, lang, large in configs():
             tag = f"{name} {size[0]}x{size[1]} {lang}{' large' if large else ''}"
-            found += [f"[{tag}] {p}" for p in check(app, moment, size, lang, large)]
+            found += [f"[{tag}] {p}" for p in check(app, moment, size, lang, large, name)]
     assert not found, f"{len(found)} overlaps:\n" + "\n".join(found[:60])
 
 
@@ -98,6 +117,16 @@ def test_the_check_sees_an_overlap(recorder) -> None:
     assert "'under'" in out and "covered" in out
     assert "does not fit its button (10, 150, 40, 20)" in out
     assert "(200, 150, 60, 20)" not in out
+
+
+def test_the_check_sees_small_text(recorder) -> None:
+    """A line drawn at 10 px is reported with its size; one at 12 px is not."""
+    pygame.display.set_mode((300, 200))
+    frame = lc.RecordingSurface((300, 200))
+    frame.blit(fonts.text("tiny", 10, (255, 255, 255)), (10, 10))
+    frame.blit(fonts.text("fine", 12, (255, 255, 255)), (10, 60))
+    out = "\n".join(small_texts(lc.frame(frame)))
+    assert "'tiny'" in out and "10 px" in out and "'fine'" not in out
 
 
 def test_public_play_is_readable_at_720p(recorder) -> None:

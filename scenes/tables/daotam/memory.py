@@ -110,7 +110,7 @@ class MemoryPanel:
         names = [self.card_name(c) for c in reversed(cds)] or [t("daotam_table.memory_none")]
         words = [t("daotam_table.memory_cd")] + [n + "," for n in names[:-1]] + names[-1:]
         for line in wrap(words, px, box.w - 2 * pad, max(1, (box.bottom - cd_y) // fonts.size("Ág", px)[1])):
-            text = fit_text(line, px, theme.MUTED, box.w - 2 * pad, min_px=11)
+            text = fit_text(line, px, theme.MUTED, box.w - 2 * pad, min_px=min(px, 12))   # cut, oldest last
             img.blit(text, (box.x + pad, cd_y))
             cd_y += text.get_height()
         return img

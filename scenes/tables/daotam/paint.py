@@ -93,7 +93,7 @@ class DaoTamPaint(DaoTamCaptions):
     # ------------------------------------------------------------ centre
     def draw_centre(self, surface: pygame.Surface, v) -> None:
         u = self.app.u
-        px = max(11, round(1.5 * u))
+        px = max(11, round(1.7 * u))       # 12 px or more from 720p up
         r = self.deck_rects
         for name, rect in r.items():
             layout_check.add_control(surface, rect, "pile", name)
@@ -467,6 +467,17 @@ class DaoTamPaint(DaoTamCaptions):
         left = self.memory_rect().right + round(u)
         right = self.action_buttons[0].rect.left - round(u)
         return pygame.Rect(left, round(self.hand_top() - 5.2 * u), max(1, right - left), max(1, round(4 * u)))
+
+    def toast_centre(self) -> tuple[int, int]:
+        """Just above the instruction line, over its span (clear of the memory aid, the log
+        lines and the call buttons); the line stays."""
+        area = self.prompt_area()
+        u = self.app.u
+        half = (fonts.size("Ág", max(14, round(2.3 * u)), "semibold")[1] + 2 * round(u)) // 2
+        return area.centerx, area.top - round(0.3 * u) - half
+
+    def toast_width(self) -> int | None:
+        return self.prompt_area().width
 
     def draw_prompt(self, surface: pygame.Surface) -> None:
         msg = self.prompt_text()

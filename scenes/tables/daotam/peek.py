@@ -25,7 +25,8 @@ PEEK_HOLD_S = 0.6          # a peek key held this long (table time) confirms the
 
 
 @borrowing(table="app clock confirmed_viewer match peek_button peek_seat_of seat_name toast",
-           geometry="hand_top")
+           geometry="hand_top",
+           memory_panel="memory_rect")
 class DaoTamPeek:
     """Part of the table: the peek's state, its keys (``handle_peek``) and its cover (``draw_peek_cover``)."""
 
@@ -130,6 +131,9 @@ class DaoTamPeek:
         cw = min(w - round(4 * u), max(round(60 * u), need + round(6 * u)))
         rect = pygame.Rect(0, top, cw, h - top - round(u))
         rect.centerx = w // 2
+        clear = self.memory_rect().right + round(u)       # right of the memory aid when there is room
+        if rect.left < clear:
+            rect.left = max(round(u), min(clear, w - round(u) - rect.width))
         panel = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(panel, (*theme.PANEL, 245), panel.get_rect(), border_radius=round(1.5 * u))
         surface.blit(panel, rect)

@@ -71,7 +71,7 @@ def draw_last_trick(table: Any, surface: pygame.Surface, trick: Any) -> pygame.R
             name = fit_text(table.seat_name(seat), small, ink, col - round(u), "semibold")
             surface.blit(name, name.get_rect(midtop=(cx, top + d + round(0.8 * u))))
             if i == 0:
-                led = fit_text(t("ganjifa.last_led"), max(10, small - 2), theme.MUTED, col - round(u))
+                led = fit_text(t("ganjifa.last_led"), max(min(12, small), small - 2), theme.MUTED, col - round(u))
                 surface.blit(led, led.get_rect(midtop=(cx, top + d + round(0.8 * u) + name.get_height())))
     else:
         label_w = round(20 * u)

@@ -21,6 +21,11 @@ def rows_for(n_seats: int) -> int:
     return 3 if n_seats <= 8 else 2
 
 
+def known_px(u: float) -> int:
+    """The memory aid's text size: 12 px or more from 720p up."""
+    return max(10, round(1.7 * u))
+
+
 @borrowing(table="banner_text choice_buttons hand_top turn_banner viewer_can_act app model n",
            geometry="ring_width bank_rect banner_y centre court_rect pos_rects spots",
            painter="prompt_text")
@@ -31,16 +36,16 @@ class MascaradeKnownView:
         self.table = table
 
     def known_width(self, top: list[tuple[int, float]]) -> int:
-        """As wide as the longest line needs, at most 15u."""
+        """As wide as the longest line needs, at most 19u."""
         u = self.app.u
-        px = max(10, round(1.5 * u))
+        px = known_px(u)
         need = max(fonts.size(character_name(c), px)[0] + fonts.size("100%", px, "bold")[0]
                    for c, _ in top)
-        return min(round(15 * u), need + max(4, round(px * 0.7)) + round(2.2 * u))
+        return min(round(19 * u), need + max(4, round(px * 0.7)) + round(2.2 * u))
 
     def known_line_h(self) -> int:
         """A box's line height at the size drawn (large text included)."""
-        return fonts.size("Ág", max(10, round(1.5 * self.app.u)))[1]
+        return fonts.size("Ág", known_px(self.app.u))[1]
 
     def known_box(self, pos: int, rows: int, taken: list[pygame.Rect],
                   bw: int | None = None) -> tuple[pygame.Rect, int, int]:
@@ -114,7 +119,7 @@ class MascaradeKnownView:
     def draw_known(self, surface: pygame.Surface, u: float) -> None:
         known = self.model.known
         rows = rows_for(self.n)
-        px = max(10, round(1.5 * u))
+        px = known_px(u)
         line_h = self.known_line_h()
         chars = default_rules().characters
         taken: list[pygame.Rect] = []

@@ -71,7 +71,10 @@ class MascaradeLayout:
         px = max(LABEL_PX, round(1.8 * u))
         widest = max(fonts.size(self.seat_name(s), px, "semibold")[0] for s in range(self.n))
         need = widest + 2 * max(1, round(1.2 * u)) + 2       # draw_plate's padding
-        return min(1.6, max(1.0, need / (PLATE_U[0] * ring_u)))
+        # tall enough for the coins under the name (beside it they squeeze the name small)
+        tall = next((k / 20 for k in range(20, 33)
+                     if self.plate_coins((0, 0, 100, round(PLATE_U[1] * ring_u * k / 20)))[1] == 0), 1.0)
+        return min(1.6, max(1.0, need / (PLATE_U[0] * ring_u), tall))
 
     def compute_layout(self) -> None:
         """Plates as wide as the names want (:meth:`plate_start_scale`), narrower in steps
@@ -176,7 +179,7 @@ def coin_r(u: float, plate_h: int) -> float:
 def coin_px(u: float, plate_h: int) -> int:
     """The size of a plate's coin count (in final pixels: large text does not grow it
     past the plate)."""
-    return max(9, round(min(2.2 * u, plate_h * 0.30) / fonts.scale()))
+    return max(9, round(max(min(2.2 * u, plate_h * 0.30), min(LABEL_PX, plate_h * 0.4)) / fonts.scale()))
 
 
 def pile_text_px(u: float, height: int) -> tuple[int, int]:

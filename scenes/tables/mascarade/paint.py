@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 
 from scenes import fonts, layout_check, theme
+from scenes.dialog import wrap
 from scenes.i18n import names, t
 from scenes.kit.bluff.ring import draw_ring
 from scenes.kit.parts import borrowing
@@ -179,7 +180,8 @@ class MascaradePaint:
     def label_place(self, box: pygame.Rect, card: pygame.Rect) -> pygame.Rect:
         """Where a name label goes: over the card's foot, else over its middle, else on its
         side toward the table's centre — the first place clear of every seat plate and
-        every other card (the card's own plate is beside it on a crowded table)."""
+        every other card (the card's own plate is beside it on a crowded table); else
+        under or over it, or on its side away from the centre."""
         cx, cy = self.centre
         dx, dy = cx - card.centerx, cy - card.centery
         d = math.hypot(dx, dy) or 1.0
@@ -193,7 +195,11 @@ class MascaradePaint:
         banner = self.banner(self.match.view(None), self.app.u)
         if banner is not None:
             others.append(banner[1])
-        for place in (box, middle, inward):
+        outward = box.copy()        # the last resort: on the side away from the centre
+        outward.center = (round(card.centerx - dx / d * reach), round(card.centery - dy / d * reach))
+        under, over = box.copy(), box.copy()
+        under.midtop, over.midbottom = card.midbottom, card.midtop
+        for place in (box, middle, inward, under, over, outward):
             if place.collidelist(others) < 0 and self.app.screen.get_rect().contains(place):
                 return place
         return box
@@ -307,9 +313,16 @@ class MascaradePaint:
         px = max(11, round(1.8 * u))
         line_h = fonts.size("Ág", px)[1] + max(1, round(0.2 * u))      # at the size drawn
         rows = max(1, (panel.height - round(2 * u)) // line_h)
+        width = panel.width - round(2 * u)
+        shown: list[str] = []               # the newest entries that fit, each wrapped (readable)
+        for line in reversed(self.model.log):
+            parts = wrap(self.log_text(line), px, width)
+            if len(shown) + len(parts) > rows:
+                break
+            shown[:0] = parts
         y = panel.y + round(u)
-        for line in self.model.log[-rows:]:
-            img = fit_text(self.log_text(line), px, theme.IVORY, panel.width - round(2 * u), min_px=10)
+        for text in shown:
+            img = fit_text(text, px, theme.IVORY, width, min_px=10)
             with layout_check.control(surface, panel, "log panel"):
                 surface.blit(img, (panel.x + round(u), y))
             y += line_h
