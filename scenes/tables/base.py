@@ -62,6 +62,16 @@ def _optional(table: Any, name: str, default: Callable[..., Any] | None = None) 
     return call
 
 
+def toast_place(table: Any) -> tuple[tuple[int, int], int | None]:
+    """Where a table's toast is centred and how wide it may be (None: as wide as its
+    words): the table's own ``toast_place`` hook if it has one (a line of its own above the
+    hand), else centred above the hand."""
+    own = getattr(table, "toast_place", None)
+    if own is not None:
+        return own()
+    return (table.app.size[0] // 2, round(table.hand_top() - 11 * table.app.u)), None
+
+
 class _DriverHooks:
     """What the driver calls, routed to the table's parts."""
 
@@ -331,7 +341,8 @@ class TableScene(Scene):
             img = fonts.text(banner, round(3.4 * u), theme.GOLD, "bold")
             img.set_alpha(round(255 * min(1.0, self.turn_banner / 0.3)))
             surface.blit(img, img.get_rect(center=(w // 2, round(self.hand_top() - 6 * u))))
-        self.toast.draw(surface, self.toast_centre(), u, self.toast_width())
+        centre, width = toast_place(self)
+        self.toast.draw(surface, centre, u, width)
         self.assists.draw_buttons(surface)
         self.assists.draw(surface)
         if fade is not None:
@@ -340,14 +351,6 @@ class TableScene(Scene):
 
     def hand_top(self) -> float:
         return self.app.size[1] * 0.70
-
-    def toast_centre(self) -> tuple[int, int]:
-        """Where a toast is centred (a table with its own line above the hand puts it there)."""
-        return self.app.size[0] // 2, round(self.hand_top() - 11 * self.app.u)
-
-    def toast_width(self) -> int | None:
-        """The room a toast has across (None: as wide as its words)."""
-        return None
 
     def banner_text(self) -> str | None:
         """The banner shown when the viewer may act ("Your turn"); a table whose reaction

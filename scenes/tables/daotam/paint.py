@@ -468,16 +468,13 @@ class DaoTamPaint(DaoTamCaptions):
         right = self.action_buttons[0].rect.left - round(u)
         return pygame.Rect(left, round(self.hand_top() - 5.2 * u), max(1, right - left), max(1, round(4 * u)))
 
-    def toast_centre(self) -> tuple[int, int]:
+    def toast_place(self) -> tuple[tuple[int, int], int]:
         """Just above the instruction line, over its span (clear of the memory aid, the log
         lines and the call buttons); the line stays."""
         area = self.prompt_area()
         u = self.app.u
         half = (fonts.size("Ág", max(14, round(2.3 * u)), "semibold")[1] + 2 * round(u)) // 2
-        return area.centerx, area.top - round(0.3 * u) - half
-
-    def toast_width(self) -> int | None:
-        return self.prompt_area().width
+        return (area.centerx, area.top - round(0.3 * u) - half), area.width
 
     def draw_prompt(self, surface: pygame.Surface) -> None:
         msg = self.prompt_text()

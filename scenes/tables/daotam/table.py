@@ -228,6 +228,9 @@ class DaoTamTable(TableScene):
     def draw_game(self, surface: pygame.Surface) -> None:
         self.painter.draw_game(surface)
 
+    def toast_place(self) -> tuple[tuple[int, int], int]:
+        return self.painter.toast_place()
+
     def draw_card(self, surface: pygame.Surface, sprite: Sprite) -> None:
         self.painter.draw_card(surface, sprite)
 
