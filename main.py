@@ -55,8 +55,8 @@ def check_data() -> None:
     scene halfway through. Raises DataError."""
     from game import registry
     from game.windows import load_timing
-    from scenes import i18n
-    from scenes.rules_doc import load_rules, rule_games
+    from scenes.core import i18n
+    from scenes.screens.rules_doc import load_rules, rule_games
     for game_id in registry.GAMES:
         registry.data_checks(game_id)
         load_timing(game_id)        # data/timing.yaml and the game's timing: section
@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     from game.cards import DataError
     try:
         check_data()
-        from scenes.app import LaunchOptions, run
+        from scenes.core.app import LaunchOptions, run
         opts = LaunchOptions(
             game=args.game, seats=args.seats, seed=args.seed, lang=args.lang, size=args.size,
             fullscreen=args.fullscreen, autoplay=args.autoplay, speed=args.speed,

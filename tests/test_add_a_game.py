@@ -22,7 +22,7 @@ import pytest
 
 from game import registry
 from game.match import SEAT_KINDS
-from scenes import nav
+from scenes.core import nav
 from scenes.tables import registry as tables
 from scenes.tables.base import TableScene
 from scenes.tables.registry import TableInfo
@@ -144,7 +144,7 @@ GAME = GameInfo("tiny", "tinygame", 2, 4, data=str(Path(__file__).parents[1] / "
 TABLE = """
 import pygame
 
-from scenes import fonts
+from scenes.core import fonts
 from scenes.tables.base import TableScene
 
 
@@ -370,10 +370,10 @@ def test_the_fifth_game_from_its_own_folders_goes_through_the_whole_app(tiny, tm
     game's folders and its two registry lines."""
     import main
     from game import history
-    from scenes.i18n import set_lang, t
-    from scenes.replay import ReplayScene
-    from scenes.results import ResultsScene
-    from scenes.rules_viewer import RulesScene
+    from scenes.core.i18n import set_lang, t
+    from scenes.screens.replay import ReplayScene
+    from scenes.screens.results import ResultsScene
+    from scenes.screens.rules_viewer import RulesScene
     from tests.ui.helpers import key, strings_drawn
     monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path / "home"))
     assert sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*.*")

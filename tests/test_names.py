@@ -5,7 +5,7 @@ its own check).
 
 Allowed to name a game: the game's own table package; the card-art modules drawn for
 one game (scenes/art/<game>_*.py, named after it); the registry. The developer tools
-scenes/monkey.py and scenes/bench.py are left out for now: they move out of the product
+tools/monkey.py and tools/bench.py are developer tools outside the product packages
 packages later (issue 16, item 7).
 """
 
@@ -21,7 +21,7 @@ GAMES = ("ganjifa", "kowah", "daotam", "mascarade")
 # (Đạo Tâm, Dao Tam), in any case
 NAMES = re.compile(r"ganjifa|kowah|mascarade|daotam|dao[ _-]?tam|đạo[ _-]?tâm", re.IGNORECASE)
 REGISTRY = "scenes/tables/registry.py"
-TOOLS = {"scenes/monkey.py", "scenes/bench.py"}     # developer tools, moved out in item 7
+TOOLS = {"tools/monkey.py", "tools/bench.py"}     # developer tools, moved out in item 7
 
 
 def _allowed(rel: str) -> bool:
@@ -58,7 +58,7 @@ def test_the_allowed_files_are_exactly_the_games_own():
     assert _allowed("scenes/tables/kowah/front.py") and _allowed("scenes/art/ganjifa_signs.py")
     assert _allowed(REGISTRY)
     for rel in ("scenes/tables/base.py", "scenes/tables/front.py", "scenes/kit/zoom.py",
-                "scenes/art/shapes.py", "scenes/replay_truth.py", "scenes/tables/kowah.py"):
+                "scenes/art/shapes.py", "scenes/screens/replay_truth.py", "scenes/tables/kowah.py"):
         assert not _allowed(rel), rel
 
 
@@ -78,7 +78,7 @@ def test_every_table_registers_a_front_with_its_own_palette():
 def test_a_game_without_a_front_gets_the_shared_defaults(monkeypatch):
     """A fifth game registers only its table: the shared screens fall back to their
     defaults instead of asking for a name they do not know."""
-    from scenes import replay_truth, rules_doc, stats_charts
+    from scenes.screens import replay_truth, rules_doc, stats_charts
     from scenes.tables import registry
     from scenes.tables.front import NO_FRONT
     from scenes.tables.registry import TableInfo

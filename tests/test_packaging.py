@@ -100,8 +100,8 @@ def test_cardtable_help_from_outside_the_repo(installed):
 
 def test_installed_game_finds_its_files_in_site_packages(installed):
     venv, env, away = installed
-    code = ("import json, main, game.cards, scenes.fonts, scenes.audio; print(json.dumps("
-            "[main.__file__, str(game.cards.DATA_DIR), str(scenes.fonts.ASSETS), str(scenes.audio.SOUND_DIR)]))")
+    code = ("import json, main, game.cards, scenes.core.fonts, scenes.core.audio; print(json.dumps("
+            "[main.__file__, str(game.cards.DATA_DIR), str(scenes.core.fonts.ASSETS), str(scenes.core.audio.SOUND_DIR)]))")
     out = _run([str(venv / "bin" / "python"), "-c", code], away, env, timeout=60)
     assert out.returncode == 0, out.stderr
     module, data, assets, sounds = json.loads(out.stdout.strip().splitlines()[-1])

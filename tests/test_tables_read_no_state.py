@@ -2,7 +2,7 @@
 Match's state (``match.state``, ``self.match.state``, ``….state.…``): what a table shows
 comes from ``match.view(seat)``, the legal actions, ``why_illegal`` and the open window.
 
-(The replay screen, scenes/replay.py, is not a table: after a game is over it may show
+(The replay screen, scenes/screens/replay.py, is not a table: after a game is over it may show
 "what really happened" from the full state, and hands it to a table's ``show_truth``.)"""
 
 from __future__ import annotations

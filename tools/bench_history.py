@@ -54,10 +54,10 @@ def bench_writes(path: Path, n: int) -> dict:
 def bench_open(path: Path, size: tuple[int, int]) -> dict:
     import pygame
 
-    from scenes import nav
-    from scenes.app import App, LaunchOptions
-    from scenes.menu import MenuScene
-    from scenes.settings_store import Settings
+    from scenes.core import nav
+    from scenes.core.app import App, LaunchOptions
+    from scenes.core.settings_store import Settings
+    from scenes.screens.menu import MenuScene
 
     app = App(LaunchOptions(size=size, lang="en", fps=0, speed=0), settings=Settings(lang="en"))
     app.recorder = history.Recorder(path)

@@ -19,8 +19,8 @@ import pygame  # noqa: E402
 
 from game.autoplay import play_with_agents  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
-from scenes.app import App, LaunchOptions  # noqa: E402
-from scenes.settings_store import Settings  # noqa: E402
+from scenes.core.app import App, LaunchOptions  # noqa: E402
+from scenes.core.settings_store import Settings  # noqa: E402
 
 
 def app_for(size, lang) -> App:
@@ -39,9 +39,9 @@ drive = play_with_agents      # the tools' name for it
 
 
 def ganjifa_shots(out: Path, size, lang: str) -> None:
-    from scenes.menu import MenuScene
-    from scenes.results import ResultsScene
-    from scenes.setup import SetupScene
+    from scenes.screens.menu import MenuScene
+    from scenes.screens.results import ResultsScene
+    from scenes.screens.setup import SetupScene
     from scenes.tables.ganjifa import GanjifaTable
     tag = f"{size[0]}x{size[1]}_{lang}"
     app = app_for(size, lang)
@@ -103,7 +103,7 @@ def ganjifa_shots(out: Path, size, lang: str) -> None:
     app.stack.push(ResultsScene(app, table))
     shot(app, out / f"ganjifa_results_{tag}.png")
 
-    from scenes.rules_viewer import RulesScene
+    from scenes.screens.rules_viewer import RulesScene
     app.stack.push(RulesScene(app, "ganjifa"))
     shot(app, out / f"rules_{tag}.png")
 

@@ -25,9 +25,9 @@ import pygame  # noqa: E402
 
 from game import registry  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
-from scenes.app import App, LaunchOptions  # noqa: E402
-from scenes.handoff import HandoffScene  # noqa: E402
-from scenes.settings_store import Settings  # noqa: E402
+from scenes.core.app import App, LaunchOptions  # noqa: E402
+from scenes.core.settings_store import Settings  # noqa: E402
+from scenes.screens.handoff import HandoffScene  # noqa: E402
 
 DT = 1 / 30
 Check = Callable[[object], bool]
@@ -77,7 +77,7 @@ def moments() -> dict[str, Check]:
 def play(app: App, n: int, seed: int, want: dict[str, Check], out: Path, tag: str,
          level: str = "easy") -> set[str]:
     """One game, seat 0 human (an agent decides for it); shoot each moment still wanted."""
-    from scenes.results import ResultsScene
+    from scenes.screens.results import ResultsScene
     from scenes.tables.daotam import DaoTamTable
     match = Match("daotam", [Seat("human")] + [Seat("normal")] * (n - 1), seed)
     table = DaoTamTable(app, match, fresh=True)

@@ -18,9 +18,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import registry  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
-from scenes import grade  # noqa: E402
-from scenes.app import App, LaunchOptions  # noqa: E402
-from scenes.settings_store import Settings  # noqa: E402
+from scenes.core import grade  # noqa: E402
+from scenes.core.app import App, LaunchOptions  # noqa: E402
+from scenes.core.settings_store import Settings  # noqa: E402
 from tools.screens import drive, shot  # noqa: E402
 
 LOOKS = {"neutral": {}, "min": {"contrast": -5, "grain": -5, "warmth": -5},
@@ -32,8 +32,8 @@ def app_for(size, lang: str, **display) -> App:
 
 
 def table_for(app: App, game: str, seed: int = 5):
-    from scenes import nav
-    from scenes.setup_options import fresh_options
+    from scenes.core import nav
+    from scenes.screens.setup_options import fresh_options
     n = registry.info(game).min_seats
     match = Match(game, [Seat("human")] + [Seat("normal")] * (n - 1), seed, fresh_options(game, {}))
     drive(match, lambda m: len(m.log) >= 6 and 0 in m.active_seats())
@@ -50,7 +50,7 @@ def tables(out: Path, size, lang: str) -> None:
 
 
 def settings_screens(out: Path, size, lang: str) -> None:
-    from scenes.settings import SettingsScene
+    from scenes.screens.settings import SettingsScene
     tag = f"{size[0]}x{size[1]}_{lang}"
     for look, display in LOOKS.items():
         app = app_for(size, lang, **display)
@@ -62,10 +62,10 @@ def settings_screens(out: Path, size, lang: str) -> None:
 
 
 def large_text(out: Path, size, lang: str) -> None:
-    from scenes.menu import MenuScene
-    from scenes.results import ResultsScene
-    from scenes.settings import SettingsScene
-    from scenes.setup import SetupScene
+    from scenes.screens.menu import MenuScene
+    from scenes.screens.results import ResultsScene
+    from scenes.screens.settings import SettingsScene
+    from scenes.screens.setup import SetupScene
     tag = f"{size[0]}x{size[1]}_{lang}_large"
     app = app_for(size, lang, large_text=True)
     app.stack.push(MenuScene(app))

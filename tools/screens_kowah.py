@@ -43,8 +43,8 @@ def drop_short(app, table) -> None:
 
 
 def shots(out: Path, size: tuple[int, int], lang: str) -> None:
-    from scenes.results import ResultsScene
-    from scenes.setup import SetupScene
+    from scenes.screens.results import ResultsScene
+    from scenes.screens.setup import SetupScene
     from scenes.tables.kowah import KowahTable
     tag = f"{size[0]}x{size[1]}_{lang}"
     app = app_for(size, lang)

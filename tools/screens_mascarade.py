@@ -39,7 +39,7 @@ def _turn(m: Match) -> bool:
 
 
 def shots(out: Path, size: tuple[int, int], lang: str, counts=(4, 8, 13)) -> None:
-    from scenes.results import ResultsScene
+    from scenes.screens.results import ResultsScene
     from scenes.tables.mascarade import MascaradeTable
     from scenes.tables.mascarade.timeline_scene import TimelineScene
     tag = f"{size[0]}x{size[1]}_{lang}"

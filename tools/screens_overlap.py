@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from scenes import layout_check  # noqa: E402
+from scenes.core import layout_check  # noqa: E402
 from tests.ui import overlap_moments  # noqa: E402
 from tests.ui.helpers import make_app  # noqa: E402
 from tests.ui.test_overlap import check  # noqa: E402

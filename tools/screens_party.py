@@ -21,10 +21,10 @@ import pygame  # noqa: E402
 
 from game import registry  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
-from scenes import session  # noqa: E402
-from scenes.app import App, LaunchOptions  # noqa: E402
-from scenes.handoff import HandoffScene  # noqa: E402
-from scenes.settings_store import Settings  # noqa: E402
+from scenes.core import session  # noqa: E402
+from scenes.core.app import App, LaunchOptions  # noqa: E402
+from scenes.core.settings_store import Settings  # noqa: E402
+from scenes.screens.handoff import HandoffScene  # noqa: E402
 
 
 def main() -> None:

@@ -40,7 +40,7 @@ def recorded(game: str, seed: int = 11) -> dict:
 
 
 def replay_shots(out: Path, size: tuple[int, int], lang: str, games: list[str]) -> None:
-    from scenes.replay import ReplayScene
+    from scenes.screens.replay import ReplayScene
     tag = f"{size[0]}x{size[1]}_{lang}"
     for game in games:
         app = app_for(size, lang)
@@ -54,8 +54,8 @@ def replay_shots(out: Path, size: tuple[int, int], lang: str, games: list[str]) 
 
 def setup_and_results_shots(out: Path, size: tuple[int, int], lang: str) -> None:
     from game.dealcode import encode
-    from scenes.results import ResultsScene
-    from scenes.setup import SetupScene
+    from scenes.screens.results import ResultsScene
+    from scenes.screens.setup import SetupScene
     from scenes.tables.ganjifa import GanjifaTable
     tag = f"{size[0]}x{size[1]}_{lang}"
     app = app_for(size, lang)

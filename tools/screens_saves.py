@@ -19,8 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from scenes.app import App, LaunchOptions  # noqa: E402
-from scenes.settings_store import Settings  # noqa: E402
+from scenes.core.app import App, LaunchOptions  # noqa: E402
+from scenes.core.settings_store import Settings  # noqa: E402
 
 
 def shot(app: App, path: Path, frames: int = 3) -> None:
@@ -40,8 +40,8 @@ def main() -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     tag = f"{args.size}_{args.lang}"
     os.environ["CARDTABLE_HOME"] = tempfile.mkdtemp(prefix="cardtable-shots-")
-    from scenes import session
-    from scenes.menu import MenuScene
+    from scenes.core import session
+    from scenes.screens.menu import MenuScene
     from tests.engine.save_cases import good_save
 
     def app_for() -> App:

@@ -21,9 +21,9 @@ import pygame  # noqa: E402
 
 from game import history  # noqa: E402
 from game.history import synthetic  # noqa: E402
-from scenes import nav  # noqa: E402
-from scenes.app import App, LaunchOptions  # noqa: E402
-from scenes.settings_store import Settings  # noqa: E402
+from scenes.core import nav  # noqa: E402
+from scenes.core.app import App, LaunchOptions  # noqa: E402
+from scenes.core.settings_store import Settings  # noqa: E402
 
 
 def fill(path: Path, n: int, seed: int = 11) -> None:

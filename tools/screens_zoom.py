@@ -51,8 +51,8 @@ def targets(table, want: Callable) -> list[tuple[int, int]]:
 
 
 def zoom_shot(game: str, size, lang: str, out: Path, seed: int = 5) -> Path | None:
-    from scenes import nav
-    from scenes.setup_options import fresh_options
+    from scenes.core import nav
+    from scenes.screens.setup_options import fresh_options
     app = app_for(size, lang)
     for s in range(seed, seed + 40):
         match = Match(game, [Seat("human")] + [Seat("normal")] * (SEATS[game] - 1), s, fresh_options(game, {}))

@@ -17,7 +17,6 @@ from functools import lru_cache
 
 import pygame
 
-from scenes import fonts
 from scenes.art.colour import contrast_ratio, mix, shade
 from scenes.art.ganjifa_signs import (
     SIGN_KEYS,
@@ -37,6 +36,7 @@ from scenes.art.shapes import (
     reduce,
     supersample_factor,
 )
+from scenes.core import fonts
 
 RGB = tuple[int, int, int]
 

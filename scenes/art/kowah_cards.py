@@ -33,7 +33,7 @@ from functools import lru_cache
 
 import pygame
 
-from scenes import fonts
+from scenes.core import fonts
 
 # --- palette (§2.2) -------------------------------------------------------------------
 

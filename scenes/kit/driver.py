@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from game.core import Event
-from scenes.tween import AnimQueue
+from scenes.core.tween import AnimQueue
 
 
 class DriverHooks(Protocol):

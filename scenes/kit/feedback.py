@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.core import IllegalAction
-from scenes.i18n import t
+from scenes.core.i18n import t
 from scenes.widgets.toast import Toast
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from scenes.tween import Anim, ease_out_cubic, lerp2
+from scenes.core.tween import Anim, ease_out_cubic, lerp2
 
 
 class Flights:

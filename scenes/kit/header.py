@@ -9,9 +9,9 @@ from typing import Any
 import pygame
 
 from game.dealcode import code_for
-from scenes import fonts, theme
-from scenes.i18n import t
-from scenes.tween import FADE_S
+from scenes.core import fonts, theme
+from scenes.core.i18n import t
+from scenes.core.tween import FADE_S
 from scenes.widgets.button import Button
 
 
@@ -71,11 +71,11 @@ class TableHeader:
         return self._code
 
     def open_rules(self) -> None:
-        from scenes.rules_viewer import RulesScene
+        from scenes.screens.rules_viewer import RulesScene
         self.app.stack.push(RulesScene(self.app, self.rules_game))
 
     def open_pause(self) -> None:
-        from scenes.pause import PauseScene
+        from scenes.screens.pause import PauseScene
         self.app.stack.push(PauseScene(self.app, self.scene))
 
 

@@ -24,10 +24,10 @@ import pygame
 from game import hints, undo
 from game.hints import Hint
 from game.storage import SaveError
-from scenes import fonts, keymap, theme
-from scenes.dialog import wrap
-from scenes.i18n import lang, t
-from scenes.tween import pulse
+from scenes.core import fonts, keymap, theme
+from scenes.core.i18n import lang, t
+from scenes.core.tween import pulse
+from scenes.screens.dialog import wrap
 from scenes.widgets.button import Button
 
 log = logging.getLogger(__name__)

@@ -8,8 +8,8 @@ from typing import Any
 
 import pygame
 
-from scenes import i18n
-from scenes.i18n import t
+from scenes.core import i18n
+from scenes.core.i18n import t
 
 
 class TableResults:
@@ -57,5 +57,5 @@ class TableResults:
             "reason": result.reason, "actions": len(self.match.log),
         }, self.match, self.clock())
         if self.app.running:
-            from scenes.results import ResultsScene
+            from scenes.screens.results import ResultsScene
             self.app.stack.push(ResultsScene(self.app, self.scene))

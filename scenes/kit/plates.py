@@ -10,9 +10,9 @@ from typing import Any
 
 import pygame
 
-from scenes import fonts, layout_check, theme
+from scenes.core import fonts, layout_check, theme
+from scenes.core.tween import pulse
 from scenes.kit.seat_ring import seat_points
-from scenes.tween import pulse
 from scenes.widgets.button import draw_focus_ring
 
 
@@ -44,7 +44,7 @@ class SeatPlates:
         to a small floor) and is then ellipsized. The thinking dots sit on the bottom border.
         ``size``: the plate's size (default 20u × 6.6u; the kit's seat ring shrinks it);
         ``inset_right``: room kept free of text at the right (tokens drawn there)."""
-        from scenes.textfit import fit_text
+        from scenes.core.textfit import fit_text
         u = self.app.u
         w, h = size or (max(2, round(20 * u)), max(2, round(6.6 * u)))
         rect = pygame.Rect(0, 0, w, h)

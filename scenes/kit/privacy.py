@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from scenes.i18n import t
+from scenes.core.i18n import t
 
 
 class Privacy:
@@ -65,7 +65,7 @@ class Privacy:
     def show_handoff(self, seat: int) -> None:
         """The driver asks for the screen to change hands: push one handoff screen for
         ``seat`` and wait (the table's time stops beneath it) until that human confirms."""
-        from scenes.handoff import HandoffScene
+        from scenes.screens.handoff import HandoffScene
         self.handoff = HandoffScene(self.app, seat, self.seat_name(seat), self.preview(seat),
                                     lambda: self.accept_viewer(seat), self.open_pause, self.open_rules)
         self.app.stack.push(self.handoff)

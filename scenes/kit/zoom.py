@@ -27,12 +27,12 @@ from typing import Any
 
 import pygame
 
-from scenes import fonts, i18n, keymap, layout_check, theme
-from scenes.dialog import wrap
+from scenes.core import fonts, i18n, keymap, layout_check, theme
 from scenes.kit.card_art import WarmQueue
+from scenes.screens.dialog import wrap
 from scenes.widgets.drag import DRAG_THRESHOLD
 
-ZOOM_BINDING = "common.zoom"     # the zoom's binding in scenes.keymap (Z by default)
+ZOOM_BINDING = "common.zoom"     # the zoom's binding in scenes.core.keymap (Z by default)
 HOLD = 0.5                  # s: a hover or a press held this long opens the zoom
 CARD_OF_HEIGHT = 0.48       # the enlarged card's height, of the window's
 CACHE_LIMIT = 24            # panels kept (a card, size and language each)

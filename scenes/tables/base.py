@@ -17,8 +17,9 @@ import pygame
 
 from game.core import Event, IllegalAction
 from game.match import Match
-from scenes import fonts, i18n, theme
-from scenes.i18n import t
+from scenes.core import fonts, i18n, theme
+from scenes.core.i18n import t
+from scenes.core.stack import Scene
 from scenes.kit.card_art import WarmQueue
 from scenes.kit.driver import HandoffPolicy, OwnTurnHandoff, TableDriver
 from scenes.kit.feedback import Feedback
@@ -30,7 +31,6 @@ from scenes.kit.outcome import TableResults
 from scenes.kit.plates import SeatPlates, direction_layer, plate_panel  # noqa: F401 - old import path
 from scenes.kit.privacy import Privacy
 from scenes.kit.zoom import CardZoom, ZoomCard
-from scenes.stack import Scene
 from scenes.tables.felt import TableStyle, table_surface
 from scenes.tables.registry import make_table
 from scenes.tables.sprites import Sprite

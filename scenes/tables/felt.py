@@ -1,7 +1,7 @@
 """Table surfaces: base colour, grain, wood or weave, light pool and vignette (§5).
 
 Built once per (style, size, display grade) and cached; the frame loop only blits the
-result. The grade (scenes.grade: contrast, grain, colour temperature) is baked in, so a
+result. The grade (scenes.core.grade: contrast, grain, colour temperature) is baked in, so a
 slider change costs one rebuild and nothing per frame.
 """
 
@@ -14,8 +14,8 @@ from functools import lru_cache
 
 import pygame
 
-from scenes import grade as grading
-from scenes.grade import Grade
+from scenes.core import grade as grading
+from scenes.core.grade import Grade
 
 
 @dataclass(frozen=True)

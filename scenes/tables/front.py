@@ -31,9 +31,9 @@ class Front:
       to key name).
     - ``sounds``: its own sounds (assets/sounds/<name>_<variant>.wav) with how many copies
       may ring at once.
-    - ``reveal``: ``"module:attr"`` of the replay's :class:`scenes.replay_truth.Reveal`
+    - ``reveal``: ``"module:attr"`` of the replay's :class:`scenes.screens.replay_truth.Reveal`
       ("" = the default).
-    - ``rules_cards``: ``"module:attr"`` of the :class:`scenes.rules_doc.RulesCards` its
+    - ``rules_cards``: ``"module:attr"`` of the :class:`scenes.screens.rules_doc.RulesCards` its
       rules texts may show ("" = none).
     """
 

@@ -13,8 +13,8 @@ Adding a game (held by tests/test_add_a_game.py): its own folders and one line e
                        cards and numbers, ``options:`` (the setup rows, game.options),
                        ``timing:``; beside it, i18n/<name>.<lang>.yaml (menu.play_<name>,
                        game.<name>, short.<name>, progress.<name>, its option labels and
-                       hints, in every language; merged by scenes.i18n) and
-                       rules/<name>.yaml (the in-app rules, scenes.rules_doc)
+                       hints, in every language; merged by scenes.core.i18n) and
+                       rules/<name>.yaml (the in-app rules, scenes.screens.rules_doc)
   scenes/tables/<name>/  a TableScene subclass, and optionally a front.py (scenes.tables.front:
                        its palette, keys, sounds, replay sentences and card art, rules pictures)
   one line in game.registry (its GAME) and one in TABLES below (where seats sit, where
@@ -31,7 +31,7 @@ from functools import cache
 from typing import Any
 
 from game import registry
-from scenes.nav import resolve
+from scenes.core.nav import resolve
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
-from scenes import fonts, layout_check, theme
+from scenes.core import fonts, layout_check, theme
 
 
 class Button:
@@ -76,7 +76,7 @@ class Button:
                        "semibold", floor=9)    # large text or a long label: shrink, never spill
         label = self.label
         if fonts.size(label, px, "semibold")[0] > room:        # not even at the floor: cut short
-            from scenes.textfit import ellipsize
+            from scenes.core.textfit import ellipsize
             label = ellipsize(label, px, room, "semibold")
         img = fonts.text(label, px, text, "semibold")
         with layout_check.control(surface, r, "button", self.label):

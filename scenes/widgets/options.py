@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from scenes import fonts, layout_check, theme
+from scenes.core import fonts, layout_check, theme
 from scenes.widgets.button import Button, draw_focus_ring
 
 READABLE_PX = 12        # below this a text is shrunk to fit, not read

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import pygame
 
-from scenes import fonts, theme
+from scenes.core import fonts, theme
 from scenes.tables.felt import TableStyle
 
 MENU_TOP = TableStyle((46, 28, 20), (80, 50, 34), "wood", 0.04, 0.3)     # the menu's table top

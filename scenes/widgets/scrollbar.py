@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from scenes import theme
+from scenes.core import theme
 
 
 class Scroll:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from scenes import fonts, theme
+from scenes.core import fonts, theme
 from scenes.widgets.options import READABLE_PX, SMALLEST_PX, OptionRow
 
 

@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 import pygame
 
-from scenes import fonts, theme
-from scenes.textfit import fit_text
+from scenes.core import fonts, theme
+from scenes.core.textfit import fit_text
 
 
 class Toast:

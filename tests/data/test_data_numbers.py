@@ -21,7 +21,7 @@ from game.ganjifa.deck import load_deck as load_ganjifa
 from game.kowah.deck import load_deck as load_kowah
 from game.mascarade.data import load_rules as load_mascarade
 from game.windows import read_timing
-from scenes.rules_doc import load_rules as load_rules_doc
+from scenes.screens.rules_doc import load_rules as load_rules_doc
 
 Path_ = list[Any]        # keys and list positions from the top of a file
 
@@ -162,10 +162,10 @@ def test_the_launch_check_refuses_them_before_any_window(tmp_path, monkeypatch, 
     import game.ganjifa.deck
     import game.kowah.deck
     import game.mascarade.data
-    import scenes.i18n
-    import scenes.rules_doc
+    import scenes.core.i18n
+    import scenes.screens.rules_doc
     for mod in (game.cards, game.windows, game.daotam.deck, game.ganjifa.deck, game.kowah.deck,
-                game.mascarade.data, scenes.i18n, scenes.rules_doc):
+                game.mascarade.data, scenes.core.i18n, scenes.screens.rules_doc):
         if hasattr(mod, "DATA_DIR"):
             monkeypatch.setattr(mod, "DATA_DIR", data)
     caches = [game.windows._shared_timing, game.windows._game_timing, game.daotam.deck.default_deck,

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-import scenes.i18n as i18n
+import scenes.core.i18n as i18n
 from game.cards import DATA_DIR, DataError
 from game.ganjifa.deck import load_deck as load_ganjifa
 from game.kowah.deck import load_deck as load_kowah
-from scenes.rules_doc import load_rules
+from scenes.screens.rules_doc import load_rules
 
 
 def broken_copy(tmp_path: Path, rel: str, old: str, new: bytes) -> Path:

@@ -62,11 +62,11 @@ def test_the_shipped_data_launches(tmp_path):
 
 def test_main_reports_a_data_error_raised_after_the_check(monkeypatch, capsys):
     """A data error met later (a scene loading a file) is the same one line, not a crash."""
-    import scenes.app
+    import scenes.core.app
 
     def broken_run(opts):
         raise DataError("/x/kowah.yaml", "honour 'old_thousand'", "chinese", "must not be empty")
-    monkeypatch.setattr(scenes.app, "run", broken_run)
+    monkeypatch.setattr(scenes.core.app, "run", broken_run)
     assert main.main(["--frames", "1"]) == main.DATA_ERROR_EXIT
     err = capsys.readouterr().err.strip().splitlines()
     assert err == ["Card Table cannot start: kowah.yaml: entry 'honour 'old_thousand'', field "

@@ -16,7 +16,7 @@ import pytest
 
 from game import registry
 from game.core import IllegalAction
-from scenes import i18n
+from scenes.core import i18n
 from tests.data.test_player_text import player_strings
 
 ROOT = Path(__file__).resolve().parents[2]

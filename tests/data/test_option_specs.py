@@ -11,7 +11,7 @@ from game.cards import DATA_DIR, DataError
 from game.ganjifa.deck import load_deck as ganjifa_deck
 from game.kowah.deck import load_deck as kowah_deck
 from game.options import setup_specs
-from scenes.i18n import strings
+from scenes.core.i18n import strings
 
 DECKS = {"ganjifa": ganjifa_deck, "kowah": kowah_deck}
 

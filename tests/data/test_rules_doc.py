@@ -6,7 +6,7 @@ import pytest
 import yaml
 
 from game.cards import DataError
-from scenes.rules_doc import Picture, load_rules, parse_card, rule_games
+from scenes.screens.rules_doc import Picture, load_rules, parse_card, rule_games
 
 GOOD = {
     "game": "kowah",

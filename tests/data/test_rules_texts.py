@@ -31,7 +31,7 @@ def texts(data: dict, lang: str) -> list[str]:
 
 
 def texts_of(section: dict) -> list[dict]:
-    """The text paragraphs of a section (card pictures are checked by scenes.rules_doc)."""
+    """The text paragraphs of a section (card pictures are checked by scenes.screens.rules_doc)."""
     return [p for p in section["paragraphs"] if not (isinstance(p, dict) and "picture" in p)]
 
 

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 
 from game.cards import LANGS
-from scenes.i18n import FormError, fill, names, params_of, parse_forms, person, strings
+from scenes.core.i18n import FormError, fill, names, params_of, parse_forms, person, strings
 from tests.ui.test_glyphs import uncovered
 
 #: Parameters that name a seat (the viewer's own "You" included) or a list of seats.
@@ -222,7 +222,7 @@ def test_no_swap_or_not_shorthand_and_no_rule_numbers_in_player_text():
 
 def test_a_broken_form_in_an_i18n_file_is_refused_at_load_naming_file_entry_and_field(tmp_path, monkeypatch):
     from game.cards import DataError
-    from scenes import i18n
+    from scenes.core import i18n
     (tmp_path / "i18n").mkdir()
     (tmp_path / "i18n" / "en.yaml").write_text(
         'daotam:\n  plate: "{n} {n, plural, one {card} other {cards}"\n', encoding="utf-8")

@@ -10,7 +10,7 @@ import pytest
 from game import hints
 from game.core import Action
 from game.match import Match, Seat
-from scenes import i18n
+from scenes.core import i18n
 
 GAMES = {"ganjifa": 3, "kowah": 3, "daotam": 4, "mascarade": 4}
 

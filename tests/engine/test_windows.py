@@ -16,7 +16,6 @@ import time
 
 import pytest
 
-from game import arena
 from game.ai.base import RandomAgent
 from game.ai.search import Budget, ismcts, next_actor
 from game.core import Window
@@ -31,6 +30,7 @@ from tests.engine.snap_rules import (
     snap_factory,
     snap_match,
 )
+from tools import arena
 
 SNAP, PASS = ("snap",), ("pass",)
 

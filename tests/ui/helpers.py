@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from scenes.app import App, LaunchOptions
-from scenes.settings_store import Settings
+from scenes.core.app import App, LaunchOptions
+from scenes.core.settings_store import Settings
 
 
 def make_app(**kw) -> App:
@@ -42,8 +42,8 @@ def key(k: int) -> None:
 
 
 def strings_drawn(paint) -> list[str]:
-    """Every string rendered through scenes.fonts while ``paint()`` runs."""
-    from scenes import fonts
+    """Every string rendered through scenes.core.fonts while ``paint()`` runs."""
+    from scenes.core import fonts
     seen: list[str] = []
     real = fonts.text
 

@@ -10,7 +10,7 @@ import pygame
 
 from game import registry
 from game.match import Match, Seat
-from scenes.handoff import HandoffScene
+from scenes.screens.handoff import HandoffScene
 from scenes.tables.mascarade import MascaradeTable
 from tests.ui.helpers import click, key, make_app
 

@@ -130,7 +130,7 @@ def _press(app: Any, key: int) -> None:
 def _drive_daotam(app: Any, n: int, want: Callable[[Any], bool], seeds, humans: int,
                   buzz: bool = False) -> Any:
     from game import registry
-    from scenes.handoff import HandoffScene
+    from scenes.screens.handoff import HandoffScene
     from scenes.tables.daotam import DaoTamTable
     for seed in seeds:
         match = Match("daotam", [Seat("human")] * humans + [Seat("normal")] * (n - humans), seed)
@@ -188,7 +188,7 @@ def reveal(table: Any) -> bool:
 # ---- the moments ------------------------------------------------------------------------
 
 def _table(app: Any, match: Match) -> Any:
-    from scenes import nav
+    from scenes.core import nav
     table = nav.make(app, "table", _clone(match))
     app.stack.reset(table)
     table.over_shown = True
@@ -204,20 +204,20 @@ def settle(app: Any, frames: int = 3) -> None:
 
 
 def menu(app: Any) -> None:
-    from scenes.menu import MenuScene
+    from scenes.screens.menu import MenuScene
     app.stack.reset(MenuScene(app))
 
 
 def setup(game: str) -> Moment:
     def show(app: Any) -> None:
-        from scenes.setup import SetupScene
+        from scenes.screens.setup import SetupScene
         menu(app)
         app.stack.push(SetupScene(app, game, seed=42))
     return show
 
 
 def settings(app: Any) -> None:
-    from scenes.settings import SettingsScene
+    from scenes.screens.settings import SettingsScene
     menu(app)
     app.stack.push(SettingsScene(app))
 
@@ -228,21 +228,21 @@ def pause(app: Any) -> None:
 
 def rules(game: str) -> Moment:
     def show(app: Any) -> None:
-        from scenes.rules_viewer import RulesScene
+        from scenes.screens.rules_viewer import RulesScene
         menu(app)
         app.stack.push(RulesScene(app, game))
     return show
 
 
 def results(app: Any) -> None:
-    from scenes.results import ResultsScene
+    from scenes.screens.results import ResultsScene
     table = _table(app, ganjifa_over())
     app.stack.push(ResultsScene(app, table))
 
 
 def results_of(game: str, n: int) -> Moment:
     def show(app: Any) -> None:
-        from scenes.results import ResultsScene
+        from scenes.screens.results import ResultsScene
         table = _table(app, finished(game, n))
         app.stack.push(ResultsScene(app, table))
     return show
@@ -250,7 +250,7 @@ def results_of(game: str, n: int) -> Moment:
 
 def timeline(app: Any) -> None:
     """Mascarade's end timeline, over its results."""
-    from scenes.results import ResultsScene
+    from scenes.screens.results import ResultsScene
     from scenes.tables.mascarade.timeline_scene import TimelineScene
     table = _table(app, finished("mascarade", 8))
     app.stack.push(ResultsScene(app, table))
@@ -258,7 +258,7 @@ def timeline(app: Any) -> None:
 
 
 def stats(app: Any) -> None:
-    from scenes import nav
+    from scenes.core import nav
     menu(app)
     nav.push(app, "stats")
 
@@ -284,7 +284,7 @@ def stats_full(game: str | None, mode: str | None = None) -> Moment:
         from pathlib import Path
 
         from game import history
-        from scenes import nav
+        from scenes.core import nav
         menu(app)
         if app.recorder is None:
             app.recorder = history.Recorder(Path(history_db()))
@@ -294,7 +294,7 @@ def stats_full(game: str | None, mode: str | None = None) -> Moment:
 
 def replay(game: str) -> Moment:
     def show(app: Any) -> None:
-        from scenes.replay import ReplayScene
+        from scenes.screens.replay import ReplayScene
         scene = ReplayScene(app, recorded(game))
         app.stack.reset(scene)
         scene.seek(scene.replay.length // 2)
@@ -302,7 +302,7 @@ def replay(game: str) -> Moment:
 
 
 def handoff(app: Any) -> None:
-    from scenes.handoff import HandoffScene
+    from scenes.screens.handoff import HandoffScene
     _table(app, ganjifa_trick())
     app.stack.push(HandoffScene(app, 1, "Người Chơi Hai", "", lambda: None))
 
@@ -414,8 +414,8 @@ def keys(capture: bool = False, clash: bool = False, bottom: bool = False) -> Mo
     """The Keys screen (Settings → Keys at the table): waiting for a key, a clash refused,
     scrolled to its end."""
     def show(app: Any) -> None:
-        from scenes import keymap
-        from scenes.keys_screen import KeysScene
+        from scenes.core import keymap
+        from scenes.screens.keys_screen import KeysScene
         settings(app)
         scene = KeysScene(app)
         app.stack.push(scene)
@@ -432,8 +432,8 @@ def stats_note(kind: str) -> Moment:
     """The statistics screen saying what is wrong with its file: none to be had, read
     only, or games waiting for the disk (the note the screen makes, over its figures)."""
     def show(app: Any) -> None:
-        from scenes.i18n import t
-        from scenes.stats_text import problem_text
+        from scenes.core.i18n import t
+        from scenes.screens.stats_text import problem_text
         stats_full(None)(app)
         scene = app.stack.top
         if kind == "unavailable":
@@ -543,7 +543,7 @@ def false_start() -> Callable[[Any], bool]:
 
 def say_false_start(table: Any) -> None:
     """The toast again in this window's language (it was written when the moment was driven)."""
-    from scenes.i18n import t
+    from scenes.core.i18n import t
     lock = table.match.timing.seconds("false_start_lock_s")
     table.toast.message = t("daotam_table.false_start", name=table.seat_name(0), s=f"{lock:g}")
 

@@ -10,14 +10,14 @@ from typing import Any
 import pygame
 
 from game.core import Event
-from scenes import fonts, theme
+from scenes.core import fonts, theme
+from scenes.core.tween import Anim
 from scenes.kit.bluff.buzzers import Buzzers, cap_place, ring_radius
 from scenes.kit.bluff.ring import CountdownRing, draw_burst, draw_ring
 from scenes.kit.driver import HandoffPolicy, NoHandoff
 from scenes.kit.seat_ring import SeatSpot, seat_ring
 from scenes.tables.base import TableScene
 from scenes.tables.daotam.token import Token
-from scenes.tween import Anim
 
 
 class SnapTable(TableScene):

@@ -13,8 +13,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from scenes import audio as audio_mod
-from scenes.audio import SOUND_DIR, SOUND_NAMES, UI_SOUNDS, Audio
+from scenes.core import audio as audio_mod
+from scenes.core.audio import SOUND_DIR, SOUND_NAMES, UI_SOUNDS, Audio
 
 ROOT = Path(__file__).resolve().parents[2]
 MAKER = ROOT / "tools" / "make_sounds.py"

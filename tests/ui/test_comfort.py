@@ -13,15 +13,15 @@ from game import registry
 from game.match import Match, Seat
 from game.storage import user_dir
 from game.windows import load_timing
-from scenes import keymap
-from scenes.handoff import HandoffScene
-from scenes.i18n import t
-from scenes.keys_screen import KeysScene
+from scenes.core import keymap
+from scenes.core.i18n import t
+from scenes.core.settings_store import Settings
+from scenes.core.tween import FADE_S, Anim, AnimQueue
 from scenes.kit.bluff.ring import read_window
-from scenes.settings import SettingsScene
-from scenes.settings_store import Settings
+from scenes.screens.handoff import HandoffScene
+from scenes.screens.keys_screen import KeysScene
+from scenes.screens.settings import SettingsScene
 from scenes.tables.daotam import DaoTamTable
-from scenes.tween import FADE_S, Anim, AnimQueue
 from tests.ui.helpers import click, key, make_app, strings_drawn
 
 DT = 0.05
@@ -217,7 +217,7 @@ def test_far_apart_spreads_five_seats_and_the_hints_follow():
 
 
 def test_kowah_and_mascarade_take_their_remapped_keys():
-    from scenes.boot import first_scene
+    from scenes.core.boot import first_scene
     app = make_app(game="kowah", seats="human,random,random", seed=3)
     keymap.rebind(app.settings, "kowah.stock", pygame.K_b)
     app.stack.push(first_scene(app))
@@ -278,7 +278,7 @@ def test_reduced_motion_keeps_the_challenge_word_and_drops_the_burst_rays():
 
 
 def test_with_reduced_motion_a_card_play_finishes_within_the_fade():
-    from scenes.boot import first_scene
+    from scenes.core.boot import first_scene
     app = make_app(game="ganjifa", seats="human,random,random", seed=5, time="day", speed=1.0)
     app.settings.reduced_motion = True
     app.stack.push(first_scene(app))
@@ -308,7 +308,7 @@ def test_with_reduced_motion_a_card_play_finishes_within_the_fade():
 
 
 def test_without_reduced_motion_the_same_play_animates():
-    from scenes.boot import first_scene
+    from scenes.core.boot import first_scene
     app = make_app(game="ganjifa", seats="human,random,random", seed=5, time="day", speed=1.0)
     app.stack.push(first_scene(app))
     table = app.stack.top

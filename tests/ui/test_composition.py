@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from scenes.nav import resolve
+from scenes.core.nav import resolve
 from scenes.tables import registry
 from scenes.tables.base import TableScene
 

@@ -159,7 +159,7 @@ def first_window(seed):
 def test_the_ring_ticks_softly_and_a_challenge_stops_it_with_a_burst_at_the_challenger(seed):
     import pygame
 
-    from scenes.i18n import t
+    from scenes.core.i18n import t
     from tests.ui.helpers import key, strings_drawn
     app, table = first_window(seed)
     match = table.match
@@ -186,7 +186,7 @@ def test_the_ring_ticks_softly_and_a_challenge_stops_it_with_a_burst_at_the_chal
 
 
 def test_the_shout_race_has_its_own_ring_and_the_winners_plate_pops():
-    from scenes.i18n import t
+    from scenes.core.i18n import t
     from tests.ui.helpers import strings_drawn
     app, table = first_window(3)
     match = table.match
@@ -206,7 +206,7 @@ def test_a_log_line_stating_an_outcome_waits_for_the_animation_that_shows_it():
     """"X: caught lying" is written once the claim's cards are face up (or the animation
     was skipped), never while they still lie face down."""
     from game import registry
-    from scenes.i18n import t
+    from scenes.core.i18n import t
     app, table = table_for(["human", "normal", "normal"], seed=3)
     match, m = table.match, table.model
     outcome = {t(f"daotam.log_{k}", name=table.seat_name(s)) for k in ("truth", "lie") for s in range(3)}

@@ -8,8 +8,8 @@ import pygame
 
 from game import registry
 from game.match import Match, Seat
-from scenes.handoff import HandoffScene
-from scenes.results import ResultsScene
+from scenes.screens.handoff import HandoffScene
+from scenes.screens.results import ResultsScene
 from scenes.tables.daotam import DaoTamTable
 from tests.ui.helpers import key, make_app
 
@@ -189,7 +189,7 @@ def test_peek_key_covers_first_then_shows_only_that_seats_hand_while_held():
 
 
 def test_a_peek_outside_a_window_waiting_for_the_seat_is_refused_with_a_reason():
-    from scenes.i18n import t
+    from scenes.core.i18n import t
     app, table, agents = open_table(seed=4)
     match = table.match
     refused = {"no window": False, "not waited": False}

@@ -10,8 +10,8 @@ from game import registry
 from game.cards import DataError
 from game.daotam.deck import load_deck
 from game.match import Match, Seat
-from scenes.i18n import strings, t
-from scenes.setup_options import fresh_options
+from scenes.core.i18n import strings, t
+from scenes.screens.setup_options import fresh_options
 from scenes.tables.daotam import DaoTamTable
 from tests.ui.helpers import make_app, strings_drawn
 

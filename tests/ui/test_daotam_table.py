@@ -9,7 +9,7 @@ import pygame
 
 from game import registry
 from game.match import Match, Seat
-from scenes.i18n import t
+from scenes.core.i18n import t
 from scenes.tables.daotam import DaoTamTable
 from scenes.tables.daotam.model import picks_for
 from tests.ui.helpers import click, drag, key, make_app
@@ -196,7 +196,7 @@ def test_a_card_dropped_on_the_claim_zone_is_staged_there_and_one_dropped_elsewh
 
 
 def test_the_keyboard_focus_ring_is_a_rounded_rectangle_around_the_card():
-    from scenes import theme
+    from scenes.core import theme
     app, table = open_table(["human", "normal", "normal"], seed=5)
     settle_human(app, table)
     rect = table.hand_rects[0]

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from scenes import fonts, grade
-from scenes.boot import first_scene
-from scenes.settings import SettingsScene
-from scenes.settings_store import Settings
+from scenes.core import fonts, grade
+from scenes.core.boot import first_scene
+from scenes.core.settings_store import Settings
+from scenes.screens.settings import SettingsScene
 from scenes.tables import felt
 from scenes.widgets.slider import SliderRow
 from tests.ui.helpers import click, key, make_app, post
@@ -140,7 +140,7 @@ def test_display_settings_persist_and_out_of_range_values_are_clamped():
 
 
 def test_a_new_app_puts_its_settings_in_force():
-    from scenes.app import App, LaunchOptions
+    from scenes.core.app import App, LaunchOptions
     App(LaunchOptions(fps=0, lang="en"), settings=Settings(contrast=-4, large_text=True))
     assert grade.current() == grade.Grade(-4, 0, 0) and fonts.scale() == grade.LARGE_TEXT
     make_app()

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pygame
 
 from scenes.art.ganjifa_cards import GanjifaArt
+from scenes.core.stack import Scene
 from scenes.kit.card_art import WarmQueue
-from scenes.stack import Scene
 from scenes.tables.base import direction_layer
 from scenes.tables.ganjifa.hand import hand_layout
 from tests.ui.test_ganjifa_hand import open_table, settle

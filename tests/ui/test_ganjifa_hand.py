@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from scenes.art.ganjifa_cards import MEDALLION_AT, MEDALLION_R
-from scenes.boot import first_scene
+from scenes.core.boot import first_scene
 from scenes.tables.ganjifa import GanjifaTable
 from tests.ui.helpers import click, drag, key, make_app, post, strings_drawn
 
@@ -181,13 +181,13 @@ def test_a_one_card_suit_keeps_its_label():
 
 
 def drawn_strings(app, frames: int = 1) -> list[str]:
-    """Every string rendered through scenes.fonts during the next frames."""
+    """Every string rendered through scenes.core.fonts during the next frames."""
     return strings_drawn(lambda: [app.step() for _ in range(frames)])
 
 
 @pytest.mark.parametrize("lang", ["en", "vi"])
 def test_the_turn_prompt_stays_and_says_what_to_do(lang):
-    from scenes.i18n import t
+    from scenes.core.i18n import t
     app, table = open_table(5, lang=lang)
     rng = random.Random(1)
     match = table.match

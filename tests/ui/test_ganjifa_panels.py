@@ -7,8 +7,8 @@ import pytest
 
 from game import registry
 from game.match import Match, Seat
-from scenes.i18n import t
-from scenes.pause import PauseScene
+from scenes.core.i18n import t
+from scenes.screens.pause import PauseScene
 from scenes.tables.ganjifa import GanjifaTable
 from scenes.tables.ganjifa.dukal import DukalChooser
 from tests.ui.helpers import click, key, make_app, post, strings_drawn

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from scenes import fonts
-from scenes.i18n import t
+from scenes.core import fonts
+from scenes.core.i18n import t
 from scenes.tables.ganjifa.hand import MEDALLION, STEP_MIN
 from tests.ui.helpers import click, key, strings_drawn
 from tests.ui.test_ganjifa_hand import check_groups, check_tabs, index_points, open_table, settle
@@ -83,7 +83,7 @@ def check_tab_labels(table, names: bool) -> None:
     """Each tab's label fits the tab as drawn (measured with its font) and ends before the
     next tab of its row; with ``names``, every label names its suit (whole, or its short
     form), otherwise a label may be the sign alone."""
-    from scenes.i18n import lang
+    from scenes.core.i18n import lang
     u = table.app.u
     tabs = table.painter._tabs()
     for tab in tabs:

@@ -8,10 +8,10 @@ import pygame
 import pytest
 
 from game.storage import user_dir
-from scenes import session
-from scenes.boot import first_scene
-from scenes.menu import MenuScene
-from scenes.results import ResultsScene
+from scenes.core import session
+from scenes.core.boot import first_scene
+from scenes.screens.menu import MenuScene
+from scenes.screens.results import ResultsScene
 from scenes.tables.ganjifa import GanjifaTable
 from tests.ui.helpers import click, drag, key, make_app
 
@@ -169,7 +169,7 @@ def test_corrupt_save_gives_a_message_and_is_kept(tmp_path):
 
 
 def test_hot_seat_handoff_hides_cards_until_confirmed():
-    from scenes.handoff import HandoffScene
+    from scenes.screens.handoff import HandoffScene
     app, table = open_table(seats="human,human,random", seed=4)
     match = table.match
     seen_handoff = False

@@ -3,7 +3,7 @@
 Covered: the UI strings (data/i18n), the rules texts of every game (titles, headings,
 paragraphs, picture captions), every name in data/*.yaml and the card names built from
 them, the Chinese marks the Kowah card art draws, and every non-ASCII string literal in
-scenes/. Two independent checks: the font file the renderer picks (scenes.fonts'
+scenes/. Two independent checks: the font file the renderer picks (scenes.core.fonts'
 fallback chain) really maps the character (read with fontTools), and the rendered
 character has ink and is not the missing-glyph box.
 """
@@ -21,11 +21,11 @@ from fontTools.ttLib import TTFont
 from game.cards import DATA_DIR, LANGS, read_yaml
 from game.ganjifa.deck import default_deck as ganjifa_deck
 from game.kowah.deck import default_deck as kowah_deck
-from scenes import fonts
 from scenes.art import kowah_cards
-from scenes.font_cmap import code_points
-from scenes.i18n import strings
-from scenes.rules_doc import load_rules, rule_games
+from scenes.core import fonts
+from scenes.core.font_cmap import code_points
+from scenes.core.i18n import strings
+from scenes.screens.rules_doc import load_rules, rule_games
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
 WEIGHTS = tuple(fonts.WEIGHTS)
@@ -186,7 +186,7 @@ def test_vietnamese_diacritics_render_with_the_bundled_font():
 
 
 def test_a_mixed_line_keeps_the_line_height_and_measures_as_it_draws():
-    from scenes.dialog import wrap
+    from scenes.screens.dialog import wrap
     for s in ["Myriads (萬)", "Ngàn Già (老千), Hoa Đỏ (紅花)", "plain"]:
         img = fonts.text(s, 30, (0, 0, 0), "bold")
         assert img.get_size() == fonts.size(s, 30, "bold")

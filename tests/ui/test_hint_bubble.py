@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 from game.storage import user_dir
-from scenes.boot import first_scene
-from scenes.i18n import t
+from scenes.core.boot import first_scene
+from scenes.core.i18n import t
 from scenes.kit.hint_bubble import hint_text
 from tests.ui.helpers import click, key, make_app, post, strings_drawn
 

@@ -17,14 +17,14 @@ import pytest
 
 from game import registry
 from game.match import Match, Seat
-from scenes import session
-from scenes.handoff import HandoffScene
-from scenes.results import ResultsScene
+from scenes.core import session
+from scenes.screens.handoff import HandoffScene
+from scenes.screens.results import ResultsScene
 from scenes.tables.base import TableScene
 from scenes.widgets.layer import CachedLayer
 from tests.ui.helpers import key, make_app, post
 
-ZOOM_KEY = pygame.K_z      # the zoom's default binding (scenes.keymap "common.zoom")
+ZOOM_KEY = pygame.K_z      # the zoom's default binding (scenes.core.keymap "common.zoom")
 
 FRAME = [0]
 _real_get = CachedLayer.get

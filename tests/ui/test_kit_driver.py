@@ -4,8 +4,8 @@ visible event once, its animations hold the Match, and the handoff policy is the
 from __future__ import annotations
 
 from game.match import Seat
+from scenes.core.tween import Anim
 from scenes.kit.driver import HandoffPolicy, NoHandoff, OwnTurnHandoff, TableDriver
-from scenes.tween import Anim
 from tests.engine.snap_rules import SnapAgent, first_card, humans, snap_match
 
 

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from scenes.kit.bluff.buzzers import cap_place
-from scenes.pause import PauseScene
+from scenes.screens.pause import PauseScene
 from scenes.tables.daotam.token import DAO_TAM, TA_NIEM
 from tests.engine.snap_rules import SNAP_S
 from tests.ui.helpers import post

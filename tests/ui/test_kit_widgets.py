@@ -6,10 +6,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from scenes.core.tween import AnimQueue
 from scenes.kit.bluff.buzzers import BUZZER_KEYS, Buzzers, key_label
 from scenes.kit.bluff.ring import RingReading, SecondTicker, draw_ring, read_window, ring_colour
 from scenes.tables.daotam.token import DAO_TAM, TA_NIEM, Token, token_face
-from scenes.tween import AnimQueue
 from tests.engine.snap_rules import first_card, snap_match
 
 BG = (0, 0, 0)

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from scenes import fonts, i18n
-from scenes.results import ResultsScene, fitted
+from scenes.core import fonts, i18n
+from scenes.screens.results import ResultsScene, fitted
 from tests.ui.helpers import click, post
 from tests.ui.test_kowah_table import fixed_table, settle, step
 

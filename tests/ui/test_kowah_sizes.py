@@ -1,6 +1,6 @@
 """The Kowah table draws at any window size it can be given, at every point of a hand.
 
-The app keeps windows at least 640x400 (scenes.app.MIN_SIZE), but a window manager may
+The app keeps windows at least 640x400 (scenes.core.app.MIN_SIZE), but a window manager may
 ignore that: each size is forced on the display and handed to the scenes as the app does
 after a resize, then frames are drawn. Tiny windows used to raise: negative strip
 lengths in the tile frame, a zero-width hand layer, a seal speck sampled past its edge.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from scenes.results import ResultsScene
+from scenes.screens.results import ResultsScene
 from scenes.tables.kowah.pair import PairChooser
 from tests.ui.helpers import click, drag, make_app, post
 from tests.ui.test_kowah_table import fixed_table, open_table, settle, step
@@ -104,7 +104,7 @@ def test_every_size_after_a_drawn_hand():
 
 def test_a_window_made_at_a_tiny_size():
     app = make_app(game="kowah", seats="human,normal,normal", seed=2, size=(1, 1))
-    from scenes.boot import first_scene
+    from scenes.core.boot import first_scene
     app.stack.push(first_scene(app))
     for _ in range(3):
         app.step()

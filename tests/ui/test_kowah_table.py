@@ -9,11 +9,11 @@ import pygame
 from game import registry
 from game.kowah.rules import KowahState
 from game.match import Match, Seat
-from scenes import session
-from scenes.boot import first_scene
-from scenes.handoff import HandoffScene
-from scenes.menu import MenuScene
-from scenes.results import ResultsScene
+from scenes.core import session
+from scenes.core.boot import first_scene
+from scenes.screens.handoff import HandoffScene
+from scenes.screens.menu import MenuScene
+from scenes.screens.results import ResultsScene
 from scenes.tables.kowah import HELD, KowahTable
 from scenes.tables.kowah.pair import PairChooser
 from tests.ui.helpers import click, drag, key, make_app
@@ -313,8 +313,8 @@ def test_declaring_with_a_pair_choice():
 
 
 def test_f1_opens_the_kowah_rules_and_setup_offers_the_house_rule():
-    from scenes.rules_viewer import RulesScene
-    from scenes.setup import SetupScene
+    from scenes.screens.rules_viewer import RulesScene
+    from scenes.screens.setup import SetupScene
     app, table = open_table(seed=3)
     key(pygame.K_F1)
     app.step()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from scenes.handoff import HandoffScene
+from scenes.screens.handoff import HandoffScene
 from tests.ui.helpers import click, key
 from tests.ui.mascarade_drive import frame, mascarade_app
 

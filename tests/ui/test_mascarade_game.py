@@ -3,7 +3,7 @@ with clicks and keys, every handoff confirmed) and four AIs."""
 
 from __future__ import annotations
 
-from scenes.results import ResultsScene
+from scenes.screens.results import ResultsScene
 from tests.ui.mascarade_drive import Driver, frame, mascarade_app
 
 

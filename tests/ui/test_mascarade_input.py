@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 from game.match import Match, Seat
-from scenes.handoff import HandoffScene
-from scenes.i18n import t
+from scenes.core.i18n import t
+from scenes.screens.handoff import HandoffScene
 from scenes.tables.mascarade import MascaradeTable
 from tests.ui.helpers import key, make_app
 from tests.ui.mascarade_drive import frame, mascarade_app

@@ -11,11 +11,11 @@ import pytest
 from game.autoplay import play_with_agents
 from game.mascarade.timeline import build
 from game.match import Match, Seat
-from scenes.i18n import t
-from scenes.results import ResultsScene
+from scenes.core.i18n import t
+from scenes.core.textfit import ellipsize, fit_px
+from scenes.screens.results import ResultsScene
 from scenes.tables.mascarade import MascaradeTable
 from scenes.tables.mascarade.timeline_scene import TimelineScene
-from scenes.textfit import ellipsize, fit_px
 from tests.ui.helpers import click, key, make_app, post
 from tests.ui.mascarade_drive import frame, mascarade_app
 

@@ -7,8 +7,8 @@ import random
 
 import pygame
 
-from scenes.handoff import HandoffScene
-from scenes.results import ResultsScene
+from scenes.screens.handoff import HandoffScene
+from scenes.screens.results import ResultsScene
 from tests.ui.helpers import click, key
 from tests.ui.mascarade_drive import frame, mascarade_app
 

@@ -9,15 +9,15 @@ from __future__ import annotations
 import pytest
 
 from game.match import Match, Seat
-from scenes import fonts
+from scenes.core import fonts
+from scenes.core.textfit import ELLIPSIS
 from scenes.tables.mascarade import MascaradeTable
 from scenes.tables.mascarade.cards import character_name
-from scenes.textfit import ELLIPSIS
 from tests.ui.helpers import make_app
 
 
 def drawn_texts(paint) -> list[tuple[str, int]]:
-    """(text, px) of every string rendered through scenes.fonts while ``paint()`` runs."""
+    """(text, px) of every string rendered through scenes.core.fonts while ``paint()`` runs."""
     seen: list[tuple[str, int]] = []
     real = fonts.text
 

@@ -14,8 +14,8 @@ import inspect
 import pytest
 
 from game.mascarade.rules import FOOL, SPY
-from scenes.handoff import HandoffScene
-from scenes.results import ResultsScene
+from scenes.screens.handoff import HandoffScene
+from scenes.screens.results import ResultsScene
 from scenes.tables.mascarade.cards import MascaradeCards
 from tests.ui.mascarade_drive import Driver, frame, mascarade_app
 

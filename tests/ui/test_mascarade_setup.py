@@ -9,7 +9,7 @@ import pytest
 from game import registry
 from game.cards import DataError
 from game.mascarade.data import default_rules
-from scenes import nav
+from scenes.core import nav
 from tests.data.test_mascarade_yaml import broken
 from tests.ui.helpers import make_app
 

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.core import IllegalAction
-from scenes.i18n import t
+from scenes.core.i18n import t
 from scenes.tables.mascarade.cards import GOLD, character_name
 from tests.ui.helpers import click, key, strings_drawn
 from tests.ui.mascarade_drive import frame, mascarade_app

@@ -11,13 +11,13 @@ import pytest
 
 from game.saves import summarize
 from game.storage import user_dir
-from scenes import session
-from scenes.boot import first_scene
-from scenes.confirm import ConfirmDialog
-from scenes.i18n import set_lang, t
-from scenes.menu import MenuScene, problem_text
-from scenes.rules_viewer import RulesScene
-from scenes.setup import SetupScene
+from scenes.core import session
+from scenes.core.boot import first_scene
+from scenes.core.i18n import set_lang, t
+from scenes.screens.confirm import ConfirmDialog
+from scenes.screens.menu import MenuScene, problem_text
+from scenes.screens.rules_viewer import RulesScene
+from scenes.screens.setup import SetupScene
 from scenes.tables.ganjifa import GanjifaTable
 from scenes.tables.kowah import KowahTable
 from tests.engine.save_cases import corrupt_cases, good_save
@@ -245,7 +245,7 @@ def test_esc_on_the_menu_asks_before_quitting():
                          ids=["5000-digit", "deeply nested", "NaN", "binary"])
 def test_damaged_settings_never_stop_the_app(content):
     """The app reads settings.json before any scene, with the same reader as the saves."""
-    from scenes.app import App, LaunchOptions
+    from scenes.core.app import App, LaunchOptions
     (user_dir() / "settings.json").write_bytes(content)
     app = App(LaunchOptions(size=(1280, 720), fps=0, speed=0.0))
     app.stack.push(first_scene(app))

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pygame
 
-from scenes.boot import first_scene
-from scenes.menu import MenuScene
-from scenes.rules_viewer import RulesScene
-from scenes.settings import SettingsScene
-from scenes.settings_store import Settings
-from scenes.setup import SetupScene
+from scenes.core.boot import first_scene
+from scenes.core.settings_store import Settings
+from scenes.screens.menu import MenuScene
+from scenes.screens.rules_viewer import RulesScene
+from scenes.screens.settings import SettingsScene
+from scenes.screens.setup import SetupScene
 from scenes.tables.ganjifa import GanjifaTable
 from tests.ui.helpers import click, key, make_app
 

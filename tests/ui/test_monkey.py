@@ -1,19 +1,19 @@
-"""The seeded UI monkey (scenes/monkey.py) in the suite: from the menu and from each table
+"""The seeded UI monkey (tools/monkey.py) in the suite: from the menu and from each table
 (all four games, at the seat counts each allows) with one and with two humans, a few thousand random mouse, key and resize events through
 the real app, with frames between them — zero exceptions, and never more than
 ``MAX_SCENES`` scenes stacked (a handoff screen pushed every frame is a lock-up).
 
 On failure the message gives the seed, the event index, the traceback, the last 20 events
-and the command that replays it (``python -m scenes.monkey ... --shrink`` shrinks it)."""
+and the command that replays it (``python -m tools.monkey ... --shrink`` shrinks it)."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
 
-from scenes.menu import MenuScene
-from scenes.monkey import MAX_SCENES, Monkey, replay
-from scenes.stack import Scene
+from scenes.core.stack import Scene
+from scenes.screens.menu import MenuScene
+from tools.monkey import MAX_SCENES, Monkey, replay
 
 SEED = 20261201
 EVENTS = 2000

@@ -1,4 +1,4 @@
-"""Scenes by name (scenes.nav): no screen imports another, the menu imports no table,
+"""Scenes by name (scenes.core.nav): no screen imports another, the menu imports no table,
 and a game the engine knows but no table draws stays off the menu."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 
 from game import registry
 from game.registry import GameInfo
-from scenes import nav
+from scenes.core import nav
 from scenes.tables import registry as tables
 from tests.ui.helpers import make_app
 
@@ -73,7 +73,7 @@ def test_no_screen_module_imports_another_screen_anywhere():
     bad = []
     for path in sorted(SCENES_DIR.glob("*.py")):
         me = module_name(path)
-        if me not in screens | {"scenes.boot", "scenes.session"}:
+        if me not in screens | {"scenes.core.boot", "scenes.core.session"}:
             continue
         for target in imports(path, top_level=False):
             if target in screens and target != me:
@@ -83,7 +83,7 @@ def test_no_screen_module_imports_another_screen_anywhere():
 
 # The Kowah table reads ResultsScene (is my result showing?) and results.fitted at import
 # time; the table split onto the kit should drop it. Any module of that table counts.
-KNOWN = {("scenes.tables.kowah", "scenes.results")}
+KNOWN = {("scenes.tables.kowah", "scenes.screens.results")}
 
 
 def test_no_scene_module_imports_another_screen_at_import_time():
@@ -147,11 +147,11 @@ def test_no_import_cycle_runs_through_a_screen():
 
 
 def test_importing_the_menu_imports_no_table_and_no_other_screen():
-    code = ("import sys, scenes.menu; "
+    code = ("import sys, scenes.screens.menu; "
             "print(' '.join(m for m in sys.modules if m.startswith('scenes')))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, check=True).stdout.split()
-    others = screen_modules() - {"scenes.menu"}
+    others = screen_modules() - {"scenes.screens.menu"}
     assert not others & set(out), sorted(others & set(out))
     assert "scenes.tables.base" not in out
 
@@ -188,7 +188,7 @@ def test_a_game_without_a_table_is_not_on_the_menu(engine_only_game):
 
 
 def test_a_game_without_a_table_cannot_be_launched(engine_only_game):
-    from scenes.boot import first_scene
+    from scenes.core.boot import first_scene
     app = make_app(game=engine_only_game)
     with pytest.raises(SystemExit, match="has no table"):
         first_scene(app)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from scenes.i18n import t
-from scenes.settings import SettingsScene
-from scenes.tween import Anim, AnimQueue
+from scenes.core.i18n import t
+from scenes.core.tween import Anim, AnimQueue
+from scenes.screens.settings import SettingsScene
 from tests.ui.helpers import click, key, make_app, post
 
 SIZES = [(320, 200), (640, 400), (800, 500), (1280, 720), (1920, 1080)]

@@ -1,7 +1,7 @@
 """The overlap check: every line of text and every control of every screen and table, at
 640x400, 1280x720 and 1920x1080, in both languages, with large text off and on, in the
 busy moments (a window open, a burst, a reveal, the log open, a panel open), collides
-with nothing (scenes/layout_check.py says what counts, and its short allow-list); and at
+with nothing (scenes/core/layout_check.py says what counts, and its short allow-list); and at
 1280x720 with large text off no line is drawn below 12 px (READ_PX, measured where it is
 drawn; the replay's smaller table area aside: READ_ELSEWHERE).
 
@@ -15,8 +15,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from scenes import fonts, grade, i18n
-from scenes import layout_check as lc
+from scenes.core import fonts, grade, i18n
+from scenes.core import layout_check as lc
 from tests.ui import overlap_moments as om
 from tests.ui.helpers import make_app
 
@@ -26,7 +26,7 @@ LANGS = ("en", "vi")
 
 def configs() -> list[tuple[tuple[int, int], str, bool]]:
     """Large text only where it applies: at 640x400 it falls back to the designed size
-    (scenes.fonts.scale), so the same frame would be drawn twice."""
+    (scenes.core.fonts.scale), so the same frame would be drawn twice."""
     return [(size, lang, large) for size in SIZES for lang in LANGS for large in (False, True)
             if not (large and size[1] <= fonts.NO_ROOM)]
 

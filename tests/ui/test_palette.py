@@ -77,7 +77,7 @@ def test_contrast_ratio_bounds():
     assert colour.contrast_ratio((10, 20, 30), (10, 20, 30)) == pytest.approx(1.0)
 
 
-# --- with the display sliders at their extremes (scenes.grade) ----------------------------
+# --- with the display sliders at their extremes (scenes.core.grade) ----------------------------
 # The grade changes the table, not the cards (art-direction §5): every combination of the
 # sliders' ends must keep the UI inks readable on each table, for every kind of colour
 # vision, and leave the card art (whose suits the tests above check) exactly as designed.
@@ -87,7 +87,7 @@ INKS = ("IVORY", "GOLD", "MUTED")       # drawn straight on the table (labels, b
 
 
 def _styles():
-    from scenes import nav
+    from scenes.core import nav
     from scenes.tables.registry import TABLES
     from scenes.widgets.panel import MENU_TOP
     return {**{g: nav.resolve(info.table).style for g, info in TABLES.items()}, "menu": MENU_TOP}
@@ -110,7 +110,7 @@ def _seen(rgb, kind):
 
 @pytest.mark.parametrize("table", ["ganjifa", "kowah", "daotam", "mascarade", "menu"])
 def test_table_inks_read_at_every_slider_extreme(table):
-    from scenes import grade, theme
+    from scenes.core import grade, theme
     style = _styles()[table]
     ground, pool = _grounds(style, grade.NEUTRAL)
     designed = {(ink, kind): colour.contrast_ratio(_seen(getattr(theme, ink), kind), _seen(pool, kind))
@@ -129,8 +129,8 @@ def test_table_inks_read_at_every_slider_extreme(table):
 
 
 def test_gold_and_paper_stay_apart_from_their_tables_at_every_extreme():
-    from scenes import grade
     from scenes.art import kowah_cards as kc
+    from scenes.core import grade
     styles = _styles()
     for g in grade.EXTREMES:
         for kind in CVD:
@@ -145,9 +145,9 @@ def test_card_art_is_not_graded():
     import pygame
 
     from game.ganjifa.deck import default_deck
-    from scenes import grade
     from scenes.art.ganjifa_cards import GanjifaArt
     from scenes.art.kowah_cards import KowahArt
+    from scenes.core import grade
 
     def faces():
         g, k = GanjifaArt(default_deck()), KowahArt()

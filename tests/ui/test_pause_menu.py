@@ -9,12 +9,12 @@ import pygame
 import pytest
 
 from game.cards import LANGS
-from scenes.boot import first_scene
-from scenes.i18n import strings
-from scenes.menu import MenuScene
-from scenes.pause import PauseScene
-from scenes.rules_viewer import RulesScene
-from scenes.settings import SettingsScene
+from scenes.core.boot import first_scene
+from scenes.core.i18n import strings
+from scenes.screens.menu import MenuScene
+from scenes.screens.pause import PauseScene
+from scenes.screens.rules_viewer import RulesScene
+from scenes.screens.settings import SettingsScene
 from scenes.tables.base import TableScene
 from tests.ui.helpers import click, key, make_app
 
@@ -127,7 +127,7 @@ def test_the_pause_text_fits_its_panel(lang, size):
     app.step()
     pause = open_pause(app)
     lines = pause._lines()
-    from scenes import fonts
+    from scenes.core import fonts
     widest = max(fonts.size(line, pause._px())[0] for line in lines)
     assert widest <= pause.panel.width - round(4 * app.u)
     body_bottom = pause.panel.y + round(7.5 * app.u) + len(lines) * fonts.font(pause._px()).get_linesize()

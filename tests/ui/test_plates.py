@@ -5,9 +5,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from scenes import fonts
-from scenes.boot import first_scene
-from scenes.textfit import ellipsize, fit_px
+from scenes.core import fonts
+from scenes.core.boot import first_scene
+from scenes.core.textfit import ellipsize, fit_px
 from tests.ui.helpers import make_app
 
 

@@ -10,10 +10,10 @@ import pygame
 from game.autoplay import play_first_legal
 from game.dealcode import encode
 from game.match import Match, Seat
-from scenes.i18n import t
-from scenes.replay import ReplayScene
-from scenes.results import ResultsScene
-from scenes.setup import SetupScene
+from scenes.core.i18n import t
+from scenes.screens.replay import ReplayScene
+from scenes.screens.results import ResultsScene
+from scenes.screens.setup import SetupScene
 from scenes.tables.base import TableScene
 from scenes.tables.ganjifa import GanjifaTable
 from tests.ui.helpers import click, key, make_app, post, strings_drawn

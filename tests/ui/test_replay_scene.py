@@ -10,9 +10,9 @@ import pytest
 
 from game.match import Match, Seat
 from game.replay import Replay
-from scenes.i18n import t
-from scenes.replay import ReplayScene, from_file
-from scenes.replay_truth import timeline
+from scenes.core.i18n import t
+from scenes.screens.replay import ReplayScene, from_file
+from scenes.screens.replay_truth import timeline
 from tests.ui.helpers import click, key, make_app, strings_drawn
 
 SEATS = {"ganjifa": 3, "kowah": 3, "daotam": 4, "mascarade": 5}
@@ -166,7 +166,7 @@ def test_the_table_cannot_make_a_move_of_its_own():
 
 
 def test_a_bad_record_is_shown_with_its_reason_and_closes_to_the_menu():
-    from scenes.menu import MenuScene
+    from scenes.screens.menu import MenuScene
     app, scene = open_replay({"version": 1, "game": "kowah", "seed": 1, "seats": ["human"] * 3,
                               "actions": [[1, ["take"]]]})
     assert scene.replay is None and scene.error.key == "save.no_replay"
@@ -211,7 +211,7 @@ def test_every_size_draws(size):
 
 
 def test_rules_open_over_the_replay_and_a_resize_relays_the_table():
-    from scenes.rules_viewer import RulesScene
+    from scenes.screens.rules_viewer import RulesScene
     app, scene = open_replay(record("daotam", moves=10))
     key(pygame.K_F1)
     app.step()

@@ -7,9 +7,9 @@ import random
 import pygame
 import pytest
 
-from scenes.i18n import set_lang
-from scenes.rules_pictures import CardPictures
-from scenes.rules_viewer import RulesScene
+from scenes.core.i18n import set_lang
+from scenes.screens.rules_pictures import CardPictures
+from scenes.screens.rules_viewer import RulesScene
 from tests.ui.helpers import click, drag, key, make_app, post
 
 SIZES = [(1, 1), (2, 3), (50, 40), (200, 120), (320, 200), (800, 500), (500, 1000),

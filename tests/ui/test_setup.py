@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 
 from game.match import SEAT_KINDS
-from scenes.i18n import t
-from scenes.setup import SetupScene
+from scenes.core.i18n import t
+from scenes.screens.setup import SetupScene
 from scenes.tables.base import TableScene
 from tests.ui.helpers import click, key, make_app, post
 
@@ -227,7 +227,7 @@ def test_arrows_while_typing_accept_then_step_and_a_refused_click_away_keeps_the
 def test_random_input_on_the_setup_and_settings_screens_raises_nothing():
     import random
 
-    from scenes.settings import SettingsScene
+    from scenes.screens.settings import SettingsScene
     rng = random.Random(7)
     keys = [pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN,
             pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_1, pygame.K_0]

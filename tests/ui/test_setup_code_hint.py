@@ -10,7 +10,7 @@ import pytest
 from game import registry
 from game.cards import LANGS
 from game.dealcode import decode, prefix
-from scenes.setup import SetupScene
+from scenes.screens.setup import SetupScene
 from tests.ui.helpers import make_app, strings_drawn
 
 CODE = re.compile(r"\b[A-Z]{2}-[0-9A-Z]{4}-[0-9A-Z]{4}\b")

@@ -9,7 +9,7 @@ import pytest
 from game import registry
 from game.match import SEAT_KINDS
 from game.registry import GameInfo
-from scenes import nav
+from scenes.core import nav
 from scenes.tables import registry as tables
 from scenes.tables.registry import TableInfo
 from tests.ui.helpers import key, make_app
@@ -77,11 +77,11 @@ def test_players_row_by_keyboard_keeps_the_focus(wide):
 
 @pytest.mark.parametrize("hour_says", ["day", "night"])
 def test_the_day_night_suggestion_is_read_through_scenes_setup(monkeypatch, hour_says):
-    """The UI monkey fixes the hour by replacing scenes.setup.clock_time_of_day: a new deal
+    """The UI monkey fixes the hour by replacing scenes.screens.setup.clock_time_of_day: a new deal
     and a deal again both ask it (not a copy taken when the modules loaded)."""
-    import scenes.setup
+    import scenes.screens.setup
     from game.match import Match, Seat
-    monkeypatch.setattr(scenes.setup, "clock_time_of_day", lambda: hour_says)
+    monkeypatch.setattr(scenes.screens.setup, "clock_time_of_day", lambda: hour_says)
     app = make_app()
     assert nav.reset(app, "setup", "ganjifa").options["time"] == hour_says
     match = Match("ganjifa", [Seat("human")] * 3, 5, {"time": "day" if hour_says == "night" else "night"})

@@ -2,7 +2,7 @@
 
 import pygame
 
-from scenes.stack import Scene, SceneStack
+from scenes.core.stack import Scene, SceneStack
 
 
 class Probe(Scene):

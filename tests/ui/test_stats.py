@@ -8,10 +8,10 @@ import pytest
 from game import history
 from game.history import synthetic
 from game.match import Match
-from scenes import nav
-from scenes.menu import MenuScene
-from scenes.stack import Scene
-from scenes.stats import StatsScene, bucket_size
+from scenes.core import nav
+from scenes.core.stack import Scene
+from scenes.screens.menu import MenuScene
+from scenes.screens.stats import StatsScene, bucket_size
 from tests.ui.helpers import click, key, make_app, strings_drawn
 
 
@@ -100,8 +100,8 @@ def test_empty_state(size, lang):
     scene = nav.push(app, "stats")
     assert scene.stats.empty and scene.watch == []
     drawn = strings_drawn(lambda: scene.draw(app.screen))
-    assert scene.__class__.__module__ == "scenes.stats"
-    from scenes.i18n import t
+    assert scene.__class__.__module__ == "scenes.screens.stats"
+    from scenes.core.i18n import t
     assert t("stats.empty_title") in drawn
 
 

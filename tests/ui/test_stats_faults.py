@@ -11,8 +11,8 @@ import pytest
 from game import history
 from game.history import db as history_db
 from game.history import queries, synthetic
-from scenes import nav
-from scenes.i18n import t
+from scenes.core import nav
+from scenes.core.i18n import t
 from tests.ui.helpers import make_app, strings_drawn
 
 

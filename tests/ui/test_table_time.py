@@ -7,14 +7,14 @@ import pygame
 import pytest
 
 from game.match import Match, Seat
-from scenes.handoff import HandoffScene
+from scenes.screens.handoff import HandoffScene
 from scenes.tables.base import TableScene
 from tests.ui.helpers import key, make_app
 
 
 def table_app(game: str, seats: list[str], seed: int = 3, speed: float = 0.0):
     app = make_app(speed=speed)
-    from scenes import session
+    from scenes.core import session
     match = Match(game, [Seat(k) for k in seats], seed, {"time": "day"} if game == "ganjifa" else {})
     app.stack.push(session.make_table(app, match, fresh=True))
     return app
@@ -54,7 +54,7 @@ def test_a_covered_table_is_frozen(game, cover):
     elif cover == "rules":
         key(pygame.K_F1)
     else:
-        from scenes.settings import SettingsScene
+        from scenes.screens.settings import SettingsScene
         app.stack.push(SettingsScene(app))
     app.step()
     assert app.stack.top is not table

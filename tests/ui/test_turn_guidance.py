@@ -10,7 +10,7 @@ import pytest
 
 from game.autoplay import play_with_agents
 from game.match import Match, Seat
-from scenes.i18n import t
+from scenes.core.i18n import t
 from tests.ui.helpers import make_app, strings_drawn
 
 DT = 1 / 30

@@ -2,7 +2,7 @@
 
 import pygame
 
-from scenes.tween import Anim, AnimQueue
+from scenes.core.tween import Anim, AnimQueue
 from scenes.widgets.drag import DOUBLE_CLICK, DragController
 from scenes.widgets.layer import CachedLayer
 

@@ -6,8 +6,8 @@ import pygame
 import pytest
 
 from game.match import Match, Seat
-from scenes import fonts, session
-from scenes.app import MIN_SIZE
+from scenes.core import fonts, session
+from scenes.core.app import MIN_SIZE
 from tests.ui.helpers import make_app
 
 
@@ -36,8 +36,8 @@ def test_the_table_shows_the_deal_number(game, monkeypatch):
 
 def test_flags_are_for_one_run_only(tmp_path, monkeypatch):
     """``--speed`` and ``--lang`` used to be written into settings.json on exit."""
-    from scenes.app import LaunchOptions, run
-    from scenes.settings_store import Settings
+    from scenes.core.app import LaunchOptions, run
+    from scenes.core.settings_store import Settings
     monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
     before = Settings.load()
     run(LaunchOptions(speed=0.25, lang="en" if before.lang == "vi" else "vi", frames=2, fps=0))
@@ -47,7 +47,7 @@ def test_flags_are_for_one_run_only(tmp_path, monkeypatch):
 
 def test_every_table_on_the_menu_has_its_own_rules():
     """F1 at a table opens that game's rules (a new game once opened Ganjifa's)."""
-    from scenes.rules_doc import rule_games
+    from scenes.screens.rules_doc import rule_games
     from scenes.tables import registry as tables
     for game in tables.playable():
         assert tables.table_class(game).rules_game == game and game in rule_games(), game

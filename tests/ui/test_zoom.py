@@ -12,12 +12,12 @@ import pytest
 
 from game.autoplay import play_with_agents
 from game.match import Match, Seat
-from scenes import fonts, session
-from scenes.i18n import set_lang, t
+from scenes.core import fonts, session
+from scenes.core.i18n import set_lang, t
 from scenes.kit.zoom import HOLD
 from tests.ui.helpers import make_app, post
 
-ZOOM_KEY = pygame.K_z      # the zoom's default binding (scenes.keymap "common.zoom")
+ZOOM_KEY = pygame.K_z      # the zoom's default binding (scenes.core.keymap "common.zoom")
 
 DT = 0.1
 SEATS = {"ganjifa": 3, "kowah": 3, "daotam": 4, "mascarade": 5}

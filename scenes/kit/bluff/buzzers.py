@@ -23,7 +23,7 @@ from typing import Any
 
 import pygame
 
-from scenes import fonts, layout_check, theme
+from scenes.core import fonts, layout_check, theme
 from scenes.kit.seat_ring import SeatSpot
 
 BUZZER_KEYS: tuple[int, ...] = (

@@ -18,8 +18,8 @@ from typing import Any
 
 import pygame
 
-from scenes import fonts, theme
-from scenes.tween import Anim, ease_out_cubic
+from scenes.core import fonts, theme
+from scenes.core.tween import Anim, ease_out_cubic
 
 SS = 3                      # supersampling factor
 SEGMENTS = 96               # of a full circle

@@ -16,12 +16,12 @@ from __future__ import annotations
 from typing import Any
 
 from game.core import Event
-from scenes.i18n import t
+from scenes.core.i18n import t
+from scenes.core.tween import Anim
+from scenes.core.tween import ease_in_out_cubic as ease_in_out
 from scenes.kit.parts import borrowing
 from scenes.tables.daotam.token import DAO_TAM, TA_NIEM
 from scenes.tables.sprites import Sprite
-from scenes.tween import Anim
-from scenes.tween import ease_in_out_cubic as ease_in_out
 
 BEAT_S = 0.3
 HOLD_S = 0.4

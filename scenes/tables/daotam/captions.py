@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 
-from scenes import fonts, layout_check, theme
-from scenes.textfit import fit_text
+from scenes.core import fonts, layout_check, theme
+from scenes.core.textfit import fit_text
 
 GHOST = (0x8E, 0x6F, 0xA8)          # the Tà Niệm violet (badges, Nhập Ma plates)
 

@@ -15,9 +15,9 @@ from typing import Any
 
 import pygame
 
-from scenes import fonts
+from scenes.core import fonts
+from scenes.core.textfit import fit_text
 from scenes.kit.parts import borrowing
-from scenes.textfit import fit_text
 
 PAPER = (0xF5, 0xF0, 0xE4)
 INK = (0x1A, 0x14, 0x10)

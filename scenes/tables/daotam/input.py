@@ -8,7 +8,7 @@ a living player's plate or dragging the Tà Khí chip onto it. Keyboard: ←/→
 focus in the hand (or between push targets), Enter/↑ picks (or pushes), C and N call,
 P plays in public, Backspace clears the picks; the number row 1–5 are the seats'
 buzzers, the row below (Q W E R T) their peek keys (all these by default: the player may
-rebind them, scenes.keymap) — at a shared screen, while a window waits for that seat: a
+rebind them, scenes.core.keymap) — at a shared screen, while a window waits for that seat: a
 cover first, then its own hand while held (``peek``) — and the row below that
 (A S D F G) their pass keys in a window (also a button per waiting human under the
 ring); all handled first, in ``handle_urgent``. A buzzer sends the intent ``("buzz",)``
@@ -23,7 +23,7 @@ import pygame
 
 from game.core import BUZZ, IllegalAction
 from game.daotam.intents import PASS
-from scenes import keymap
+from scenes.core import keymap
 from scenes.kit.parts import borrowing
 from scenes.widgets.drag import Gesture
 

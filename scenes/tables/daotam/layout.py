@@ -58,8 +58,8 @@ class DaoTamLayout:
         ring = seat_ring(self.n, self.viewer, self.direction, (w, h),
                          centre=(0.5, 0.38), radii=(0.40, 0.30))
         pw, ph = plate_size(self.n, u)
-        from scenes import fonts
-        from scenes.i18n import t
+        from scenes.core import fonts
+        from scenes.core.i18n import t
         self.head_bottom = round(1.8 * u) + fonts.size(t("daotam.round", round=1, rounds=1),
                                                        max(14, round(2.8 * u)), "bold")[1]
         head = self.header.deal_line_rect()
@@ -116,7 +116,7 @@ class DaoTamLayout:
         """A pass button beside each human seat's buzzer cap (shown while a window waits
         for it): right of the cap, else left, below or above, wherever it clears the
         piles, plates, stage slots and the other caps."""
-        from scenes import fonts
+        from scenes.core import fonts
         w, h = self.app.size
         u = self.app.u
         win = pygame.Rect(round(u), round(8.5 * u), w - 2 * round(u), h - round(9.5 * u))
@@ -209,7 +209,7 @@ class DaoTamLayout:
         """The call / public buttons right of the hand: as wide as their longest label
         needs at the button size (so "Thao Diễn Công Khai (P)" stays readable), within
         the room the hand leaves (the label shrinks only past that)."""
-        from scenes import fonts
+        from scenes.core import fonts
         w, h = self.app.size
         u = self.app.u
         pad = max(2, round(0.8 * u))

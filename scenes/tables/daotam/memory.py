@@ -9,11 +9,11 @@ from typing import Any
 
 import pygame
 
-from scenes import fonts, theme
-from scenes.i18n import t
+from scenes.core import fonts, theme
+from scenes.core.i18n import t
+from scenes.core.textfit import fit_text
 from scenes.kit.parts import borrowing
 from scenes.tables.daotam.cards import KIND_COLOUR, symbol
-from scenes.textfit import fit_text
 
 KIND_ORDER = ("cuong", "nhu", "ta_khi")
 LOG_LINES = 4
@@ -57,7 +57,7 @@ class MemoryPanel:
         return self._reveals_shown
 
     def draw_memory(self, surface: pygame.Surface) -> None:
-        from scenes.i18n import lang
+        from scenes.core.i18n import lang
         reveals = self.memory_reveals()
         rect = self.memory_rect()
         key = (rect.size, lang(), reveals, tuple(self.model.log[-LOG_LINES:]))

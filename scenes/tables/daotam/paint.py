@@ -12,8 +12,9 @@ from typing import Any
 import pygame
 
 from game.daotam.deck import STAGES
-from scenes import fonts, layout_check, theme
-from scenes.i18n import t
+from scenes.core import fonts, layout_check, theme
+from scenes.core.i18n import t
+from scenes.core.textfit import fit_text
 from scenes.kit.bluff.buzzers import cap_box, cap_place, key_label, ring_radius
 from scenes.kit.bluff.ring import draw_burst, draw_ring
 from scenes.kit.parts import borrowing
@@ -22,7 +23,6 @@ from scenes.tables.daotam.cards import STAGE_COLOUR, cd_back, ct_back
 from scenes.tables.daotam.layout import card_size
 from scenes.tables.daotam.model import hand_cards
 from scenes.tables.felt import table_surface
-from scenes.textfit import fit_text
 from scenes.widgets.button import draw_focus_ring
 
 FAULT_S = 0.4              # a false start's buzzer shake (table time)

@@ -15,10 +15,10 @@ from typing import Any
 
 import pygame
 
-from scenes import fonts, theme
-from scenes.i18n import t
+from scenes.core import fonts, theme
+from scenes.core.i18n import t
+from scenes.core.textfit import fit_text
 from scenes.kit.parts import borrowing
-from scenes.textfit import fit_text
 from scenes.widgets.button import Button
 
 PEEK_HOLD_S = 0.6          # a peek key held this long (table time) confirms the cover

@@ -1,14 +1,14 @@
 """What a finished Đạo Tâm replay shows faces up: each claim's real cards (marked once it
 is let pass or challenged) and each draw; the hands and the card names are the engine's
-(see scenes.replay_truth)."""
+(see scenes.screens.replay_truth)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from game.core import Event
-from scenes.i18n import t
-from scenes.replay_truth import Name, Reveal
+from scenes.core.i18n import t
+from scenes.screens.replay_truth import Name, Reveal
 
 
 class DaoTamReveal(Reveal):

@@ -14,8 +14,8 @@ import pygame
 from game.core import Event
 from game.daotam.deck import default_deck
 from game.match import Match
-from scenes import keymap
-from scenes.i18n import t
+from scenes.core import keymap
+from scenes.core.i18n import t
 from scenes.kit.bluff.buzzers import Buzzers
 from scenes.kit.bluff.ring import CountdownRing
 from scenes.kit.driver import DecisionHandoff, HandoffPolicy, TableDriver
@@ -39,7 +39,7 @@ from scenes.widgets.drag import Gesture
 
 WINDOW_PHASES = ("challenge", "race")
 PEEK_KEYS = (pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r, pygame.K_t)    # the defaults;
-PASS_KEYS = (pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_f, pygame.K_g)    # scenes.keymap rules
+PASS_KEYS = (pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_f, pygame.K_g)    # scenes.core.keymap rules
 
 
 class DaoTamHandoff(DecisionHandoff):
@@ -196,7 +196,7 @@ class DaoTamTable(TableScene):
         return {s for s in ow.locked if s in self.buzzers.key_of}
 
     def bind_keys(self, settings: Any, humans: list[int]) -> None:
-        """The human seats' buzzer, peek and pass keys, from the key bindings (scenes.keymap)."""
+        """The human seats' buzzer, peek and pass keys, from the key bindings (scenes.core.keymap)."""
         self.buzzers.rebind(keymap.seat_keys(settings, "daotam", "buzz"))
         peek_keys = keymap.seat_keys(settings, "daotam", "peek")
         pass_keys = keymap.seat_keys(settings, "daotam", "pass")

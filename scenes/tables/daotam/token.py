@@ -17,7 +17,7 @@ import math
 
 import pygame
 
-from scenes.tween import Anim, ease_in, ease_out_cubic
+from scenes.core.tween import Anim, ease_in, ease_out_cubic
 
 DAO_TAM, TA_NIEM = "dao_tam", "ta_niem"
 FACES = (DAO_TAM, TA_NIEM)

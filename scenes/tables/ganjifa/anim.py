@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from game.core import Event
+from scenes.core.tween import Anim, ease_in_out_cubic, ease_out_cubic, lerp2
 from scenes.kit.parts import borrowing
 from scenes.tables.ganjifa.model import twist
 from scenes.tables.sprites import Sprite
-from scenes.tween import Anim, ease_in_out_cubic, ease_out_cubic, lerp2
 
 
 @borrowing(table=("anim app back_d centre centre_pt drag flights flying hand hand_d match model pile_d "

@@ -9,8 +9,8 @@ from typing import Any
 
 import pygame
 
-from scenes import theme
 from scenes.art.ganjifa_cards import GanjifaArt
+from scenes.core import theme
 from scenes.kit.card_art import ArtAdapter, standard_size
 from scenes.kit.parts import borrowing
 from scenes.tables.ganjifa.hand import hand_diameter

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from scenes.dialog import ChoiceDialog
-from scenes.i18n import t
+from scenes.core.i18n import t
+from scenes.screens.dialog import ChoiceDialog
 
 
 class DukalChooser(ChoiceDialog):

@@ -7,8 +7,8 @@ from typing import Any
 
 import pygame
 
-from scenes import keymap
-from scenes.i18n import t
+from scenes.core import keymap
+from scenes.core.i18n import t
 from scenes.kit.parts import borrowing
 from scenes.kit.trick.hand_strip import ACT_KEYS
 from scenes.tables.base import TableScene

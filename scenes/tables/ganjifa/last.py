@@ -9,9 +9,9 @@ from typing import Any
 
 import pygame
 
-from scenes import theme
-from scenes.i18n import t
-from scenes.textfit import fit_text
+from scenes.core import theme
+from scenes.core.i18n import t
+from scenes.core.textfit import fit_text
 
 
 def panel_layout(table: Any, trick: Any) -> tuple[pygame.Rect, list[tuple[int, list[int]]], int]:

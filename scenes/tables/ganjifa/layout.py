@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from scenes import fonts
+from scenes.core import fonts
 from scenes.kit.parts import borrowing
 from scenes.tables.ganjifa.hand import HandSlot, hand_height, hand_layout, medallion
 

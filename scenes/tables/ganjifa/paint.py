@@ -8,12 +8,12 @@ from typing import Any
 
 import pygame
 
-from scenes import fonts, theme
-from scenes.i18n import lang, t
+from scenes.core import fonts, theme
+from scenes.core.i18n import lang, t
+from scenes.core.textfit import fit_text
 from scenes.kit.parts import borrowing
 from scenes.kit.trick.hand_strip import HandStrip
 from scenes.tables.ganjifa.hand import ROW_MAX, row_pitch, tallest_hand
-from scenes.textfit import fit_text
 
 
 @borrowing(table=("assists head_bottom top_buttons _hand_gen _hand_stand_ins anim app art captured centre centre_pt confirmed_viewer "

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scenes.rules_doc import RulesCards
+from scenes.screens.rules_doc import RulesCards
 
 
 class GanjifaRulesCards(RulesCards):

@@ -15,9 +15,9 @@ import pygame
 from game.core import Event
 from game.ganjifa.deck import default_deck
 from game.match import Match
-from scenes import fonts
 from scenes.art.ganjifa_cards import GanjifaArt
-from scenes.i18n import lang, t
+from scenes.core import fonts
+from scenes.core.i18n import lang, t
 from scenes.kit.card_art import WarmQueue
 from scenes.kit.trick.legal import LegalCache
 from scenes.kit.trick.model_field import model_field

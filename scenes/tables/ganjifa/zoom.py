@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from scenes.i18n import lang, t
+from scenes.core.i18n import lang, t
 from scenes.kit.parts import borrowing
 from scenes.kit.zoom import ZoomCard
 

@@ -7,11 +7,11 @@ import math
 from typing import Any
 
 from game.core import Event
-from scenes.i18n import t
+from scenes.core.i18n import t
+from scenes.core.tween import Anim, ease_in_out_cubic, ease_out_cubic, lerp, lerp2
 from scenes.kit.parts import borrowing
 from scenes.tables.kowah.cards import FlipSprite
 from scenes.tables.kowah.model import HELD, outcome_from_win
-from scenes.tween import Anim, ease_in_out_cubic, ease_out_cubic, lerp, lerp2
 
 
 @borrowing(table=("H _resync anim app back_h clock drag flights flying hand_layer live_pt model n "

@@ -10,9 +10,9 @@ from typing import Any
 
 import pygame
 
-from scenes import fonts, theme
 from scenes.art.kowah_cards import SEAL_RED, KowahArt, card_width
-from scenes.i18n import lang, t
+from scenes.core import fonts, theme
+from scenes.core.i18n import lang, t
 from scenes.kit.card_art import ArtAdapter, standard_size
 from scenes.kit.parts import borrowing
 from scenes.tables.kowah.deco import JADE, grey, panel

@@ -7,8 +7,8 @@ import math
 
 import pygame
 
-from scenes import fonts, theme
 from scenes.art.kowah_cards import RAIL_MUSTARD, RAIL_PINK, RAIL_TURQUOISE, SEAL_RED
+from scenes.core import fonts, theme
 
 JADE = (0x1E, 0x4A, 0x42)
 JADE_DEEP = (0x14, 0x33, 0x2D)

@@ -204,7 +204,7 @@ class KowahLayout:
     def history_label_h(self) -> int:
         """The history panel's label row: 3u, or more where the label's floor size needs it
         (the minis start under it, never over it)."""
-        from scenes import fonts
+        from scenes.core import fonts
         u = self.app.u
         return max(round(3 * u), round(0.5 * u) + fonts.size("Ág", max(12, round(1.8 * u)), "semibold")[1])
 

@@ -9,16 +9,16 @@ from typing import Any
 
 import pygame
 
-from scenes import fonts, theme
 from scenes.art.kowah_cards import SEAL_RED, card_width
-from scenes.i18n import lang, t
+from scenes.core import fonts, theme
+from scenes.core.i18n import lang, t
+from scenes.core.textfit import fit_text
 from scenes.kit.parts import borrowing
 from scenes.kit.trick.hand_strip import HandStrip
-from scenes.results import fitted
+from scenes.screens.results import fitted
 from scenes.tables.kowah.deco import JADE, panel
 from scenes.tables.kowah.layout import PER_ROW
 from scenes.tables.kowah.model import HELD
-from scenes.textfit import fit_text
 
 
 @borrowing(table=("head_bottom H anim app can checki_button clock confirmed_viewer deck drag flights focus frame "

@@ -6,9 +6,9 @@ from typing import Any
 
 import pygame
 
-from scenes import theme
-from scenes.dialog import ChoiceDialog
-from scenes.i18n import t
+from scenes.core import theme
+from scenes.core.i18n import t
+from scenes.screens.dialog import ChoiceDialog
 from scenes.tables.kowah.model import display_groups
 
 

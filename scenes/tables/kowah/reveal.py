@@ -1,13 +1,13 @@
 """What a finished Kowah replay shows faces up: each draw from the stock (the hands and the card
-names are the engine's; see scenes.replay_truth)."""
+names are the engine's; see scenes.screens.replay_truth)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from game.core import Event
-from scenes.i18n import t
-from scenes.replay_truth import Name, Reveal
+from scenes.core.i18n import t
+from scenes.screens.replay_truth import Name, Reveal
 
 
 class KowahReveal(Reveal):

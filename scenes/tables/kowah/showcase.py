@@ -7,15 +7,15 @@ from typing import Any
 
 import pygame
 
-from scenes import fonts, theme
 from scenes.art.kowah_cards import SEAL_RED, card_width
-from scenes.dialog import wrap
-from scenes.i18n import t
+from scenes.core import fonts, theme
+from scenes.core.i18n import t
+from scenes.core.tween import ease_out_back
 from scenes.kit.parts import borrowing
-from scenes.results import ResultsScene, fitted
+from scenes.screens.dialog import wrap
+from scenes.screens.results import ResultsScene, fitted
 from scenes.tables.kowah.deco import multiplier_badge, panel
 from scenes.tables.kowah.model import outcome_from_result, outcome_groups
-from scenes.tween import ease_out_back
 
 
 @borrowing(table="H app art fan_cache match model pair_h plates seat_name viewer",

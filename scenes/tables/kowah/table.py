@@ -16,7 +16,7 @@ from game.core import Event
 from game.kowah.deck import default_deck
 from game.match import Match
 from scenes.art.kowah_cards import KowahArt
-from scenes.i18n import t
+from scenes.core.i18n import t
 from scenes.kit.card_art import WarmQueue
 from scenes.kit.outcome import TableResults
 from scenes.kit.trick.legal import LegalCache

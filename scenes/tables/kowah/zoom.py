@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from scenes.art.kowah_cards import card_width
-from scenes.i18n import lang, t
+from scenes.core.i18n import lang, t
 from scenes.kit.parts import borrowing
 from scenes.kit.zoom import ZoomCard
 

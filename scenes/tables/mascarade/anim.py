@@ -9,8 +9,8 @@ import math
 from typing import Any
 
 from game.core import Event
+from scenes.core.tween import Anim
 from scenes.kit.parts import borrowing
-from scenes.tween import Anim
 
 SWAP_S, FLIP_S, COIN_S, BEAT_S = 0.9, 0.45, 0.32, 0.05
 SWAPS = ("swap", "fool", "spy_swap")

@@ -9,7 +9,7 @@ import math
 import pygame
 
 from game.mascarade.data import default_rules
-from scenes import fonts, i18n
+from scenes.core import fonts, i18n
 
 PARCHMENT = (0xEF, 0xE3, 0xC6)
 INK = (0x2A, 0x1A, 0x12)

@@ -17,8 +17,8 @@ from typing import Any
 import pygame
 
 from game.core import IllegalAction
-from scenes import fonts, keymap, theme
-from scenes.i18n import t
+from scenes.core import fonts, keymap, theme
+from scenes.core.i18n import t
 from scenes.kit.parts import borrowing
 from scenes.tables.mascarade.cards import character_name
 from scenes.widgets.button import Button

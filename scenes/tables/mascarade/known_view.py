@@ -10,10 +10,10 @@ from typing import Any
 import pygame
 
 from game.mascarade.data import default_rules
-from scenes import fonts, layout_check, theme
+from scenes.core import fonts, layout_check, theme
+from scenes.core.textfit import fit_text
 from scenes.kit.parts import borrowing
 from scenes.tables.mascarade.cards import accent, character_name
-from scenes.textfit import fit_text
 
 
 def rows_for(n_seats: int) -> int:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from scenes import fonts, theme
+from scenes.core import fonts, theme
 from scenes.kit.parts import borrowing
 from scenes.kit.seat_ring import PLATE_U, SeatSpot, seat_ring
 from scenes.tables.mascarade.cards import LABEL_PX, card_size

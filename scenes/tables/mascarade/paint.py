@@ -9,11 +9,12 @@ from typing import Any
 
 import pygame
 
-from scenes import fonts, layout_check, theme
-from scenes.dialog import wrap
-from scenes.i18n import names, t
+from scenes.core import fonts, layout_check, theme
+from scenes.core.i18n import names, t
+from scenes.core.textfit import fit_text
 from scenes.kit.bluff.ring import draw_ring
 from scenes.kit.parts import borrowing
+from scenes.screens.dialog import wrap
 from scenes.tables.mascarade.cards import (
     GOLD,
     INK,
@@ -26,7 +27,6 @@ from scenes.tables.mascarade.cards import (
     name_lines,
 )
 from scenes.tables.mascarade.layout import coin_px, coin_r
-from scenes.textfit import fit_text
 
 STONE, STONE_LINE = (0xCF, 0xC6, 0xB4), (0x6B, 0x5E, 0x4A)
 

@@ -1,14 +1,14 @@
 """What a finished Mascarade replay shows faces up: each swap's real decision and each
 peek; what every position holds and the characters' names are the engine's (see
-scenes.replay_truth). Reads the state's seat of each position for the swap lines."""
+scenes.screens.replay_truth). Reads the state's seat of each position for the swap lines."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from game.core import Event
-from scenes.i18n import t
-from scenes.replay_truth import Name, Reveal
+from scenes.core.i18n import t
+from scenes.screens.replay_truth import Name, Reveal
 
 
 class MascaradeReveal(Reveal):

@@ -15,7 +15,7 @@ import pygame
 from game.core import Event, IllegalAction
 from game.mascarade.known import TableKnowledge
 from game.match import Match
-from scenes.i18n import t
+from scenes.core.i18n import t
 from scenes.kit.bluff.ring import CountdownRing
 from scenes.kit.driver import DecisionHandoff, HandoffPolicy, TableDriver
 from scenes.kit.parts import Borrowed

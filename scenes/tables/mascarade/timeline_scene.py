@@ -7,9 +7,9 @@ from __future__ import annotations
 import pygame
 
 from game.mascarade.timeline import build
-from scenes import fonts, theme
-from scenes.dialog import Dialog, wrap
-from scenes.i18n import t
+from scenes.core import fonts, theme
+from scenes.core.i18n import t
+from scenes.screens.dialog import Dialog, wrap
 from scenes.widgets.button import Button
 from scenes.widgets.scrollbar import Scroll, ScrollBar
 

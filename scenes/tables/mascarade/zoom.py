@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.mascarade.data import default_rules
-from scenes.i18n import lang, t
+from scenes.core.i18n import lang, t
 from scenes.kit.parts import borrowing
 from scenes.kit.zoom import ZoomCard
 from scenes.tables.mascarade.cards import character_name

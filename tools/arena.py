@@ -1,0 +1,364 @@
+"""Benchmark arena: agents against agents, headless, generic over ``game.registry``.
+
+    python -m tools.arena <game> --seats hard,random,random --games 90 --seed 1 \
+        [--options void_rule=strict,time=night]
+
+Each deal is played once per rotation of the seat list (entry ``i`` of ``--seats`` sits at
+seat ``(i + r) % n`` in rotation ``r``), so every entry meets the same cards from every
+position and deal luck cancels. ``--games`` is the number of hands to play, rounded up to
+whole deals. Figures are reported per entry of ``--seats``.
+
+Games are driven directly (no Match): an agent gets only ``view(seat)``, its legal actions
+and, through ``observe``, the events visible to its seat. A ``blind`` agent (Random)
+declares that it reads neither, so it is given ``None`` and no events: random-vs-random
+hands then measure the engine itself (legal actions, apply, invariant checks). After
+every action the arena checks generic invariants (an active seat has a legal action, a finished game has a
+result) plus the game's own, if its descriptor names one
+(``invariants``, by default ``rules:check_invariants(state) -> list[str]``).
+
+Reaction windows (several active seats) run on a fake clock: every eligible agent
+decides when the window opens, its answer is stamped with a reaction delay drawn from
+the game's timing YAML (a seeded stream per seat), and a :class:`~game.windows.WindowDesk`
+judges them exactly as the Match does — first by time, then tie-break order; defaults at
+the deadline. So a real-time game is measured headless, in no time.
+
+Prints exactly one JSON line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game import registry
+from game.core import IllegalAction, OneSeatAtATime
+from game.windows import Timing, WindowDesk
+
+MAX_SAMPLES = 5     # violation messages kept for the report
+MAX_STEPS = 100_000     # a hand this long is an engine bug (a trick-taking hand takes ~120)
+DEAL, AGENT, DELAY = 1, 2, 3     # seed-derivation tags
+
+
+@dataclass
+class EntryStats:
+    """Accumulated figures for one entry of ``--seats``."""
+
+    level: str
+    shares: list[float] = field(default_factory=list)
+    wins: int = 0
+    outright: int = 0
+    times: list[float] = field(default_factory=list)
+    closed: int = 0          # windows this entry's closing answer won (first press)
+
+
+def parse_options(text: str | None) -> dict[str, Any]:
+    """``"void_rule=strict,time=night"`` → dict (integers become ints)."""
+    out: dict[str, Any] = {}
+    for part in (text or "").split(","):
+        if not part.strip():
+            continue
+        key, sep, value = part.partition("=")
+        if not sep:
+            raise ValueError(f"option {part!r} is not key=value")
+        value = value.strip()
+        out[key.strip()] = int(value) if value.lstrip("-").isdigit() else value
+    return out
+
+
+def invariant_hook(game: str) -> Callable[[Any], list[str]] | None:
+    """The game's invariant check (its descriptor's ``invariants``), if it has one."""
+    return registry.hook(game, "invariants", optional=True)
+
+
+def _seed(*parts: int) -> int:
+    """A well-mixed 31-bit seed from small ints (splitmix64 steps; cheap, deterministic)."""
+    x = 0x9E3779B97F4A7C15
+    for p in parts:
+        x = (x ^ (p & 0xFFFFFFFFFFFFFFFF)) * 0xBF58476D1CE4E5B9 & 0xFFFFFFFFFFFFFFFF
+        x = (x ^ (x >> 31)) * 0x94D049BB133111EB & 0xFFFFFFFFFFFFFFFF
+        x ^= x >> 29
+    return x & 0x7FFFFFFF
+
+
+@dataclass
+class HandClock:
+    """The fake clock of one hand and what its windows did (made at the first window)."""
+
+    timing: Timing
+    rngs: list
+    desk: WindowDesk = None  # type: ignore[assignment]
+    now: float = 0.0
+    windows: int = 0
+    closed_by: list[int] = field(default_factory=list)   # seat whose closing answer won
+
+    def __post_init__(self) -> None:
+        self.desk = WindowDesk(self.timing)
+
+
+def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
+              agent_seeds: Sequence[int], check: Callable[[Any], list[str]] | None,
+              times: list[list[float]], violations: list[str],
+              new_state: Callable[..., Any] | None = None,
+              make_agent: Callable[[str, int, int], Any] | None = None,
+              timing: Timing | None = None, clocks: list[HandClock] | None = None) -> Any:
+    """Play one hand; ``levels[s]`` sits at seat ``s``. Appends each seat's decision times
+    (seconds) to ``times[s]`` and any invariant breach to ``violations``. Returns the
+    Result (None if the game broke off). ``new_state``/``make_agent``/``timing`` stand in
+    for the registry's (tests inject a ruleset); a hand with windows appends its
+    :class:`HandClock` to ``clocks``."""
+    n = len(levels)
+    state = (new_state or (lambda n_, s_, o_: registry.new_game(game, n_, s_, o_)))(n, seed, options)
+    make = make_agent or (lambda lv, s, sd: registry.make_agent(game, lv, s, sd))
+    agents = [make(lv, s, agent_seeds[s]) for s, lv in enumerate(levels)]
+    blind = [getattr(a, "blind", False) for a in agents]
+    if hasattr(state, "deal_events"):
+        _publish(agents, state.deal_events(), blind)
+    clock = time.perf_counter
+    is_over, active_seats = state.is_over, state.active_seats
+    legal_actions, view, apply = state.legal_actions, state.view, state.apply
+    window = getattr(state, "window", None)
+    if getattr(type(state), "window", None) is OneSeatAtATime.window:
+        window = None       # the contract's default: never a window, so skip the call per step
+    decide = [a.decide for a in agents]
+    record = [t.append for t in times]
+    observers = [a.observe for a, b in zip(agents, blind, strict=True) if not b]
+    hand: HandClock | None = None
+    steps = 0
+    while True:
+        active = active_seats()
+        if not active:
+            if is_over():
+                break
+            violations.append(f"seed {seed}: no active seat in an unfinished game")
+            return None
+        w = window() if window is not None else None
+        if w is not None:
+            if hand is None:
+                hand = HandClock(timing or Timing.for_game(game),
+                                 [random.Random(_seed(DELAY, sd)) for sd in agent_seeds])
+                if clocks is not None:
+                    clocks.append(hand)
+            picked = _window_answer(state, w, hand, levels, agents, blind, times, seed, violations)
+            if picked is None:
+                return None
+            seat, action = picked
+        else:
+            seat = active[0]
+            legal = legal_actions(seat)
+            if not legal:
+                violations.append(f"seed {seed}: seat {seat} is active with no legal action")
+                return None
+            v = None if blind[seat] else view(seat)
+            t0 = clock()
+            action = decide[seat](v, legal)
+            record[seat](clock() - t0)
+            if action not in legal:
+                violations.append(f"seed {seed}: seat {seat} chose unlisted {action!r}")
+                return None
+        try:
+            events = apply(seat, action)
+        except IllegalAction as err:
+            violations.append(f"seed {seed}: seat {seat}: listed {action!r} refused ({err})")
+            return None
+        if w is not None:
+            after = window()
+            if after is None or after.id != w.id:
+                if action[:1] and action[0] in w.closes_on:
+                    hand.closed_by.append(seat)
+                hand.desk.sync(None, hand.now)    # the next one opens when it is asked
+        if observers:
+            for e in events:    # _publish, inlined for the usual all-public case
+                if e.to is not None:
+                    _publish(agents, events, blind)
+                    break
+            else:
+                for obs in observers:
+                    obs(events[:])
+        if check is not None:
+            bad = check(state)
+            if bad:
+                violations.extend(f"seed {seed} step {steps}: {m}" for m in bad)
+        steps += 1
+        if steps >= MAX_STEPS and active_seats():
+            violations.append(f"seed {seed}: no end after {steps} actions")
+            return None
+    result = state.result()
+    if result is None:
+        violations.append(f"seed {seed}: finished without a result")
+    return result
+
+
+def _window_answer(state: Any, w: Any, hand: HandClock, levels: Sequence[str],
+                   agents: Sequence[Any], blind: Sequence[bool], times: list[list[float]],
+                   seed: int, violations: list[str]) -> tuple[int, Any] | None:
+    """The next answer in an open window, on the hand's fake clock: a new window has
+    every eligible agent decide at once (stamped with its reaction delay); the desk then
+    says which answer comes first, or the default once the deadline is reached."""
+    desk = hand.desk
+    active = state.active_seats()
+    if desk.sync(w, hand.now):
+        hand.windows += 1
+        for s in w.seats:
+            if s not in active:
+                continue
+            legal = state.legal_actions(s)
+            t0 = time.perf_counter()
+            action = agents[s].decide(None if blind[s] else state.view(s), legal)
+            times[s].append(time.perf_counter() - t0)
+            if action not in legal:
+                violations.append(f"seed {seed}: seat {s} chose unlisted {action!r}")
+                return None
+            delay = hand.timing.reaction_delay(w, s, levels[s], hand.rngs[s])
+            desk.press(s, action, hand.now + delay, window_id=w.id)
+    waiting = [s for s in w.seats if s in active]
+    while True:
+        due = desk.next_due(hand.now, waiting)
+        if due is not None:
+            hand.now = max(hand.now, due.at)
+            return due.seat, due.action
+        later = desk.next_time(hand.now)
+        if later is None:
+            violations.append(f"seed {seed}: window {w.id} waits for nobody")
+            return None
+        hand.now = later
+
+
+def _publish(agents: Sequence[Any], events: list, blind: Sequence[bool]) -> None:
+    """Each sighted agent observes the events its seat may see (each gets its own list)."""
+    private = any(e.to is not None for e in events)
+    for i, a in enumerate(agents):
+        if not blind[i]:
+            a.observe([e for e in events if e.visible_to(i)] if private else events[:])
+
+
+def _pct(values: Sequence[float], q: float) -> float:
+    if not values:
+        return 0.0
+    s = sorted(values)
+    return s[min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))]
+
+
+def run(game: str, seats: Sequence[str], games: int, seed: int,
+        options: dict | None = None) -> dict:
+    """Play the benchmark and return the report (see the module docstring)."""
+    info = registry.info(game)
+    n = len(seats)
+    if not info.min_seats <= n <= info.max_seats:
+        raise ValueError(f"{game} takes {info.min_seats}–{info.max_seats} seats, not {n}")
+    options = dict(options or {})
+    check = invariant_hook(game)
+    entries = [EntryStats(lv) for lv in seats]
+    deals = max(1, math.ceil(games / n))
+    per_deal_first: list[float] = []
+    violations: list[str] = []
+    n_violations = 0
+    played = windows = 0
+    reasons: dict[str, int] = {}
+    detail_sums: dict[str, float] = {}
+    t_start = time.perf_counter()
+    for d in range(deals):
+        deal_seed = _seed(DEAL, seed, d)
+        first_shares = []
+        for r in range(n):
+            at = [(i + r) % n for i in range(n)]          # entry i -> seat at[i]
+            levels = [""] * n
+            for i, s in enumerate(at):
+                levels[s] = seats[i]
+            agent_seeds = [0] * n
+            for i, s in enumerate(at):
+                agent_seeds[s] = _seed(AGENT, seed, d, r, i)
+            times: list[list[float]] = [[] for _ in range(n)]
+            found: list[str] = []
+            clocks: list[HandClock] = []
+            result = play_hand(game, levels, deal_seed, options, agent_seeds, check,
+                               times, found, clocks=clocks)
+            n_violations += len(found)
+            room = MAX_SAMPLES - len(violations)
+            if room > 0:
+                violations.extend(found[:room])
+            if result is None:
+                continue
+            played += 1
+            reasons[result.reason or "-"] = reasons.get(result.reason or "-", 0) + 1
+            for key, value in result.details.items():
+                if isinstance(value, (int, float)) and not isinstance(value, bool):
+                    detail_sums[key] = detail_sums.get(key, 0.0) + value
+            total = sum(result.scores)
+            for hand in clocks:
+                windows += hand.windows
+            for i, s in enumerate(at):
+                e = entries[i]
+                e.closed += sum(hand.closed_by.count(s) for hand in clocks)
+                share = result.scores[s] / total if total else 1 / n
+                e.shares.append(share)
+                e.times.extend(times[s])
+                if s in result.winners:
+                    e.wins += 1
+                    if len(result.winners) == 1:
+                        e.outright += 1
+                if i == 0:
+                    first_shares.append(share)
+        if first_shares:
+            per_deal_first.append(statistics.fmean(first_shares))
+    wall = time.perf_counter() - t_start
+    per_seat = []
+    for i, e in enumerate(entries):
+        k = max(len(e.shares), 1)
+        per_seat.append({
+            "entry": i, "level": e.level,
+            "mean_share": round(statistics.fmean(e.shares), 4) if e.shares else None,
+            "win_rate": round(e.wins / k, 4),
+            "outright_win_rate": round(e.outright / k, 4),
+            "decisions": len(e.times),
+            "decision_ms_p50": round(_pct(e.times, 0.50) * 1000, 3),
+            "decision_ms_p95": round(_pct(e.times, 0.95) * 1000, 3),
+            "windows_won": e.closed,
+        })
+    ci = None
+    if len(per_deal_first) >= 2:
+        # Rotations of one deal are not independent, so the interval is over deal means.
+        m = statistics.fmean(per_deal_first)
+        half = 1.96 * statistics.stdev(per_deal_first) / math.sqrt(len(per_deal_first))
+        ci = [round(m - half, 4), round(m + half, 4)]
+    return {
+        "game": game, "seats": list(seats), "options": options, "seed": seed,
+        "deals": deals, "rotations": n, "games": played,
+        "wall_s": round(wall, 3), "hands_per_s": round(played / wall, 2) if wall > 0 else None,
+        "ms_per_hand": round(wall / played * 1000, 3) if played else None,
+        "windows": windows,
+        "win_types": {r: round(c / played, 4) for r, c in sorted(reasons.items())} if played else {},
+        "per_game": {k: round(v / played, 3) for k, v in sorted(detail_sums.items())} if played else {},
+        "end_reasons": dict(sorted(reasons.items())),
+        "per_seat": per_seat,
+        "first_seat_share_ci95": ci,
+        "invariant_violations": n_violations, "violation_samples": violations,
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m tools.arena", description=__doc__.split("\n")[0])
+    p.add_argument("game", choices=sorted(registry.GAMES))
+    p.add_argument("--seats", required=True, help="agent levels in seat order, e.g. hard,random,random")
+    p.add_argument("--games", type=int, default=30, help="hands to play (rounded up to whole deals)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--options", default="", help="game options, e.g. void_rule=strict,time=night")
+    args = p.parse_args(argv)
+    seats = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
+    try:
+        report = run(args.game, seats, args.games, args.seed, parse_options(args.options))
+    except ValueError as err:
+        p.error(str(err))
+    print(json.dumps(report, separators=(",", ":")))
+    return 0 if report["invariant_violations"] == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
