@@ -5,8 +5,7 @@ its own check).
 
 Allowed to name a game: the game's own table package; the card-art modules drawn for
 one game (scenes/art/<game>_*.py, named after it); the registry. The developer tools
-tools/monkey.py and tools/bench.py are developer tools outside the product packages
-packages later (issue 16, item 7).
+(tools/monkey.py, tools/bench.py) live outside the product packages.
 """
 
 from __future__ import annotations
@@ -21,12 +20,11 @@ GAMES = ("ganjifa", "kowah", "daotam", "mascarade")
 # (Đạo Tâm, Dao Tam), in any case
 NAMES = re.compile(r"ganjifa|kowah|mascarade|daotam|dao[ _-]?tam|đạo[ _-]?tâm", re.IGNORECASE)
 REGISTRY = "scenes/tables/registry.py"
-TOOLS = {"tools/monkey.py", "tools/bench.py"}     # developer tools, moved out in item 7
 
 
 def _allowed(rel: str) -> bool:
     parts = rel.split("/")
-    if rel == REGISTRY or rel in TOOLS:
+    if rel == REGISTRY:
         return True
     if parts[:2] == ["scenes", "tables"] and len(parts) > 3 and parts[2] in GAMES:
         return True          # the game's own table package
