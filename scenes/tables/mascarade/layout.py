@@ -136,13 +136,14 @@ class MascaradeLayout:
         self.court_rect, self.bank_rect = box.copy(), box.copy()
         self.pile_px = pile_text_px(u, box.height)      # the boxes' name and amount sizes
         if middle:      # courthouse and bank either side of the middle cards
-            half = len(middle) * (cw + 0.8 * u) / 2 + 7.5 * u
+            half = len(middle) * (cw + 0.8 * u) / 2 + box.width / 2 + u
             self.court_rect.center = (round(cx - half), round(cy - 1.5 * u))
             self.bank_rect.center = (round(cx + half), round(cy - 1.5 * u))
             self.banner_y = min(r.top for r in (rects[p] for p in middle)) - round(0.8 * u)
         else:
-            self.court_rect.center = (round(cx - 7.5 * u), round(cy - 3.5 * u))
-            self.bank_rect.center = (round(cx + 7.5 * u), round(cy - 3.5 * u))
+            half = box.width / 2 + u        # 7.5 u: a box wider than 13 u keeps its gap
+            self.court_rect.center = (round(cx - half), round(cy - 3.5 * u))
+            self.bank_rect.center = (round(cx + half), round(cy - 3.5 * u))
             self.banner_y = self.court_rect.top - round(1.2 * u)
         self.coin_at = {}
         self.coin_inset: dict[int, int] = {}
