@@ -10,6 +10,7 @@ import pytest
 
 from game.match import Match, Seat
 from scenes.core import fonts
+from scenes.core.i18n import t
 from scenes.core.textfit import ELLIPSIS
 from scenes.tables.mascarade import MascaradeTable
 from scenes.tables.mascarade.cards import character_name
@@ -61,3 +62,29 @@ def test_thirteen_seats_show_every_name_whole(size, floor, lang, level):
         assert whole(name, texts, floor), (name, [t for t in texts if t[0] and t[0][0] == name[0]])
     cut = [s for s, _ in texts if s.endswith(ELLIPSIS)]
     assert not cut, cut
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (640, 400)])
+@pytest.mark.parametrize("lang", ["en", "vi"])
+def test_thirteen_seats_keep_the_coin_count_under_the_name(size, lang):
+    """The coin count of every seat on its own line inside the plate (the plates start tall
+    enough), so it takes no width from the name's row; the courthouse and bank boxes hold
+    their name over their amount, whole, side by side."""
+    app = make_app(size=size, lang=lang)
+    match = Match("mascarade", [Seat("human")] + [Seat("normal")] * 12, 3, {})
+    table = MascaradeTable(app, match)
+    app.stack.push(table)
+    table.draw(app.screen)
+    geo = table.geometry
+    for spot in geo.spots:
+        x, y, w, h = spot.plate
+        assert geo.coin_inset[spot.seat] == 0, (spot.seat, spot.plate)
+        cx, cy = geo.coin_at[spot.seat]
+        assert x < cx < x + w and y + h / 2 < cy < y + h, (spot.seat, spot.plate, (cx, cy))
+    court, bank = geo.court_rect, geo.bank_rect
+    assert not court.colliderect(bank)
+    for rect, key in ((court, "mascarade.courthouse"), (bank, "mascarade.bank")):
+        name_px, num_px = geo.pile_px
+        assert fonts.size(t(key), name_px, "semibold")[0] <= rect.width - 2 * round(0.8 * app.u)
+        assert (fonts.text("Ág", name_px, (0, 0, 0), "semibold").get_height()
+                + fonts.text("0", num_px, (0, 0, 0), "bold").get_height()) <= rect.height - round(0.6 * app.u)

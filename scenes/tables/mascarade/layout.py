@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from scenes.core import fonts, theme
+from scenes.core.i18n import t
 from scenes.kit.parts import borrowing
 from scenes.kit.seat_ring import PLATE_U, SeatSpot, seat_ring
 from scenes.tables.mascarade.cards import LABEL_PX, card_size
@@ -64,17 +65,22 @@ class MascaradeLayout:
 
     def plate_start_scale(self, ring_u: float) -> float:
         """The plates' first-try size (the ring shrinks it where neighbours would touch):
-        wide enough for the longest seat name at ``LABEL_PX`` px or more (1.8 u), up to
-        1.6 × the art direction's plate. A full table has room for wider plates, and a
-        name is read whole ("Máy 13 · Ngẫu nhiên"), not cut."""
+        the smallest from 1.0 up to 1.6 × the art direction's plate (in steps of 0.02)
+        whose name row holds the longest seat name at ``LABEL_PX`` px or more (1.8 u)
+        beside the room the coin count keeps there (:meth:`plate_coins`: none once the
+        plate is tall enough for the count on a second line). A full table has room for
+        wider plates, and a name is read whole ("Máy 13 · Ngẫu nhiên"), not cut."""
         u = self.app.u
         px = max(LABEL_PX, round(1.8 * u))
         widest = max(fonts.size(self.seat_name(s), px, "semibold")[0] for s in range(self.n))
         need = widest + 2 * max(1, round(1.2 * u)) + 2       # draw_plate's padding
-        # tall enough for the coins under the name (beside it they squeeze the name small)
-        tall = next((k / 20 for k in range(20, 33)
-                     if self.plate_coins((0, 0, 100, round(PLATE_U[1] * ring_u * k / 20)))[1] == 0), 1.0)
-        return min(1.6, max(1.0, need / (PLATE_U[0] * ring_u), tall))
+        for step in range(31):
+            scale = 1.0 + 0.02 * step
+            pw = round(PLATE_U[0] * ring_u * scale)
+            ph = round(PLATE_U[1] * ring_u * scale)          # as the kit's _plate (scale ≥ 1)
+            if need + self.plate_coins((0, 0, pw, ph))[1] <= pw:
+                return scale
+        return 1.6
 
     def compute_layout(self) -> None:
         """Plates as wide as the names want (:meth:`plate_start_scale`), narrower in steps
@@ -126,17 +132,18 @@ class MascaradeLayout:
             off = (i - (len(middle) - 1) / 2) * (cw + 0.8 * u)
             rects[pos].center = (round(cx + off), round(cy - 1.5 * u))
         self.pos_rects = rects
-        box = pygame.Rect(0, 0, round(13 * u), round(5.5 * u))
+        box = pile_box(u)
         self.court_rect, self.bank_rect = box.copy(), box.copy()
         self.pile_px = pile_text_px(u, box.height)      # the boxes' name and amount sizes
         if middle:      # courthouse and bank either side of the middle cards
-            half = len(middle) * (cw + 0.8 * u) / 2 + 7.5 * u
+            half = len(middle) * (cw + 0.8 * u) / 2 + box.width / 2 + u
             self.court_rect.center = (round(cx - half), round(cy - 1.5 * u))
             self.bank_rect.center = (round(cx + half), round(cy - 1.5 * u))
             self.banner_y = min(r.top for r in (rects[p] for p in middle)) - round(0.8 * u)
         else:
-            self.court_rect.center = (round(cx - 7.5 * u), round(cy - 3.5 * u))
-            self.bank_rect.center = (round(cx + 7.5 * u), round(cy - 3.5 * u))
+            half = box.width / 2 + u        # 7.5 u: a box wider than 13 u keeps its gap
+            self.court_rect.center = (round(cx - half), round(cy - 3.5 * u))
+            self.bank_rect.center = (round(cx + half), round(cy - 3.5 * u))
             self.banner_y = self.court_rect.top - round(1.2 * u)
         self.coin_at = {}
         self.coin_inset: dict[int, int] = {}
@@ -180,6 +187,19 @@ def coin_px(u: float, plate_h: int) -> int:
     """The size of a plate's coin count (in final pixels: large text does not grow it
     past the plate)."""
     return max(9, round(max(min(2.2 * u, plate_h * 0.30), min(LABEL_PX, plate_h * 0.4)) / fonts.scale()))
+
+
+def pile_box(u: float) -> pygame.Rect:
+    """A courthouse/bank box: 13 u × 5.5 u, but at least tall enough for its name over its
+    amount at 9 px, and wide enough for the name at the size drawn (a small window keeps
+    "Courthouse" / "Ngân Hàng" whole, not cut beside the amount)."""
+    pad = round(0.6 * u)
+    two_lines = (fonts.text("Ág", 9, theme.IVORY, "semibold").get_height()
+                 + fonts.text("0", 9, theme.IVORY, "bold").get_height() + pad)
+    height = max(round(5.5 * u), two_lines)
+    name_px = pile_text_px(u, height)[0]
+    widest = max(fonts.size(t(k), name_px, "semibold")[0] for k in ("mascarade.courthouse", "mascarade.bank"))
+    return pygame.Rect(0, 0, max(round(13 * u), widest + 2 * round(0.8 * u) + 2), height)
 
 
 def pile_text_px(u: float, height: int) -> tuple[int, int]:
