@@ -68,6 +68,8 @@ class DaoTamTable(TableScene):
     peek = Borrowed("peeker")
     peek_confirmed = Borrowed("peeker")
     peek_since = Borrowed("peeker")
+    _cd_pending = Borrowed("fx")                  # reset_visual clears the parts' own state
+    _reveals_shown = Borrowed("memory_panel")
 
     def __init__(self, app: Any, match: Match, viewer: int | None = None, fresh: bool = False) -> None:
         self.geometry = DaoTamLayout(self)

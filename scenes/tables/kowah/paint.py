@@ -21,7 +21,7 @@ from scenes.tables.kowah.layout import PER_ROW
 from scenes.tables.kowah.model import HELD
 
 
-@borrowing(table=("head_bottom H anim app can checki_button clock confirmed_viewer deck drag flights focus frame "
+@borrowing(table=("marks_top head_bottom H anim app can checki_button clock confirmed_viewer deck drag flights focus frame "
                   "gestures hand_layer history_layer hover live_pt model n pair_h pairs_offered "
                   "pass_button pile_h plates prompt_box seat_name slots sort_number sort_suit stock_pt "
                   "view viewer viewer_can_act wait_label"),

@@ -186,7 +186,8 @@ def coin_r(u: float, plate_h: int) -> float:
 def coin_px(u: float, plate_h: int) -> int:
     """The size of a plate's coin count (in final pixels: large text does not grow it
     past the plate)."""
-    return max(9, round(max(min(2.2 * u, plate_h * 0.30), min(LABEL_PX, plate_h * 0.4)) / fonts.scale()))
+    # 12 px from 720p up (readable), smaller in a small window where the plate is low
+    return max(9, round(max(min(2.2 * u, plate_h * 0.30), min(LABEL_PX, plate_h * 0.4, 1.7 * u)) / fonts.scale()))
 
 
 def pile_box(u: float) -> pygame.Rect:
