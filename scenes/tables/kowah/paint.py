@@ -19,6 +19,7 @@ from scenes.screens.results import fitted
 from scenes.tables.kowah.deco import JADE, panel
 from scenes.tables.kowah.layout import PER_ROW
 from scenes.tables.kowah.model import HELD
+from scenes.tables.kowah.prompt import prompt_text
 
 
 @borrowing(table=("marks_top head_bottom H anim app can checki_button clock confirmed_viewer deck drag flights focus frame "
@@ -350,7 +351,9 @@ class KowahPaint(HandStrip):
         if self.viewer_can_act and v.phase == "declare":
             self._draw_declare_panel(surface)
             return
-        msg = self._prompt(v)
+        acting = self.viewer_can_act
+        msg = prompt_text(v, self.viewer, acting, acting and self.model.declared[self.viewer] is not None,
+                          acting and self.can("take"), self.seat_name)
         if msg:
             img = fonts.text(msg, max(14, round(2.3 * u)), theme.IVORY, "semibold")
             box = img.get_rect(center=(w // 2, y)).inflate(round(3 * u), round(1 * u))
@@ -361,26 +364,6 @@ class KowahPaint(HandStrip):
             self.prompt_box = box
             surface.blit(panel(box.size, u, 170), box)
             surface.blit(img, img.get_rect(center=box.center))
-
-    def _prompt(self, v: Any) -> str:
-        if not self.viewer_can_act:
-            if v.turn is not None and v.turn != self.viewer:
-                return t("kowah.waiting", seat=self.seat_name(v.turn))
-            return ""
-        declared = self.model.declared[self.viewer] is not None
-        if v.phase == "take":
-            if declared:
-                return t("kowah.prompt_declared_draw")
-            if v.opening or not self.can("take"):
-                return t("kowah.prompt_first")
-            return t("kowah.prompt_take")
-        if v.phase == "discard":
-            if declared:
-                return t("kowah.prompt_declared_discard")
-            if v.last_stock_turn:
-                return t("kowah.prompt_last")
-            return t("kowah.prompt_discard")
-        return ""
 
     def _draw_declare_panel(self, surface: pygame.Surface) -> None:
         u = self.app.u
@@ -395,7 +378,7 @@ class KowahPaint(HandStrip):
         # (and the panel leaves the centre) rather than cover them
         band = pygame.Rect(0, 0, w, bh + round(2 * u))
         band.centery = round(self.hand_top() - 4.5 * u)
-        left, right = self.span_between(band, getattr(self, "side_labels", []))
+        left, right = self.span_between(band, self.side_labels)
         fixed = round(2 * u) + bw1 + round(1.5 * u) + bw2 + round(4 * u)
         img = fit_text(msg, max(14, round(2.3 * u)), theme.IVORY, max(1, right - left - fixed), "semibold",
                        min_px=10)
