@@ -4,32 +4,36 @@ in one place (``spots = Borrowed("geometry")`` reads ``self.geometry.spots``).""
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 
 class Borrowed:
     """A part's attribute that lives on another object, reached by a dotted path from the
-    part (``Borrowed("table")``, ``Borrowed("table.geometry")``)."""
+    part (``Borrowed("table")``, ``Borrowed("table.geometry")``). Reads go through one
+    C-level ``attrgetter`` (parts read these on every frame)."""
 
     def __init__(self, path: str, name: str | None = None) -> None:
         self.path = path.split(".")
         self.name = name or ""
+        self._get = attrgetter(f"{path}.{self.name}") if self.name else None
+        self._holder = attrgetter(path)
 
     def __set_name__(self, owner: type, name: str) -> None:
-        self.name = self.name or name
+        if not self.name:
+            self.name = name
+            self._get = attrgetter(f"{'.'.join(self.path)}.{name}")
 
     def holder(self, obj: Any) -> Any:
-        for step in self.path:
-            obj = getattr(obj, step)
-        return obj
+        return self._holder(obj)
 
     def __get__(self, obj: Any, owner: type | None = None) -> Any:
         if obj is None:
             return self
-        return getattr(self.holder(obj), self.name)
+        return self._get(obj)
 
     def __set__(self, obj: Any, value: Any) -> None:
-        setattr(self.holder(obj), self.name, value)
+        setattr(self._holder(obj), self.name, value)
 
 
 def borrowing(**holders: str) -> Any:

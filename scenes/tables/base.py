@@ -28,29 +28,13 @@ from scenes.kit.gestures import Gestures
 from scenes.kit.header import FadeLayer, TableHeader
 from scenes.kit.hint_bubble import Assists
 from scenes.kit.outcome import TableResults
+from scenes.kit.parts import Borrowed
 from scenes.kit.plates import SeatPlates, direction_layer, plate_panel  # noqa: F401 - old import path
 from scenes.kit.privacy import Privacy
 from scenes.kit.zoom import CardZoom, ZoomCard
 from scenes.tables.felt import TableStyle, table_surface
 from scenes.tables.registry import make_table
 from scenes.tables.sprites import Sprite
-
-
-class _Delegate:
-    """A table attribute that lives on one of its parts (``table.clock`` is
-    ``table.driver.clock``, ``table.flying`` is ``table.flights.flying``)."""
-
-    def __init__(self, name: str, part: str = "driver") -> None:
-        self.name = name
-        self.part = part
-
-    def __get__(self, table: Any, owner: type | None = None) -> Any:
-        if table is None:
-            return self
-        return getattr(getattr(table, self.part), self.name)
-
-    def __set__(self, table: Any, value: Any) -> None:
-        setattr(getattr(table, self.part), self.name, value)
 
 
 def _optional(table: Any, name: str, default: Callable[..., Any] | None = None) -> Callable[..., Any]:
@@ -163,19 +147,19 @@ class TableScene(Scene):
         self.layout()
 
     # ------------------------------------------- the parts' state, by its old names
-    viewer = _Delegate("viewer")
-    confirmed_viewer = _Delegate("confirmed_viewer")
-    cursor = _Delegate("cursor")
-    clock = _Delegate("clock")
-    anim = _Delegate("anim")
-    over_shown = _Delegate("over_shown")
-    flying = _Delegate("flying", "flights")
-    handoff = _Delegate("handoff", "privacy")
-    drag = _Delegate("drag", "gestures")
-    hover = _Delegate("hover", "gestures")
-    top_buttons = _Delegate("top_buttons", "header")
-    menu_button = _Delegate("menu_button", "header")
-    rules_button = _Delegate("rules_button", "header")
+    viewer = Borrowed("driver", "viewer")
+    confirmed_viewer = Borrowed("driver", "confirmed_viewer")
+    cursor = Borrowed("driver", "cursor")
+    clock = Borrowed("driver", "clock")
+    anim = Borrowed("driver", "anim")
+    over_shown = Borrowed("driver", "over_shown")
+    flying = Borrowed("flights", "flying")
+    handoff = Borrowed("privacy", "handoff")
+    drag = Borrowed("gestures", "drag")
+    hover = Borrowed("gestures", "hover")
+    top_buttons = Borrowed("header", "top_buttons")
+    menu_button = Borrowed("header", "menu_button")
+    rules_button = Borrowed("header", "rules_button")
 
     def make_handoff_policy(self) -> HandoffPolicy:
         """The game's handoff policy (by default a human's own turn)."""
