@@ -18,10 +18,9 @@ import pygame
 from scenes.core import fonts, keymap, theme
 from scenes.core.i18n import t
 from scenes.core.stack import Scene
-from scenes.tables.felt import table_surface
 from scenes.widgets.button import Button, ButtonRow
 from scenes.widgets.options import ValueRow, fit_px, handle_rows
-from scenes.widgets.panel import MENU_TOP, fit_tall, panel_surface
+from scenes.widgets.panel import draw_titled_panel, fit_tall
 
 PAD, TITLE, HEADING, ROW, GAP, FOOTER, STATUS = 3.0, 7.0, 4.2, 5.0, 1.0, 5.5, 3.6
 PANEL_W = 84.0
@@ -267,15 +266,7 @@ class KeysScene(Scene):
     # ----------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:
         u = self.u
-        surface.blit(table_surface(MENU_TOP, surface.get_size()), (0, 0))
-        radius, line = max(2, round(1.5 * u)), max(1, round(0.2 * u))
-        surface.blit(panel_surface(self.panel.size, radius, line), self.panel)
-        inner = self.panel.inflate(-round(2 * PAD * u), 0)
-        title_text = t("keymap.title")
-        title_px = fit_tall(title_text, fit_px(title_text, round(4.4 * u), inner.width, "bold"),
-                            round((TITLE - 0.6) * u), "bold")
-        title = fonts.text(title_text, title_px, theme.GOLD, "bold")
-        surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + round(PAD * u))))
+        inner = draw_titled_panel(surface, self.panel, u, t("keymap.title"), PAD, TITLE)
         clip = surface.get_clip()
         surface.set_clip(self.view)
         for group, r in self.headings:
@@ -297,7 +288,7 @@ class KeysScene(Scene):
                 continue
             if r.button.focused or r.hover or r.capturing:
                 band = r.rect.inflate(round(1.6 * u), round(GAP * u * 0.6))
-                pygame.draw.rect(surface, theme.lighten(theme.PANEL, 0.07), band, border_radius=radius)
+                pygame.draw.rect(surface, theme.lighten(theme.PANEL, 0.07), band, border_radius=max(2, round(1.5 * u)))
             r.draw(surface, u)
         surface.set_clip(clip)
         self._draw_scrollbar(surface)

@@ -18,7 +18,7 @@ from scenes.core.stack import Scene
 from scenes.tables.felt import TableStyle, table_surface
 from scenes.widgets.button import Button, ButtonRow
 from scenes.widgets.options import OptionRow, ValueRow, fit_px, handle_rows
-from scenes.widgets.panel import MENU_TOP, fit_tall, panel_surface
+from scenes.widgets.panel import draw_titled_panel, fit_tall
 from scenes.widgets.slider import SliderRow
 
 # Stored values multiply animation durations and AI think delays (0 = instant), so the
@@ -206,15 +206,7 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         u = self.u
-        surface.blit(table_surface(MENU_TOP, surface.get_size()), (0, 0))
-        radius, line = max(2, round(1.5 * u)), max(1, round(0.2 * u))
-        surface.blit(panel_surface(self.panel.size, radius, line), self.panel)
-        inner = self.panel.inflate(-round(2 * PAD * u), 0)
-        title_text = t("menu.settings")
-        title_px = fit_tall(title_text, fit_px(title_text, round(4.4 * u), inner.width, "bold"),
-                            round((TITLE - 0.6) * u), "bold")
-        title = fonts.text(title_text, title_px, theme.GOLD, "bold")
-        surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + round(PAD * u))))
+        draw_titled_panel(surface, self.panel, u, t("menu.settings"), PAD, TITLE)
         for key, r in self.headings:
             text = t(key).upper()
             px = fit_tall(text, fit_px(text, max(11, round(2.0 * u)), r.width, "bold"), r.height - round(0.8 * u), "bold")
@@ -234,7 +226,7 @@ class SettingsScene(Scene):
         for r in self.rows:
             if r.button.focused or r.hover:
                 band = r.rect.inflate(round(1.6 * u), round(GAP * u * 0.6))
-                pygame.draw.rect(surface, theme.lighten(theme.PANEL, 0.07), band, border_radius=radius)
+                pygame.draw.rect(surface, theme.lighten(theme.PANEL, 0.07), band, border_radius=max(2, round(1.5 * u)))
             r.draw(surface, u)
         self.back.draw(surface, u)
         w, h = surface.get_size()
