@@ -163,8 +163,13 @@ def _frame(parts: tuple[tuple[int, str], ...], fpx: int, weight: str) -> tuple[i
 
 
 def size(s: str, px: int, weight: str = "regular") -> tuple[int, int]:
-    """The size :func:`text` will have, without rendering it."""
-    fpx = _scaled(px)
+    """The size :func:`text` will have, without rendering it (layouts measure the same
+    strings every frame: cached by the final pixel size)."""
+    return _size(s, _scaled(px), weight)
+
+
+@lru_cache(maxsize=8192)
+def _size(s: str, fpx: int, weight: str) -> tuple[int, int]:
     parts = runs(s, weight)
     if len(parts) <= 1 and not (parts and parts[0][0]):
         return _run_font(0, fpx, weight).size(s)
@@ -226,4 +231,5 @@ def reset() -> None:
     _font_at.cache_clear()
     _cjk_at.cache_clear()
     _text.cache_clear()
+    _size.cache_clear()
     _fit.cache_clear()

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from game import registry
@@ -229,7 +229,14 @@ def _closing(text: str, start: int) -> int:
     raise FormError(f"unclosed brace in {text!r}")
 
 
-def parse_forms(text: str) -> list[tuple[int, int, str, dict[str, str]]]:
+def parse_forms(text: str) -> tuple[tuple[int, int, str, dict[str, str]], ...]:
+    """Every top-level form of ``text``: (start, end, param, {case: text}); parsed once per
+    string (t() fills the same strings every frame)."""
+    return _parse_forms(text) if "," in text else ()
+
+
+@lru_cache(maxsize=4096)
+def _parse_forms(text: str) -> tuple[tuple[int, int, str, dict[str, str]], ...]:
     """Every top-level form of ``text``: (start, end, param, {case: text})."""
     out = []
     pos = 0
@@ -247,7 +254,7 @@ def parse_forms(text: str) -> list[tuple[int, int, str, dict[str, str]]]:
             raise FormError(f"{{{m.group(1)}, plural, …}} needs cases and an 'other' in {text!r}")
         out.append((m.start(), rest.end(), m.group(1), found))
         pos = rest.end()
-    return out
+    return tuple(out)
 
 
 def params_of(text: str) -> set[str]:
