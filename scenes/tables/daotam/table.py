@@ -24,7 +24,7 @@ from scenes.kit.zoom import ZoomCard
 from scenes.tables.base import TableScene, lang
 from scenes.tables.daotam.anim import DaoTamAnim
 from scenes.tables.daotam.cards import DaoTamCards
-from scenes.tables.daotam.front import FRONT
+from scenes.tables.daotam.front import FRONT, PASS_KEYS, PEEK_KEYS  # noqa: F401  (the defaults, for tools and tests)
 from scenes.tables.daotam.input import DaoTamInput
 from scenes.tables.daotam.layout import DaoTamLayout
 from scenes.tables.daotam.memory import MemoryPanel
@@ -38,8 +38,6 @@ from scenes.widgets.button import Button
 from scenes.widgets.drag import Gesture
 
 WINDOW_PHASES = ("challenge", "race")
-PEEK_KEYS = (pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r, pygame.K_t)    # the defaults;
-PASS_KEYS = (pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_f, pygame.K_g)    # scenes.core.keymap rules
 
 
 class DaoTamHandoff(DecisionHandoff):
