@@ -35,6 +35,9 @@ class Front:
       ("" = the default).
     - ``rules_cards``: ``"module:attr"`` of the :class:`scenes.screens.rules_doc.RulesCards` its
       rules texts may show ("" = none).
+    - ``phone``: ``"module:attr"`` of its phone presenter, a function
+      :class:`party.present.PhoneContext` -> the phone page's screen (see party/present.py;
+      "" = the game cannot be played from phones).
     """
 
     style: TableStyle | None = None
@@ -45,6 +48,7 @@ class Front:
     sounds: Mapping[str, int] = field(default_factory=dict)
     reveal: str = ""
     rules_cards: str = ""
+    phone: str = ""
 
 
 NO_FRONT = Front()

@@ -1,0 +1,96 @@
+"""What a game's phone presenter receives (:class:`PhoneContext`) and returns (a screen:
+a plain JSON-able dict the phone page draws, described in :data:`SCREEN_KEYS`).
+
+A presenter is the game's own phone front end (``Front.phone``, in its table package):
+it turns one seat's view, that seat's legal actions and the rules' refusals into words
+and buttons in the phone's language. It sees only what the seat may see: the context
+holds no state, no other seat's view, no deck and no RNG.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core import Action, Event, IllegalAction
+
+#: The keys of a screen (every one present; None / [] when it does not apply):
+#: ``title`` str; ``status`` str (the one instruction line: what to do now, or whom the
+#: table waits for); ``tone`` "turn" | "wait" | "window" | "over"; ``players`` list of
+#: {"seat", "name", "line", "active", "you", "out", "away"}; ``info`` list of str (public
+#: counters); ``hand`` list of {"card" (JSON of the card, as the art endpoint takes it),
+#: "label", "move" (id of the move a tap plays, or None), "reason" (why it cannot be
+#: played now, or None)}; ``table`` list of {"card", "label", "caption"} (public cards to
+#: show: a trick, a pile top); ``pick`` None or {"min", "max", "prompt"} (cards are
+#: selected by taps and moves with ``cards`` enable when the selection matches);
+#: ``moves`` list of {"id", "label", "action" (the action as a JSON list, sent back
+#: as is), "cards" (hand indices it uses, or None), "legal", "reason", "kind"
+#: ("primary" | "normal" | "danger" | "pass"), "timed" (a real-time intent judged by when
+#: it was pressed)}; ``buzzer`` None or {"label", "action", "armed"} (the big button);
+#: ``window`` None or {"left_ms", "total_ms", "mine"} (the ring); ``log`` list of str
+#: (the last public lines, newest last); ``over`` None or {"headline", "lines"}.
+SCREEN_KEYS = ("title", "status", "tone", "players", "info", "hand", "table", "pick", "moves",
+               "buzzer", "window", "log", "over")
+
+
+@dataclass(frozen=True)
+class WindowInfo:
+    """The reaction window open now, as one seat sees it."""
+
+    left_s: float           # seconds until it closes (0 when it waits for every seat)
+    total_s: float          # its whole length (0: untimed)
+    mine: bool              # whether the rules wait for this seat's answer in it
+
+
+@dataclass(frozen=True)
+class PhoneContext:
+    """Everything a presenter may read for one seat's screen."""
+
+    game: str
+    seat: int
+    lang: str
+    view: Any                                   # the seat's own view (state.view(seat))
+    legal: tuple[Action, ...]                   # the seat's legal actions now
+    refusal: Callable[[Action], IllegalAction | None]   # the rules' reason an action is refused now
+    names: tuple[str, ...]                      # every seat's name as the table shows it
+    kinds: tuple[str, ...]                      # per seat: "phone", "screen" or "ai"
+    recent: tuple[Event, ...] = ()              # the last events this seat may see, oldest first
+    window: WindowInfo | None = None
+    over: bool = False
+    away: tuple[bool, ...] = ()                 # per seat: a phone seat whose phone is gone
+    extra: dict = field(default_factory=dict)   # room facts (room code…), for the presenter's words
+
+
+Presenter = Callable[[PhoneContext], dict]
+
+
+def tr(lang: str, key: str, **params: object) -> str:
+    """``key`` in ``lang`` (not the app's current language: every phone has its own),
+    with its forms and fields filled, falling back to English, then to the key."""
+    from scenes.core import i18n
+    text = i18n.strings(lang).get(key)
+    if text is None:
+        text = i18n.strings("en").get(key, key)
+    try:
+        return i18n.fill(text, params)
+    except i18n.FormError:
+        return text
+
+
+def presenter(game: str) -> Presenter | None:
+    """The game's phone presenter (its front's ``phone``), or None: no phone play."""
+    from scenes.tables.registry import hook
+    return hook(game, "phone")
+
+
+def check_screen(screen: Any) -> dict:
+    """``screen`` if it has every key of :data:`SCREEN_KEYS` and nothing else; ValueError
+    naming what is wrong otherwise (a presenter's bug, caught by tests)."""
+    if not isinstance(screen, dict):
+        raise ValueError(f"a screen is a dict, got {type(screen).__name__}")
+    missing = [k for k in SCREEN_KEYS if k not in screen]
+    extra = [k for k in screen if k not in SCREEN_KEYS]
+    if missing or extra:
+        raise ValueError(f"screen keys: missing {missing}, unknown {extra}")
+    return screen
