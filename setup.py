@@ -1,6 +1,7 @@
 """Packaging beyond what pyproject.toml can say: data/ and assets/ go into the wheel as
 the packages ``cardtable_data`` and ``cardtable_assets`` (found at run time by
-game/paths.py), beside ``game``, ``scenes`` and the top-level module ``main``."""
+game/paths.py), beside ``game``, ``scenes``, ``party`` (with its phone page, party/web/)
+and the top-level module ``main``."""
 
 from pathlib import Path
 
@@ -25,8 +26,8 @@ def file_packages() -> tuple[list[str], dict[str, str], dict[str, list[str]]]:
 
 packages, package_dir, package_data = file_packages()
 setup(
-    packages=find_packages(include=["game*", "scenes*"]) + packages,
+    packages=find_packages(include=["game*", "scenes*", "party*"]) + packages,
     package_dir=package_dir,
-    package_data=package_data,
+    package_data={**package_data, "party": ["web/*"]},
     py_modules=["main"],
 )
