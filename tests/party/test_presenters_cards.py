@@ -32,7 +32,9 @@ from scenes.core.i18n import strings
 from scenes.screens.replay_truth import reveal
 
 GAMES = ("ganjifa", "kowah")
-SEEDS = (1, 2, 3)
+#: (seed, who plays): random moves, or every seat an easy AI (it declares Kowah's checki
+#: and leads Ganjifa's Dukals, which random moves almost never reach)
+PLAYOUTS = ((1, None), (2, None), (3, None), (1, "easy"), (3, "easy"))
 NAMES = ("Kim", "Lan", "Minh")
 KINDS = ("phone", "screen", "ai")
 RECENT = 12                 # events a context carries
@@ -63,17 +65,19 @@ def context(game: str, state: Any, seat: int, lang: str, events: list) -> PhoneC
                         (False, False, True))
 
 
-def playout(game: str, seed: int) -> Iterator[Match]:
-    """A seeded random game of three seats, the match yielded before every action and
-    once at the end."""
+def playout(game: str, seed: int, level: str | None = None) -> Iterator[Match]:
+    """A seeded game of three seats, the match yielded before every action and once at
+    the end; moves at random, or each seat's ``level`` AI's."""
     match = Match(game, [Seat("human") for _ in NAMES], seed, think_scale=0)
     rng = random.Random(seed)
+    agents = [registry.make_agent(game, level, s, seed) for s in range(len(NAMES))] if level else []
     while True:
         yield match
         if match.is_over():
             return
         seat = rng.choice(match.active_seats())
-        match.submit(seat, rng.choice(match.legal_actions(seat)))
+        legal = match.legal_actions(seat)
+        match.submit(seat, agents[seat].decide(match.view(seat), legal) if agents else rng.choice(legal))
 
 
 def texts(node: Any, skip: tuple[str, ...] = ("action", "id", "kind", "tone")) -> Iterator[str]:
@@ -195,9 +199,9 @@ def test_every_screen_of_random_games_offers_exactly_the_legal_moves_in_words_an
     assert present is not None, f"{game}'s front names no phone presenter"
     seen: Counter = Counter()
     differed = 0
-    for seed in SEEDS:
+    for seed, level in PLAYOUTS:
         rng = random.Random(seed * 7919)
-        for step, match in enumerate(playout(game, seed)):
+        for step, match in enumerate(playout(game, seed, level)):
             for seat in range(len(NAMES)):
                 screen = check_screens(game, match, seat, present)
                 seen[screen["tone"]] += 1
@@ -208,8 +212,8 @@ def test_every_screen_of_random_games_offers_exactly_the_legal_moves_in_words_an
                     differed += check_private(game, match, seat, rng, present)
     # the games went everywhere the screens must cover
     assert seen["turn"] and seen["wait"] and seen["over"] and seen["table"], seen
-    intents = registry.info(game).intents
-    assert {k for k in intents if seen[f"move:{k}"]} >= {"play"} & set(intents) | {"discard"} & set(intents)
+    missing = [k for k in registry.info(game).intents if not seen[f"move:{k}"]]
+    assert not missing, f"never offered: {missing}"
     assert differed > 0, "the other worlds never differed: the privacy check checked nothing"
 
 
@@ -369,3 +373,22 @@ def test_refusal_text_is_the_tables_sentence_without_key_hints():
     assert set(SCREEN_KEYS) == {"title", "status", "tone", "players", "info", "hand", "table", "pick",
                                 "moves", "buzzer", "window", "log", "over"}
     assert reveal("kowah").held_cards("kowah", registry.new_game("kowah", 3, 1))[0][0] in range(30)
+
+
+def test_refusal_parameters_are_words_in_the_phones_language():
+    """What the tables' feedback and the phones share: suits, cards and seats in words."""
+    from scenes.core.i18n import person
+    from scenes.tables.ganjifa.phone import error_params as ganjifa_params
+    from scenes.tables.kowah.phone import error_params as kowah_params
+    seat = ["Kim", "Lan", person("Minh")].__getitem__
+    err = IllegalAction("-", "void_choice", led=0, trump=6, next=1)
+    assert refusal_text("en", err, ganjifa_params(err, "en", seat)) == \
+        "No Matsya: play a trump (Rama) or Kurma."
+    err = IllegalAction("-", "dukal_size", n=5, seat=2)
+    assert refusal_text("en", err, ganjifa_params(err, "en", seat)) == \
+        "A Dukal of 5 cards is more than Minh holds."
+    err = IllegalAction("-", "bad_pair", pairs=[0, 29])
+    assert refusal_text("en", err, kowah_params(err, "en", seat)) == \
+        "That pair cannot be exposed; choose 1 of Coins, White Flower."
+    err = IllegalAction("-", "no_rediscard", card=11)
+    assert "3 Chuỗi" in refusal_text("vi", err, kowah_params(err, "vi", seat))
