@@ -87,7 +87,8 @@ def present(ctx: PhoneContext) -> dict:
     info = [tr(lg, "ganjifa.trump_day" if v.time == "day" else "ganjifa.trump_night", suit=suit(v.trump))]
     if not over:
         key, params = registry.progress(GAME, v)
-        info.append(tr(lg, key, **params))
+        trick = tr(lg, key, **params)       # ("trick 8 of 40": a counter of its own here)
+        info.append(trick[:1].upper() + trick[1:])
     table = _table(ctx, who, card)
     if v.phase == "give" and v.dukal:
         info.append(tr(lg, "phone.ganjifa.dukal_info", suit=suit(v.dukal[0] // deck.per_suit),

@@ -193,7 +193,7 @@ def _log(ctx: PhoneContext, who: list[Person], card: Callable[[int], str]) -> li
             elif ev.seat != ctx.seat:       # (this seat's own draw is told with its card)
                 lines.append(tr(lg, "phone.kowah.log_draw", seat=seat))
         elif ev.kind == "draw_card":
-            lines.append(tr(lg, "replay.kw_drew", name=seat, card=card(d["card"])))
+            lines.append(tr(lg, "phone.kowah.log_drew", seat=seat, card=card(d["card"])))
         elif ev.kind == "take":
             lines.append(tr(lg, "phone.kowah.log_take", seat=seat, card=card(d["card"])))
         elif ev.kind == "discard":
