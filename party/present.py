@@ -9,6 +9,7 @@ holds no state, no other seat's view, no deck and no RNG.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -65,17 +66,34 @@ class PhoneContext:
 Presenter = Callable[[PhoneContext], dict]
 
 
+#: A key binding's label in a string (" ({key.kowah.stock})"): a phone has no keyboard.
+_KEY_HINT = re.compile(r"\s*\(\{key\.\w+\.\w+\}\)|\{key\.\w+\.\w+\}")
+
+
 def tr(lang: str, key: str, **params: object) -> str:
     """``key`` in ``lang`` (not the app's current language: every phone has its own),
-    with its forms and fields filled, falling back to English, then to the key."""
+    with its forms and fields filled, falling back to English, then to the key. Key
+    hints (``{key.…}`` fields, with their brackets) are left out: a phone has no keys."""
     from scenes.core import i18n
     text = i18n.strings(lang).get(key)
     if text is None:
         text = i18n.strings("en").get(key, key)
+    if "{key." in text:
+        text = _KEY_HINT.sub("", text)
     try:
         return i18n.fill(text, params)
     except i18n.FormError:
         return text
+
+
+def refusal_text(lang: str, err: IllegalAction, params: dict | None = None) -> str:
+    """The rules' refusal in ``lang``: its ``err.<key>`` string filled with ``params``
+    (the game's words for the error's parameters: suit and card names, seat names…;
+    default the error's own), or the engine's own sentence when there is no such
+    string — what a table's feedback says (scenes.kit.feedback), minus key hints."""
+    key = f"err.{err.key}"
+    text = tr(lang, key, **(dict(err.params) if params is None else params))
+    return str(err) if text == key else text
 
 
 def presenter(game: str) -> Presenter | None:

@@ -12,4 +12,5 @@ FRONT = Front(
     keys=(("last", pygame.K_l), ("dukal", pygame.K_d)),
     sounds={"dukal": 2, "trump": 1},
     rules_cards="scenes.tables.ganjifa.rules_cards:RULES_CARDS",
+    phone="scenes.tables.ganjifa.phone:present",
 )

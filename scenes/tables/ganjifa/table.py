@@ -31,6 +31,7 @@ from scenes.tables.ganjifa.input import GanjifaInput
 from scenes.tables.ganjifa.layout import GanjifaLayout
 from scenes.tables.ganjifa.model import GanjifaModel, twist
 from scenes.tables.ganjifa.paint import GanjifaPaint
+from scenes.tables.ganjifa.phone import error_params
 from scenes.tables.ganjifa.zoom import GanjifaZoom
 from scenes.tables.sprites import RotCache, Sprite
 from scenes.widgets.button import Button
@@ -160,11 +161,4 @@ class GanjifaTable(TableScene):
         return t("ganjifa.score", n=self.match.result().scores[seat])
 
     def error_params(self, err: Any) -> dict:
-        lg = lang()
-        out = dict(err.params)
-        for key in ("led", "trump", "next"):
-            if key in out:
-                out[key] = self.deck.suits[out[key]].name[lg]
-        if "seat" in out:
-            out["seat"] = self.seat_name(out["seat"])
-        return out
+        return error_params(err, lang(), self.seat_name)

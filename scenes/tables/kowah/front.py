@@ -13,4 +13,5 @@ FRONT = Front(
     sounds={"checki": 2},
     reveal="scenes.tables.kowah.reveal:REVEAL",
     rules_cards="scenes.tables.kowah.rules_cards:RULES_CARDS",
+    phone="scenes.tables.kowah.phone:present",
 )

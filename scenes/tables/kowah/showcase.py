@@ -9,13 +9,14 @@ import pygame
 
 from scenes.art.kowah_cards import SEAL_RED, card_width
 from scenes.core import fonts, theme
-from scenes.core.i18n import t
+from scenes.core.i18n import lang, t
 from scenes.core.tween import ease_out_back
 from scenes.kit.parts import borrowing
 from scenes.screens.dialog import wrap
 from scenes.screens.results import ResultsScene, fitted
 from scenes.tables.kowah.deco import multiplier_badge, panel
 from scenes.tables.kowah.model import outcome_from_result, outcome_groups
+from scenes.tables.kowah.phone import error_params
 
 
 @borrowing(table="H app art fan_cache match model pair_h plates seat_name viewer",
@@ -180,11 +181,4 @@ class KowahShowcase:
         return f"{text} · ×{o['mult']}" if with_mult else text
 
     def error_params(self, err: Any) -> dict:
-        out = dict(err.params)
-        if "card" in out and isinstance(out["card"], int):
-            out["card"] = self.card_name(out["card"])
-        if "pairs" in out:
-            out["pairs"] = ", ".join(self.card_name(c) for c in out["pairs"])
-        if "seat" in out:
-            out["seat"] = self.seat_name(out["seat"])
-        return out
+        return error_params(err, lang(), self.seat_name)
