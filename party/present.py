@@ -78,6 +78,15 @@ def tr(lang: str, key: str, **params: object) -> str:
         return text
 
 
+def refusal_text(lang: str, err: IllegalAction) -> str:
+    """Why the rules refuse a move, in ``lang``: the ``err.<key>`` string with the
+    error's parameters (as scenes.kit.feedback explains it), else the error's own
+    English sentence."""
+    key = f"err.{err.key}"
+    text = tr(lang, key, **err.params)
+    return str(err) if text == key else text
+
+
 def presenter(game: str) -> Presenter | None:
     """The game's phone presenter (its front's ``phone``), or None: no phone play."""
     from scenes.tables.registry import hook
