@@ -72,8 +72,17 @@ def playout(game: str, n: int, seed: int, steps: int = STEPS) -> Iterator[tuple[
         if st.is_over():
             return
         seat = rng.choice(st.active_seats())
-        events += st.apply(seat, rng.choice(st.legal_actions(seat)))
+        events += st.apply(seat, choose(st.legal_actions(seat), rng))
     yield steps, st, events
+
+
+def choose(legal: list, rng: random.Random) -> Any:
+    """A random move that lets games last and powers happen: a kind of move first, then
+    one of that kind; a window or an announcement is mostly let pass."""
+    if ("pass",) in legal and rng.random() < 0.8:
+        return ("pass",)
+    kind = rng.choice(sorted({a[0] for a in legal}))
+    return rng.choice([a for a in legal if a[0] == kind])
 
 
 def as_tuple(action: Any) -> Any:
@@ -296,3 +305,40 @@ def test_presenters_import_no_pygame():
             "assert 'pygame' not in sys.modules, 'pygame imported'")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_daotam_an_optional_ability_is_asked_on_its_owner_s_phone():
+    from game.daotam.rules import DaoTamState
+    st = DaoTamState.from_deal(3, [[2, 1, 2], [2, 2, 1], [1, 2, 2]], [0, 1, 2] * 10,
+                               ["tn01", "tn02"], opened=[{"hanh_dao": "tn07"}, {}, {}])
+    events = list(st.deal_events())
+    events += st.apply(0, ("claim", ("cuong",), "cuong"))
+    for seat in (1, 2):
+        screen = presenter("daotam")(context("daotam", st, seat, events))
+        assert screen["buzzer"]["armed"] and [m["id"] for m in screen["moves"]] == ["pass"]
+        events += st.apply(seat, ("pass",))
+    assert st.phase == "option"
+    screen = presenter("daotam")(context("daotam", st, 0, events, "vi"))
+    check("daotam", st, 0, screen, "option")
+    assert {m["id"] for m in screen["moves"]} == {"use", "decline"}
+    assert "Sống Trong Sạch" in screen["status"]
+    other = presenter("daotam")(context("daotam", st, 1, events))
+    assert other["moves"] == [] and other["tone"] == "wait"
+
+
+def test_mascarade_the_fool_taps_two_players_then_exchanges_or_pretends_at_13_seats():
+    from game.mascarade.rules import FOOL
+    st = registry.new_game("mascarade", 13, 5, {"first_player": "fixed_seat", "first_seat": 0})
+    events = list(st.deal_events())
+    for seat in range(4):
+        events += st.apply(seat, ("swap", seat, seat + 1, 0))
+    events += st.apply(4, ("announce", FOOL, 4))
+    while st.phase == "claim":
+        events += st.apply(st.active_seats()[0], ("pass",))
+    assert st.pending[0] == "fool"
+    screen = presenter("mascarade")(context("mascarade", st, 4, events))
+    check("mascarade", st, 4, screen, "fool at 13")
+    assert screen["pick"]["min"] == screen["pick"]["max"] == 2 and len(screen["hand"]) == 12
+    assert len(screen["moves"]) == 2 * 66
+    watcher = presenter("mascarade")(context("mascarade", st, 7, events))
+    assert watcher["moves"] == [] and watcher["pick"] is None and len(watcher["hand"]) == 1
