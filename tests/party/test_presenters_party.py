@@ -16,7 +16,15 @@ import pytest
 
 from game import registry, wire
 from game.core import IllegalAction
-from party.present import SCREEN_KEYS, PhoneContext, WindowInfo, check_screen, presenter, refusal_text, tr
+from party.present import (
+    SCREEN_KEYS,
+    PhoneContext,
+    WindowInfo,
+    check_screen,
+    presenter,
+    refusal_text,
+    tr,
+)
 
 GAMES = [("daotam", n) for n in (3, 4, 5)] + [("mascarade", n) for n in (4, 6, 8, 10, 13)]
 SEEDS = (1, 2)

@@ -272,9 +272,11 @@ def _info(ctx: PhoneContext, w: _Words) -> list[str]:
     if v.status[s] == LIVING:
         top = w.deck.rules["dao_tam"]
         out.append(w.t("phone.daotam.you_dao", dao=v.dao_tam[s], ta=top - v.dao_tam[s]))
-        for stage, cid in zip(STAGES, v.opened[s], strict=False):
-            out.append(w.t("phone.daotam.stage", stage=w.stage(stage),
-                           card=w.cd(cid) if cid else w.t("phone.daotam.stage_none")))
+        opened = [(stage, cid) for stage, cid in zip(STAGES, v.opened[s], strict=False) if cid]
+        for stage, cid in opened:
+            out.append(w.t("phone.daotam.stage", stage=w.stage(stage), card=w.cd(cid)))
+        if not opened:
+            out.append(w.t("phone.daotam.opened", cards=w.t("phone.daotam.stage_none")))
         if v.shield[s]:
             out.append(w.t("phone.daotam.shield"))
         if v.revealed_hands[s] is not None:

@@ -242,7 +242,6 @@ def _decisions(ctx: PhoneContext, w: _Words, legal: list, known: dict,
         if ("pass",) in legal:
             add("pass", w.t("phone.mascarade.pass"), ("pass",), "pass", timed=True)
         return moves, hand, pick
-    kind = v.pending[0] if v.pending else ""
     if fool:
         # the Fool taps two other players' cards, then exchanges them or only pretends
         places = sorted({p for a in legal for p in a[1:3]})
