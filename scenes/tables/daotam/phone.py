@@ -230,8 +230,8 @@ def _with_false_start(ctx: PhoneContext, w: _Words, text: str, answered: bool = 
 def _players(ctx: PhoneContext, w: _Words) -> list[dict]:
     v = ctx.view
     active = set(v.waiting) if v.phase in WINDOWS else {v.turn}
-    if v.phase == "option" or ctx.over:
-        active = set() if ctx.over else active
+    if ctx.legal:
+        active.add(ctx.seat)            # an option may be asked of a seat off its turn
     out = []
     for s in range(v.n_seats):
         out.append({"seat": s, "name": ctx.names[s] if s < len(ctx.names) else str(s + 1),

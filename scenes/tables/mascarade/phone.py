@@ -159,7 +159,8 @@ def present(ctx: PhoneContext) -> dict:
     return {
         "title": w.t("short.mascarade"),
         "status": _status(ctx, w, legal),
-        "tone": "over" if ctx.over else "turn" if legal else "wait",
+        "tone": ("over" if ctx.over else "window" if legal and v.phase == "claim"
+                 else "turn" if legal else "wait"),
         "players": _players(ctx, w),
         "info": _info(ctx, w, known),
         "hand": hand,
@@ -247,7 +248,7 @@ def _decisions(ctx: PhoneContext, w: _Words, legal: list, known: dict,
         places = sorted({p for a in legal for p in a[1:3]})
         hand = [{"card": None, "label": w.where(p), "move": None, "reason": None} for p in places]
         pick = {"min": 2, "max": 2, "prompt": w.t("phone.mascarade.fool_pick")}
-        for a in legal:
+        for a in sorted(legal, key=lambda a: (a[1], a[2], -a[3])):
             _, x, y, bit = a
             add(f"fool:{x}:{y}:{bit}", w.t("phone.mascarade.exchange" if bit else "phone.mascarade.pretend"),
                 a, "primary" if bit else "normal", cards=[places.index(x), places.index(y)])
