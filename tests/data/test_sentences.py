@@ -34,7 +34,7 @@ TEXT = {"card", "char", "cards", "suit", "led", "game", "trump", "kind", "next",
 KIND_IN = {("kowah.checki_two", "a"): "text", ("kowah.checki_two", "b"): "text",
            ("mascarade_memory.tl.announce_bluff", "held"): "text", ("replay.code_char", "pos"): "count",
            ("keymap.reserved", "k"): "text", ("keymap.taken", "k"): "text",
-           ("daotam_table.false_start", "s"): "number",
+           ("daotam_table.false_start", "s"): "number", ("phone.daotam.false_start", "s"): "number",
            ("zoom.daotam_tam_niem", "n"): "number"}
 
 WORD = "Rama"

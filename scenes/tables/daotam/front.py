@@ -33,4 +33,5 @@ FRONT = Front(
     },
     sounds={"drum": 2, "gong": 1},
     reveal="scenes.tables.daotam.reveal:REVEAL",
+    phone="scenes.tables.daotam.phone:present",
 )

@@ -13,4 +13,5 @@ FRONT = Front(
           ("exchange", pygame.K_e), ("keep", pygame.K_n), ("claim", pygame.K_c), ("pass", pygame.K_x)),
     reserved_keys=frozenset(range(pygame.K_1, pygame.K_9 + 1)),    # a choice picked by its number
     reveal="scenes.tables.mascarade.reveal:REVEAL",
+    phone="scenes.tables.mascarade.phone:present",
 )
