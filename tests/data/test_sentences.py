@@ -25,7 +25,7 @@ PERSON = {"seat", "name", "names", "winners", "target", "to", "src", "dst", "a",
 COUNT = {"n", "coins", "total", "k", "d", "size", "seen", "now", "left", "hand", "g", "won", "ta",
          "stock", "seats", "dao", "count", "amount", "held"}
 #: Other numbers: ordinals, percentages, factors, ranges ("move {move}", "{p} %", "×{x}").
-NUMBER = {"round", "rounds", "trick", "tricks", "turn", "move", "x", "p", "q", "lo", "hi"}
+NUMBER = {"round", "rounds", "trick", "tricks", "turn", "move", "x", "p", "q", "lo", "hi", "max"}
 #: Parameters that are words (a card, a character, a game, a reason…).
 TEXT = {"card", "char", "cards", "suit", "led", "game", "trump", "kind", "next", "call", "best",
         "what", "reason", "progress", "line", "level", "file", "code", "where", "wait", "their",
