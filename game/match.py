@@ -26,7 +26,8 @@ from game.saves import SAVE_VERSION, no_replay, parse_save, unknown_game
 from game.storage import SaveError, read_json, save_writer, write_json_atomic
 from game.windows import Due, OpenWindow, Timing, WindowDesk, default_intent_action
 
-SEAT_KINDS = ("human", "random", "easy", "normal", "hard")
+SEAT_KINDS = ("human", "phone", "random", "easy", "normal", "hard")
+HUMAN_KINDS = ("human", "phone")    # a "phone" seat is a human whose moves come from a phone
 MAX_STEPS_PER_TICK = 64     # several quick agent moves may fall in one tick
 log = logging.getLogger(__name__)
 _FAILED = ("<agent failed>",)   # what a crashed decision counts as: an illegal action
@@ -34,13 +35,18 @@ _FAILED = ("<agent failed>",)   # what a crashed decision counts as: an illegal 
 
 @dataclass
 class Seat:
-    kind: str                       # "human" or an agent level
+    kind: str                       # "human", "phone" or an agent level
     agent: Any = None
     name: str = ""
 
     @property
     def is_human(self) -> bool:
-        return self.kind == "human"
+        """A person plays it: at the screen ("human") or on a phone ("phone")."""
+        return self.kind in HUMAN_KINDS
+
+    @property
+    def is_phone(self) -> bool:
+        return self.kind == "phone"
 
 
 @dataclass
@@ -72,6 +78,9 @@ class Match:
                                     # None: the timing's ``timers_enabled`` (default on)
     timing: Mapping | Timing | None = None   # window numbers; None: data/timing.yaml + game's
     assisted: bool = False          # a hint or an undo was used (saved; statistics read it)
+    judge_lag: float = 0.0          # windows are judged this far behind the clock, so a timed
+                                    # intent that reaches the Match up to this late (a phone's
+                                    # press on its way over Wi-Fi) still counts in time order
 
     def __post_init__(self) -> None:
         for s in self.seats:
@@ -145,7 +154,12 @@ class Match:
         return None
 
     def human_seats(self) -> list[int]:
+        """Seats people play, at the screen or on a phone."""
         return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    def screen_seats(self) -> list[int]:
+        """Seats people play at the big screen (not on a phone): the hot-seat humans."""
+        return [i for i, s in enumerate(self.seats) if s.is_human and not s.is_phone]
 
     def thinking(self) -> set[int]:
         """Agent seats currently deciding (for the "thinking" dots); in a window, an
@@ -227,10 +241,12 @@ class Match:
 
     def tick(self, now: float) -> list[Event]:
         """Drive agents and reaction windows up to time ``now``; returns new events.
-        Never raises on an agent's or a press's illegal action (logged, replaced)."""
+        Never raises on an agent's or a press's illegal action (logged, replaced).
+        Windows are judged up to ``now - judge_lag`` (phones' presses still on their way)."""
         out: list[Event] = []
         desk = self._desk
         desk.timers = self.timers
+        judged = now - self.judge_lag
         for _ in range(MAX_STEPS_PER_TICK):
             if self.state.is_over():
                 break
@@ -239,7 +255,7 @@ class Match:
                 progressed = self._window_step(desk.current, now, out)
             else:
                 if desk.queue:
-                    desk.next_due(now, ())      # judge stray presses: false starts
+                    desk.next_due(judged, ())   # judge stray presses: false starts
                 progressed = self._turn_step(now, out)
             if not progressed:
                 break
@@ -258,7 +274,7 @@ class Match:
             agent = self.seats[s].agent
             if agent is not None and s not in answered:
                 self._offer(s, agent, cur, now)
-        due = self._desk.next_due(now, waiting)
+        due = self._desk.next_due(now - self.judge_lag, waiting)
         if due is None:
             return self._turn_step(now, out, others) if others else False
         self._submit_due(due, w.default, out)

@@ -11,8 +11,11 @@ drifting clock is followed).
 A press is judged at the phone's press time moved onto the server clock, bounded: never
 later than it arrived and never earlier than ``bound()`` before it arrived, where the
 bound is the phone's own measured one-way delay (half the round trip of its best samples)
-plus a margin for an honest press held up by Wi-Fi on its way (``margin_s``, 0.1 s), capped
-(``cap_s``, 0.35 s). Figures: ``python -m tools.buzzer_fairness``.
+plus a margin for an honest press held up on its way (``margin_s``, 0.15 s: a phone's
+Wi-Fi in power save may hold a packet for a beacon interval, 102.4 ms), capped (``cap_s``,
+0.35 s: a 200 ms network plus the margin). A Match judging phones' presses judges its
+windows that long behind its clock (``Match.judge_lag``), so a press still on its way
+counts in time order. Figures: ``python -m tools.buzzer_fairness``.
 
 Forged timestamps. The phone's stamp is not trusted beyond that bound: a stamp far in
 the past, or a pong clock that drags the offset, moves a press at most ``bound()``
@@ -34,7 +37,7 @@ class ClockSync:
     """One phone's clock offset (server − phone, seconds) from round-trip samples."""
 
     def __init__(self, keep: int = 48, best: int = 8, cap_s: float = 0.35,
-                 margin_s: float = 0.1) -> None:
+                 margin_s: float = 0.15) -> None:
         self.samples: deque[tuple[float, float]] = deque(maxlen=keep)   # (rtt, offset)
         self.best = best
         self.cap_s = cap_s
