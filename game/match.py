@@ -22,12 +22,11 @@ from typing import Any
 from game import registry
 from game.ai.remote import AgentHost, WorkerDied
 from game.core import BUZZ, Action, Event, IllegalAction, Landing
-from game.saves import SAVE_VERSION, no_replay, parse_save, unknown_game
+from game.saves import HUMAN_KINDS, SAVE_VERSION, no_replay, parse_save, unknown_game
 from game.storage import SaveError, read_json, save_writer, write_json_atomic
 from game.windows import Due, OpenWindow, Timing, WindowDesk, default_intent_action
 
-SEAT_KINDS = ("human", "phone", "random", "easy", "normal", "hard")
-HUMAN_KINDS = ("human", "phone")    # a "phone" seat is a human whose moves come from a phone
+SEAT_KINDS = (*HUMAN_KINDS, "random", "easy", "normal", "hard")   # "phone": a human on a phone
 MAX_STEPS_PER_TICK = 64     # several quick agent moves may fall in one tick
 log = logging.getLogger(__name__)
 _FAILED = ("<agent failed>",)   # what a crashed decision counts as: an illegal action
@@ -95,12 +94,7 @@ class Match:
         self._host = None
         for i, s in enumerate(self.seats):
             if s.agent is None and not s.is_human:
-                if self.threaded:
-                    if self._host is None:
-                        self._host = AgentHost()
-                    s.agent = self._host.make(self.game, s.kind, i, self._agent_seed(i))
-                else:
-                    s.agent = registry.make_agent(self.game, s.kind, i, self._agent_seed(i))
+                s.agent = self._make_agent(i, s.kind)
         self._writer = save_writer() if self.async_save else None
         self.log: list[tuple[int, Action]] = []
         self.events: list[Event] = []
@@ -119,6 +113,38 @@ class Match:
 
     def _agent_seed(self, seat: int) -> int:
         return random.Random(f"{self.seed}:{seat}").randrange(2**31)
+
+    def _make_agent(self, seat: int, level: str) -> Any:
+        """A registry agent for ``seat`` (in the worker process when threaded)."""
+        if self.threaded:
+            try:
+                if self._host is None:
+                    self._host = AgentHost()
+                return self._host.make(self.game, level, seat, self._agent_seed(seat))
+            except WorkerDied:
+                log.warning("seat %d: the agent process is gone; a local agent plays", seat)
+        return registry.make_agent(self.game, level, seat, self._agent_seed(seat))
+
+    def hand_over(self, seat: int, kind: str) -> None:
+        """Give ``seat`` to another player mid-game: an AI level (the host hands a missing
+        phone's seat to an AI) or a person ("phone", "human"). A new agent is made as at
+        the start (same seed) and first observes every past event the seat could see; a
+        decision the old agent was making, or had queued in a window, is dropped (a
+        person's presses stand); the new kind is saved. ValueError for an unknown kind."""
+        if kind not in SEAT_KINDS:
+            raise ValueError(f"unknown seat kind {kind!r}; use one of {', '.join(SEAT_KINDS)}")
+        old = self.seats[seat]
+        if kind == old.kind and (old.is_human or old.agent is not None):
+            return
+        self._pending.pop(seat, None)
+        desk = self._desk
+        desk.queue = [p for p in desk.queue if p.seat != seat or p.window_id is None]
+        self._answered[1].discard(seat)
+        old.kind, old.agent = kind, None          # the same Seat: tables keep theirs
+        if not old.is_human:
+            old.agent = self._make_agent(seat, kind)
+            old.agent.observe([e for e in self.events if e.visible_to(seat)])
+        self._save()
 
     # ----------------------------------------------------------- queries
     def active_seats(self) -> tuple[int, ...]:
