@@ -43,12 +43,14 @@ class ClockSync:
         self.cap_s = cap_s
         self.margin_s = margin_s
 
-    def sample(self, sent: float, client_ms: float, received: float) -> None:
+    def sample(self, sent: float, client_ms: float | None, received: float) -> None:
         """A ping sent at ``sent`` (server seconds) came back at ``received`` carrying the
         phone's clock ``client_ms``. Impossible samples (time running backwards, a clock
         that is not a finite number) are dropped."""
         rtt = received - sent
-        if not (math.isfinite(rtt) and math.isfinite(client_ms) and math.isfinite(sent)) or rtt < 0:
+        if not isinstance(client_ms, (int, float)) or not all(map(math.isfinite, (sent, client_ms, rtt))):
+            return
+        if rtt < 0:
             return
         self.samples.append((rtt, (sent + received) / 2 - client_ms / 1000.0))
 

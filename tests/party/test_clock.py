@@ -141,3 +141,12 @@ def test_forged_pongs_cannot_stretch_the_bound_past_the_cap():
         c.sample(float(i), rng.uniform(-1e9, 1e9), i + rng.uniform(0, 50))
     assert c.bound() == c.cap_s
     assert c.press_time(-1e18, 100.0) == 100.0 - c.cap_s
+
+
+def test_a_pong_whose_clock_is_not_a_number_is_dropped():
+    c = ClockSync()
+    for bad in (None, "12", [1.0]):
+        c.sample(1.0, bad, 1.1)
+    assert len(c.samples) == 0
+    c.sample(1.0, 5.0, 1.1)
+    assert len(c.samples) == 1
