@@ -317,7 +317,8 @@ class Match:
             if cur.ends_at is not None:
                 delay = self.timing.reaction_delay(w, seat, self.seats[seat].kind,
                                                    self._delay_rng[seat], self.think_scale)
-            pending = self._start(seat, agent, cur.opened_at, cur.opened_at + delay, ("w", w.id))
+            start = max(cur.opened_at, now)     # a seat handed to an AI mid-window: from now
+            pending = self._start(seat, agent, start, start + delay, ("w", w.id))
         action = self._collect(seat, agent, pending)
         if action is None:
             return

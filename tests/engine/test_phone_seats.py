@@ -201,3 +201,16 @@ def test_hand_over_in_threaded_mode_plays_as_it_does_in_process():
     finally:
         remote.close()
     assert remote.log == local.log and remote.result() == local.result()
+
+
+def test_an_ai_given_a_seat_mid_window_reacts_from_then_not_from_the_windows_opening():
+    st = deal(["CNTTT"] * 3)
+    m = match(st, seats=[Seat("phone"), Seat("phone"), Seat("phone")])
+    m.submit(0, ("claim", ("cuong",), "cuong"))
+    m.tick(10.0)
+    m.tick(12.5)                                    # the window closes at 13.0
+    m.hand_over(1, "normal")
+    m.tick(12.5)
+    answer = [p for p in m.desk.queue if p.seat == 1]
+    assert answer and answer[0].at >= 12.5 + 0.8, "answered before it was seated"
+    assert 1 in m.active_seats()
