@@ -22,11 +22,11 @@ from typing import Any
 from game import registry
 from game.ai.remote import AgentHost, WorkerDied
 from game.core import BUZZ, Action, Event, IllegalAction, Landing
-from game.saves import SAVE_VERSION, no_replay, parse_save, unknown_game
+from game.saves import HUMAN_KINDS, SAVE_VERSION, no_replay, parse_save, unknown_game
 from game.storage import SaveError, read_json, save_writer, write_json_atomic
 from game.windows import Due, OpenWindow, Timing, WindowDesk, default_intent_action
 
-SEAT_KINDS = ("human", "random", "easy", "normal", "hard")
+SEAT_KINDS = (*HUMAN_KINDS, "random", "easy", "normal", "hard")   # "phone": a human on a phone
 MAX_STEPS_PER_TICK = 64     # several quick agent moves may fall in one tick
 log = logging.getLogger(__name__)
 _FAILED = ("<agent failed>",)   # what a crashed decision counts as: an illegal action
@@ -34,13 +34,18 @@ _FAILED = ("<agent failed>",)   # what a crashed decision counts as: an illegal 
 
 @dataclass
 class Seat:
-    kind: str                       # "human" or an agent level
+    kind: str                       # "human", "phone" or an agent level
     agent: Any = None
     name: str = ""
 
     @property
     def is_human(self) -> bool:
-        return self.kind == "human"
+        """A person plays it: at the screen ("human") or on a phone ("phone")."""
+        return self.kind in HUMAN_KINDS
+
+    @property
+    def is_phone(self) -> bool:
+        return self.kind == "phone"
 
 
 @dataclass
@@ -72,6 +77,9 @@ class Match:
                                     # None: the timing's ``timers_enabled`` (default on)
     timing: Mapping | Timing | None = None   # window numbers; None: data/timing.yaml + game's
     assisted: bool = False          # a hint or an undo was used (saved; statistics read it)
+    judge_lag: float = 0.0          # windows are judged this far behind the clock, so a timed
+                                    # intent that reaches the Match up to this late (a phone's
+                                    # press on its way over Wi-Fi) still counts in time order
 
     def __post_init__(self) -> None:
         for s in self.seats:
@@ -86,12 +94,7 @@ class Match:
         self._host = None
         for i, s in enumerate(self.seats):
             if s.agent is None and not s.is_human:
-                if self.threaded:
-                    if self._host is None:
-                        self._host = AgentHost()
-                    s.agent = self._host.make(self.game, s.kind, i, self._agent_seed(i))
-                else:
-                    s.agent = registry.make_agent(self.game, s.kind, i, self._agent_seed(i))
+                s.agent = self._make_agent(i, s.kind)
         self._writer = save_writer() if self.async_save else None
         self.log: list[tuple[int, Action]] = []
         self.events: list[Event] = []
@@ -110,6 +113,38 @@ class Match:
 
     def _agent_seed(self, seat: int) -> int:
         return random.Random(f"{self.seed}:{seat}").randrange(2**31)
+
+    def _make_agent(self, seat: int, level: str) -> Any:
+        """A registry agent for ``seat`` (in the worker process when threaded)."""
+        if self.threaded:
+            try:
+                if self._host is None:
+                    self._host = AgentHost()
+                return self._host.make(self.game, level, seat, self._agent_seed(seat))
+            except WorkerDied:
+                log.warning("seat %d: the agent process is gone; a local agent plays", seat)
+        return registry.make_agent(self.game, level, seat, self._agent_seed(seat))
+
+    def hand_over(self, seat: int, kind: str) -> None:
+        """Give ``seat`` to another player mid-game: an AI level (the host hands a missing
+        phone's seat to an AI) or a person ("phone", "human"). A new agent is made as at
+        the start (same seed) and first observes every past event the seat could see; a
+        decision the old agent was making, or had queued in a window, is dropped (a
+        person's presses stand); the new kind is saved. ValueError for an unknown kind."""
+        if kind not in SEAT_KINDS:
+            raise ValueError(f"unknown seat kind {kind!r}; use one of {', '.join(SEAT_KINDS)}")
+        old = self.seats[seat]
+        if kind == old.kind and (old.is_human or old.agent is not None):
+            return
+        self._pending.pop(seat, None)
+        desk = self._desk
+        desk.queue = [p for p in desk.queue if p.seat != seat or p.window_id is None]
+        self._answered[1].discard(seat)
+        old.kind, old.agent = kind, None          # the same Seat: tables keep theirs
+        if not old.is_human:
+            old.agent = self._make_agent(seat, kind)
+            old.agent.observe([e for e in self.events if e.visible_to(seat)])
+        self._save()
 
     # ----------------------------------------------------------- queries
     def active_seats(self) -> tuple[int, ...]:
@@ -145,7 +180,12 @@ class Match:
         return None
 
     def human_seats(self) -> list[int]:
+        """Seats people play, at the screen or on a phone."""
         return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    def screen_seats(self) -> list[int]:
+        """Seats people play at the big screen (not on a phone): the hot-seat humans."""
+        return [i for i, s in enumerate(self.seats) if s.is_human and not s.is_phone]
 
     def thinking(self) -> set[int]:
         """Agent seats currently deciding (for the "thinking" dots); in a window, an
@@ -227,10 +267,12 @@ class Match:
 
     def tick(self, now: float) -> list[Event]:
         """Drive agents and reaction windows up to time ``now``; returns new events.
-        Never raises on an agent's or a press's illegal action (logged, replaced)."""
+        Never raises on an agent's or a press's illegal action (logged, replaced).
+        Windows are judged up to ``now - judge_lag`` (phones' presses still on their way)."""
         out: list[Event] = []
         desk = self._desk
         desk.timers = self.timers
+        judged = now - self.judge_lag
         for _ in range(MAX_STEPS_PER_TICK):
             if self.state.is_over():
                 break
@@ -239,7 +281,7 @@ class Match:
                 progressed = self._window_step(desk.current, now, out)
             else:
                 if desk.queue:
-                    desk.next_due(now, ())      # judge stray presses: false starts
+                    desk.next_due(judged, ())   # judge stray presses: false starts
                 progressed = self._turn_step(now, out)
             if not progressed:
                 break
@@ -258,7 +300,7 @@ class Match:
             agent = self.seats[s].agent
             if agent is not None and s not in answered:
                 self._offer(s, agent, cur, now)
-        due = self._desk.next_due(now, waiting)
+        due = self._desk.next_due(now - self.judge_lag, waiting)
         if due is None:
             return self._turn_step(now, out, others) if others else False
         self._submit_due(due, w.default, out)
@@ -275,7 +317,8 @@ class Match:
             if cur.ends_at is not None:
                 delay = self.timing.reaction_delay(w, seat, self.seats[seat].kind,
                                                    self._delay_rng[seat], self.think_scale)
-            pending = self._start(seat, agent, cur.opened_at, cur.opened_at + delay, ("w", w.id))
+            start = max(cur.opened_at, now)     # a seat handed to an AI mid-window: from now
+            pending = self._start(seat, agent, start, start + delay, ("w", w.id))
         action = self._collect(seat, agent, pending)
         if action is None:
             return

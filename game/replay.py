@@ -233,6 +233,10 @@ class _Watching(Seat):
     def is_human(self) -> bool:
         return False
 
+    @property
+    def is_phone(self) -> bool:
+        return False
+
 
 class ReplayMatch(Match):
     """A Match whose clock moves nothing: no agent decides, no window closes by time.

@@ -23,6 +23,8 @@ SAVE_VERSION = 1
 MAX_SEED = 2**64           # a deal number is far smaller; a 4,000-digit one is damage
 MAX_ACTIONS = 100_000      # a hand is a few hundred actions
 MAX_ACTION_DEPTH = 4       # ("give", (3, 7, 9)) is depth 2
+#: Seat kinds people play (the rest are AI levels): at the screen, or on a phone.
+HUMAN_KINDS = ("human", "phone")
 
 log = logging.getLogger(__name__)
 

@@ -10,13 +10,25 @@ drifting clock is followed).
 
 A press is judged at the phone's press time moved onto the server clock, bounded: never
 later than it arrived and never earlier than ``bound()`` before it arrived, where the
-bound is the phone's own measured one-way delay plus a margin, capped. A phone that
-forges its timestamp gains at most that bound: it can look like a phone on a perfect
-network, never like one that pressed before the window opened.
+bound is the phone's own measured one-way delay (half the round trip of its best samples)
+plus a margin for an honest press held up on its way (``margin_s``, 0.15 s: a phone's
+Wi-Fi in power save may hold a packet for a beacon interval, 102.4 ms), capped (``cap_s``,
+0.35 s: a 200 ms network plus the margin). A Match judging phones' presses judges its
+windows that long behind its clock (``Match.judge_lag``), so a press still on its way
+counts in time order. Figures: ``python -m tools.buzzer_fairness``.
+
+Forged timestamps. The phone's stamp is not trusted beyond that bound: a stamp far in
+the past, or a pong clock that drags the offset, moves a press at most ``bound()``
+earlier than its arrival; one far in the future (or not a finite number) is judged at
+its arrival. So a forger on the same network gains at most about ``margin_s`` over an
+honest phone, and at most ``cap_s`` whatever it does (delaying its pongs to look slow
+only raises its bound up to the cap); a press judged before the window opened is the
+rules' false start, so no stamp buys a press before the window.
 """
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from statistics import median
 
@@ -24,17 +36,20 @@ from statistics import median
 class ClockSync:
     """One phone's clock offset (server − phone, seconds) from round-trip samples."""
 
-    def __init__(self, keep: int = 48, best: int = 8, cap_s: float = 0.3,
-                 margin_s: float = 0.02) -> None:
+    def __init__(self, keep: int = 48, best: int = 8, cap_s: float = 0.35,
+                 margin_s: float = 0.15) -> None:
         self.samples: deque[tuple[float, float]] = deque(maxlen=keep)   # (rtt, offset)
         self.best = best
         self.cap_s = cap_s
         self.margin_s = margin_s
 
-    def sample(self, sent: float, client_ms: float, received: float) -> None:
+    def sample(self, sent: float, client_ms: float | None, received: float) -> None:
         """A ping sent at ``sent`` (server seconds) came back at ``received`` carrying the
-        phone's clock ``client_ms``. Impossible samples (time running backwards) are dropped."""
+        phone's clock ``client_ms``. Impossible samples (time running backwards, a clock
+        that is not a finite number) are dropped."""
         rtt = received - sent
+        if not isinstance(client_ms, (int, float)) or not all(map(math.isfinite, (sent, client_ms, rtt))):
+            return
         if rtt < 0:
             return
         self.samples.append((rtt, (sent + received) / 2 - client_ms / 1000.0))
@@ -62,6 +77,6 @@ class ClockSync:
         """When a press the phone stamped ``client_ms`` and the server received at
         ``arrival`` is judged to have happened, on the server clock."""
         off = self.offset()
-        if client_ms is None or off is None:
+        if off is None or not isinstance(client_ms, (int, float)) or not math.isfinite(client_ms):
             return arrival
         return min(arrival, max(arrival - self.bound(), client_ms / 1000.0 + off))

@@ -10,6 +10,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from game.saves import HUMAN_KINDS
+
 #: Modes the statistics are split by (a game is in exactly one).
 MODES = ("ai", "party", "assisted")
 AI_LEVELS = ("random", "easy", "normal", "hard")
@@ -18,7 +20,7 @@ HUMANS_ONLY = "none"   # no AI seat at all
 
 
 def mode_of(humans: int, assisted: bool) -> str:
-    """vs AIs (one human), party (two or more humans on one screen), or with assists
+    """vs AIs (one human), party (two or more humans, at the screen or on phones), or with assists
     (a hint or an undo was used; that outranks the other two)."""
     if assisted:
         return "assisted"
@@ -27,7 +29,7 @@ def mode_of(humans: int, assisted: bool) -> str:
 
 def level_of(seats: list[str]) -> str:
     """The opponents' level: the AI seats' level when they share one."""
-    levels = {k for k in seats if k != "human"}
+    levels = {k for k in seats if k not in HUMAN_KINDS}
     if not levels:
         return HUMANS_ONLY
     return levels.pop() if len(levels) == 1 else MIXED
@@ -57,7 +59,7 @@ def build(log: dict, winners: list[int], scores: list[float], reason: str = "",
           finished_at: float | None = None, duration_s: float = 0.0) -> dict:
     """A record from a save-format ``log`` and the result."""
     seats = [str(k) for k in log["seats"]]
-    humans = [i for i, k in enumerate(seats) if k == "human"]
+    humans = [i for i, k in enumerate(seats) if k in HUMAN_KINDS]
     finished = time.time() if finished_at is None else float(finished_at)
     duration = max(0.0, float(duration_s))
     winners = [int(w) for w in winners]

@@ -20,6 +20,7 @@ import sqlite3
 from collections.abc import Callable
 
 from game.history.record import level_of, mode_of, shares
+from game.saves import HUMAN_KINDS
 
 
 def _v1(conn: sqlite3.Connection) -> None:
@@ -38,7 +39,7 @@ def seat_rows(game_id: int, rec: dict) -> list[tuple]:
     nums = [float(s) if isinstance(s, (int, float)) else 0.0 for s in scores]
     nums += [0.0] * (len(seats) - len(nums))
     part = shares(nums[:len(seats)])
-    return [(game_id, i, kind, kind == "human", i in winners, nums[i], part[i])
+    return [(game_id, i, kind, kind in HUMAN_KINDS, i in winners, nums[i], part[i])
             for i, kind in enumerate(seats)]
 
 
@@ -104,7 +105,7 @@ def _v2(conn: sqlite3.Connection) -> None:
 
 def upgrade_v1_record(rec: dict) -> dict:
     """A v1 record had no mode, level or won: work them out from its seats and result."""
-    humans = [i for i, k in enumerate(rec["seats"]) if k == "human"]
+    humans = [i for i, k in enumerate(rec["seats"]) if k in HUMAN_KINDS]
     assisted = bool(rec.get("assisted", False))
     rec.setdefault("human_seats", humans)
     rec.setdefault("assisted", assisted)

@@ -6,6 +6,7 @@ import random
 
 from game import registry
 from game.match import SEAT_KINDS
+from game.saves import HUMAN_KINDS
 from scenes.core import nav, session
 from scenes.screens.setup_options import fresh_options
 from scenes.tables import registry as tables
@@ -26,7 +27,7 @@ def first_scene(app):
     if bad:
         raise SystemExit(f"--seats: unknown kind {bad[0]!r}; use {', '.join(SEAT_KINDS)}")
     if opts.autoplay:
-        seats = ["normal" if s == "human" else s for s in seats]
+        seats = ["normal" if s in HUMAN_KINDS else s for s in seats]
     options = dict(opts.options)
     if opts.time and any(spec.key == "time" for spec in registry.option_specs(opts.game)):
         options.setdefault("time", opts.time)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 from game.history import HistoryProblem
+from game.saves import HUMAN_KINDS
 from scenes.core.i18n import names, person, t
 
 GAME_MODES = (None, "ai", "party", "assisted")     # None: every mode
@@ -42,7 +43,7 @@ def minutes(seconds: float | None) -> str:
 def seat_name(rec: dict, seat: int) -> str:
     """How the recent list names a seat (as the table names it)."""
     kind = rec["seats"][seat]
-    if kind == "human":
+    if kind in HUMAN_KINDS:
         if len(rec["human_seats"]) == 1:
             return person(t("seat.you"), you=True)
         return person(t("seat.player", n=seat + 1))

@@ -17,6 +17,7 @@ import pygame
 
 from game.core import Event, IllegalAction
 from game.match import Match
+from game.saves import HUMAN_KINDS
 from scenes.core import fonts, i18n, theme
 from scenes.core.i18n import t
 from scenes.core.stack import Scene
@@ -200,7 +201,7 @@ class TableScene(Scene):
         """The seat's name as the table writes it: "You" (an i18n ``you`` person, so
         sentences agree: "You claim") for the one human, else "Player 2", "AI 3 · Hard"."""
         kind = self.match.seats[seat].kind
-        if kind == "human":
+        if kind in HUMAN_KINDS:
             humans = self.match.human_seats()
             if len(humans) == 1:
                 return i18n.person(t("seat.you"), you=True)
