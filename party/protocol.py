@@ -88,7 +88,11 @@ def _seat(value: Any) -> Any:
 
 
 def _number(value: Any) -> Any:
-    if type(value) not in (int, float) or not math.isfinite(value) or abs(value) >= MAX_INT:
+    if type(value) is int:
+        ok = abs(value) < MAX_INT           # before any float(): a 4000-digit int overflows it
+    else:
+        ok = type(value) is float and math.isfinite(value) and abs(value) < MAX_INT
+    if not ok:
         raise ProtocolError("bad_message")
     return value
 
