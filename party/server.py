@@ -48,6 +48,7 @@ WEB_DIR = Path(__file__).resolve().parent / "web"
 FONT_DIR = ASSETS / "fonts"
 MAX_CONNS = 32
 QUEUE_MAX = 64              # outgoing messages a connection may fall behind before it is dropped
+QUEUE_HARD_MAX = 4 * QUEUE_MAX      # queued while the writer is not even blocked: a burst's cap
 RATE = 30.0                 # messages per second per connection (token bucket, burst RATE)
 OVERSIZE_LIMIT = 3          # oversized messages before the connection is closed
 HARD_MAX_BYTES = 64 * 1024  # aiohttp closes the socket on a frame bigger than this
@@ -140,6 +141,9 @@ class WsConn:
         self._refilled = time.monotonic()
         self._limited_told = 0.0
         self.oversized = 0
+        self.queued = 0                 # texts accepted onto the queue …
+        self.written = 0                # … and handed to the socket
+        self._blocked = False           # the writer waits for the socket to take more
 
     # -------------------------------------------------- any thread
     def send(self, text: str) -> None:
@@ -162,9 +166,15 @@ class WsConn:
             return
         if item is None:
             self._closing = True
-        elif self._queue.qsize() >= QUEUE_MAX:
-            self.drop()
-            return
+        else:
+            behind = self._queue.qsize()
+            # behind while the socket refuses more: the phone stopped reading. (A burst
+            # queued between two turns of the loop is not "behind": the writer has not had
+            # its turn yet, so only a much larger burst counts then.)
+            if behind >= QUEUE_HARD_MAX or (behind >= QUEUE_MAX and self._blocked):
+                self.drop()
+                return
+            self.queued += 1
         self._queue.put_nowait(item)
 
     def drop(self) -> None:
@@ -194,7 +204,10 @@ class WsConn:
                     while len(self.pings) > PINGS_KEPT:
                         self.pings.popitem(last=False)
                     item = json.dumps({"v": 1, "type": "ping", "id": pid}, separators=(",", ":"))
-                await ws.send_str(item)
+                self._blocked = True
+                await ws.send_str(item)         # suspends only while the socket is full
+                self._blocked = False
+                self.written += 1
         except (ConnectionError, RuntimeError, asyncio.CancelledError):
             pass
         finally:
