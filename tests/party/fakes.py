@@ -42,10 +42,11 @@ class Stub:
 
     def __init__(self) -> None:
         self.extra: list = []
+        self.timed: set = set()         # actions offered as timed (judged where pressed)
 
     def __call__(self, ctx) -> dict:
         moves = [{"id": f"m{i}", "label": repr(a), "action": json_action(a), "cards": None,
-                  "legal": a in ctx.legal, "reason": None, "kind": "normal", "timed": False}
+                  "legal": a in ctx.legal, "reason": None, "kind": "normal", "timed": a in self.timed}
                  for i, a in enumerate(list(ctx.legal) + [a for a in self.extra if a not in ctx.legal])]
         return check_screen({"title": ctx.game, "status": "", "tone": "wait", "players": [],
                              "info": [], "hand": [], "table": [], "pick": None, "moves": moves,
