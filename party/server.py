@@ -37,6 +37,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from game import wire
 from game.paths import ASSETS
 from party.clock import ClockSync
 from party.present import tr
@@ -327,6 +328,13 @@ class PartyServer:
             loop.close()
 
     async def _open(self) -> None:
+        # read now, on this thread, what the game thread would otherwise load in the middle
+        # of a frame (0.1-0.2 s each): both languages' strings (its first refusal in each)
+        # and the games' wire contracts (its first screen)
+        for lang in ("en", "vi"):
+            tr(lang, "party.err.full")
+        with contextlib.suppress(Exception):
+            wire.game_of(type(None))    # imports every game's contract (how wire finds types)
         app = web.Application(client_max_size=16 * 1024, middlewares=[_headers])
         app.router.add_get("/", self._page)
         app.router.add_get("/j/{code}", self._page)

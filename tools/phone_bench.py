@@ -26,8 +26,7 @@ from typing import Any
 import aiohttp
 
 from game.match import Match, Seat
-from game.wire import to_json as wire_json
-from party.present import check_screen, presenter, tr
+from party.present import check_screen, presenter
 from party.room import Room, json_action
 from party.server import PartyServer
 
@@ -181,11 +180,6 @@ def main(argv: list[str] | None = None) -> int:
     own = presenter(args.game)
     room._present = own or generic_presenter
     game = GameThread(room, args.game, args.phones, args.seed)
-    # what a table has loaded before its first frame: the game's wire contract, both
-    # languages' strings (a refusal's reason is translated on the game thread)
-    wire_json(game.match.view(0), args.game)
-    for lang in ("en", "vi"):
-        tr(lang, "party.err.illegal", reason="")
     server = PartyServer(room, host="127.0.0.1", port=0)
     server.start()
     game.thread.start()
