@@ -58,6 +58,7 @@ PING_EVERY_S = 1.0
 QUICK_PINGS = 5             # right after connecting, QUICK_EVERY_S apart: the clock settles fast
 QUICK_EVERY_S = 0.1
 PINGS_KEPT = 16
+CLOSE_WAIT_S = 0.6          # for a phone to answer a close; stop() takes at most about twice it
 ART_WAIT_S = 5.0
 ART_MIN, ART_MAX, ART_STEP = 32, 1024, 16
 CARD_MAX = 64
@@ -209,7 +210,7 @@ class WsConn:
             self._closing = True
             if not self.dropped:
                 with contextlib.suppress(Exception):
-                    await asyncio.wait_for(ws.close(), 1.0)
+                    await asyncio.wait_for(ws.close(), CLOSE_WAIT_S)
 
     def allow(self, now: float) -> bool:
         """The token bucket: True if one more message fits now."""
@@ -357,10 +358,10 @@ class PartyServer:
             conn._put(json.dumps({"v": 1, "type": "bye", "reason": "closed"}, separators=(",", ":")))
             conn._put(None)
         if self._writers:
-            await asyncio.wait(list(self._writers), timeout=1.0)
+            await asyncio.wait(list(self._writers), timeout=CLOSE_WAIT_S)
         if self._runner is not None:
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._runner.cleanup(), 1.0)
+                await asyncio.wait_for(self._runner.cleanup(), CLOSE_WAIT_S)
         asyncio.get_running_loop().stop()
 
     # -------------------------------------------------- files

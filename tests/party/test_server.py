@@ -398,7 +398,10 @@ def test_stop_says_bye_closes_everything_and_leaves_no_thread(web_dir):
     t = threading.Thread(target=lambda: asyncio.run(phone()))
     t.start()
     wait_for(lambda: got.get("ready"), what="the phone to join")
+    sleepy = _raw_socket_that_never_reads(port)         # one that will not answer the close
+    wait_for(lambda: len(srv.conns) == 2, what="the sleepy phone")
     srv.stop()
+    sleepy.close()
     t.join(5)
     assert ("bye", "closed") in [(m["type"], m.get("reason")) for m in got["rest"]]
     assert not srv.running
