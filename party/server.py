@@ -2,10 +2,11 @@
 
 :class:`PartyServer` runs aiohttp on a thread with its own asyncio loop, beside the pygame
 loop. Each WebSocket is a :class:`WsConn` handed to the :class:`~party.room.Room`; the
-room's ``send`` (called from the game thread or from here) only schedules the text onto
-the connection's bounded queue with ``loop.call_soon_threadsafe``, so nothing the network
-does can stall a frame. A connection that falls :data:`QUEUE_MAX` messages behind (a
-phone that stopped reading) is dropped; it rejoins with its token.
+room's ``send`` (called from the game thread or from here) only appends the text to an
+outbox that the loop empties into the connection's queue (:meth:`PartyServer.post`: one
+``loop.call_soon_threadsafe`` per batch), so nothing the network does can stall a frame.
+A connection that falls :data:`QUEUE_MAX` messages behind while its socket takes no more
+(a phone that stopped reading) is dropped; it rejoins with its token.
 
 Safety, in the order a message meets it: aiohttp's own limits (a frame above
 :data:`HARD_MAX_BYTES` closes the socket; heartbeat pings find dead peers), at most
@@ -16,7 +17,9 @@ counted per address in the room itself.
 
 Routes: ``/`` and ``/j/{code}`` (the page), ``/static/{file}`` and ``/{file}`` (the
 page's own files in ``party/web``), ``/fonts/{file}`` (the bundled fonts only),
-``/art`` (a card face rendered by the pygame side through ``art``) and ``/ws``.
+``/art`` (a card face rendered by the pygame side through ``art``, which must only hand
+the work to the game thread and return its Future: it is called on the server's loop)
+and ``/ws``. What files are served and how: :mod:`party.files`.
 """
 
 from __future__ import annotations
@@ -27,7 +30,6 @@ import contextlib
 import itertools
 import json
 import logging
-import re
 import threading
 import time
 from collections import OrderedDict, deque
@@ -40,6 +42,17 @@ from aiohttp import WSMsgType, web
 from game import wire
 from game.paths import ASSETS
 from party.clock import ClockSync
+from party.files import (
+    FONT_CACHE,
+    FONT_TYPES,
+    LONG_CACHE,
+    NO_CACHE,
+    TYPES,
+    art_height,
+    card_text,
+    security_headers,
+    serve_file,
+)
 from party.present import tr
 from party.protocol import MAX_BYTES, ProtocolError, parse
 
@@ -60,66 +73,8 @@ QUICK_EVERY_S = 0.1
 PINGS_KEPT = 16
 CLOSE_WAIT_S = 0.6          # for a phone to answer a close; stop() takes at most about twice it
 ART_WAIT_S = 5.0
-ART_MIN, ART_MAX, ART_STEP = 32, 1024, 16
-CARD_MAX = 64
-FILE_NAME = re.compile(r"^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,63}$")
-TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
-         ".js": "text/javascript; charset=utf-8", ".json": "application/json",
-         ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml",
-         ".png": "image/png", ".ico": "image/x-icon", ".txt": "text/plain; charset=utf-8"}
-FONT_TYPES = {".ttf": "font/ttf", ".otf": "font/otf", ".woff2": "font/woff2"}
-SECURITY_HEADERS = {
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "X-Frame-Options": "DENY",
-    # no CDN, no other origin: the page, its fonts, its art and its socket come from here
-    "Content-Security-Policy": ("default-src 'self'; img-src 'self' data: blob:; "
-                                "style-src 'self' 'unsafe-inline'; script-src 'self'; "
-                                "connect-src 'self'; frame-ancestors 'none'"),
-}
-NO_CACHE = "no-cache"
-LONG_CACHE = "public, max-age=31536000, immutable"
-FONT_CACHE = "public, max-age=86400"
-
 ArtFn = Callable[[str, str, int], "concurrent.futures.Future[bytes | None]"]
 _ids = itertools.count(1)
-
-
-def art_height(raw: str | None) -> int | None:
-    """The ``h`` of an art request clamped to 32..1024 and rounded up to a multiple of 16;
-    None when it is not a plain number."""
-    if raw is None or not raw.isascii() or not raw.isdigit() or len(raw) > 6:
-        return None
-    h = min(ART_MAX, max(ART_MIN, int(raw)))
-    return -(-h // ART_STEP) * ART_STEP
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(name)
-
-
-def card_text(raw: str | None) -> str | None:
-    """The canonical JSON of an art request's card (ints, short names and lists of them,
-    at most :data:`CARD_MAX` characters), or None."""
-    if raw is None or len(raw) > CARD_MAX:
-        return None
-    try:
-        card = json.loads(raw, parse_constant=_refuse_constant)
-    except (ValueError, RecursionError):
-        return None
-
-    def ok(v: Any, depth: int = 0) -> bool:
-        if depth > 4:
-            return False
-        if isinstance(v, list):
-            return all(ok(x, depth + 1) for x in v)
-        if type(v) is int:
-            return abs(v) < 2**31
-        return isinstance(v, str) and re.fullmatch(r"[A-Za-z0-9_]{1,16}", v) is not None
-
-    if not ok(card):
-        return None
-    return json.dumps(card, separators=(",", ":"))
 
 
 class WsConn:
@@ -336,7 +291,7 @@ class PartyServer:
             tr(lang, "party.err.full")
         with contextlib.suppress(Exception):
             wire.game_of(type(None))    # imports every game's contract (how wire finds types)
-        app = web.Application(client_max_size=16 * 1024, middlewares=[_headers])
+        app = web.Application(client_max_size=16 * 1024, middlewares=[security_headers])
         app.router.add_get("/", self._page)
         app.router.add_get("/j/{code}", self._page)
         app.router.add_get("/ws", self._ws)
@@ -366,28 +321,16 @@ class PartyServer:
 
     # -------------------------------------------------- files
     async def _page(self, request: web.Request) -> web.StreamResponse:
-        return self._file(self.web_dir, "index.html", TYPES, NO_CACHE)
+        return serve_file(self.web_dir, "index.html", TYPES, NO_CACHE)
 
     async def _static(self, request: web.Request) -> web.StreamResponse:
-        return self._file(self.web_dir, request.match_info["file"], TYPES, NO_CACHE)
+        return serve_file(self.web_dir, request.match_info["file"], TYPES, NO_CACHE)
 
     async def _font(self, request: web.Request) -> web.StreamResponse:
         path = self.fonts.get(request.match_info["file"])
         if path is None:
             raise web.HTTPNotFound()
-        return self._file(path.parent, path.name, FONT_TYPES, FONT_CACHE)
-
-    @staticmethod
-    def _file(folder: Path, name: str, types: dict[str, str], cache: str) -> web.StreamResponse:
-        """A file directly inside ``folder`` with a known type, or 404 (no sub-folder, no
-        dot file, no ``..``: the name is checked, then the resolved path too)."""
-        if not FILE_NAME.match(name):
-            raise web.HTTPNotFound()
-        path = (folder / name).resolve()
-        kind = types.get(path.suffix.lower())
-        if path.parent != folder.resolve() or kind is None or not path.is_file():
-            raise web.HTTPNotFound()
-        return web.FileResponse(path, headers={"Content-Type": kind, "Cache-Control": cache})
+        return serve_file(path.parent, path.name, FONT_TYPES, FONT_CACHE)
 
     async def _art(self, request: web.Request) -> web.StreamResponse:
         q = request.query
@@ -491,16 +434,4 @@ class PartyServer:
             conn.ping()
 
 
-@web.middleware
-async def _headers(request: web.Request, handler: Callable) -> web.StreamResponse:
-    try:
-        response = await handler(request)
-    except web.HTTPException as err:
-        err.headers.update(SECURITY_HEADERS)
-        raise
-    if not response.prepared:
-        response.headers.update(SECURITY_HEADERS)
-    return response
-
-
-__all__ = ["MAX_BYTES", "PartyServer", "WsConn", "art_height", "card_text"]
+__all__ = ["MAX_BYTES", "PartyServer", "WsConn"]

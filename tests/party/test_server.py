@@ -22,9 +22,10 @@ from yarl import URL
 
 from game.match import Match, Seat
 from party import server as server_mod
+from party.files import art_height, card_text
 from party.protocol import MAX_BYTES
 from party.room import Room
-from party.server import MAX_CONNS, QUEUE_MAX, RATE, PartyServer, art_height, card_text
+from party.server import MAX_CONNS, QUEUE_MAX, RATE, PartyServer
 from tests.party.fakes import Stub
 
 PNG = b"\x89PNG\r\n\x1a\nfake"
