@@ -98,6 +98,7 @@ class WsConn:
         self._refilled = time.monotonic()
         self._limited_told = 0.0
         self.oversized = 0
+        self.received = 0               # messages from the phone
         self.queued = 0                 # texts accepted onto the queue …
         self.written = 0                # … and handed to the socket
         self._blocked = False           # the writer waits for the socket to take more
@@ -402,6 +403,7 @@ class PartyServer:
 
     def _on_message(self, conn: WsConn, data: str | bytes) -> None:
         arrival = time.monotonic()
+        conn.received += 1
         if not conn.allow(arrival):
             if arrival - conn._limited_told >= 1.0:     # one refusal a second, not one per message
                 conn._limited_told = arrival

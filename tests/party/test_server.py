@@ -238,10 +238,12 @@ def test_a_flood_is_rate_limited_and_the_server_stays_responsive(web_dir):
                 await send(ws, type="intent", seq=seq, action=["draw"], t=None)
             limited = await next_of(ws, "error")
             assert limited["code"] == "rate_limited"
-            elapsed = time.monotonic() - began
             other = await http.ws_connect(url(srv, "/ws"))       # the server still answers
             await next_of(other, "lobby", timeout=2.0)
             await next_of(ws, "ping", timeout=3.0)                # and the flooder's socket lives
+            flooder = min(srv.conns.values(), key=lambda c: c.id)
+            await asyncio.to_thread(wait_for, lambda: flooder.received == 501, 5.0, "all 500")
+            elapsed = time.monotonic() - began                    # every arrival was in it
             queued = room.inbox.qsize()
             # the bucket: RATE at once, then RATE a second — never the 500
             assert 1 <= queued <= RATE + RATE * elapsed + 2
