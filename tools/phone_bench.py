@@ -1,10 +1,11 @@
 """Phone round trip and pump cost on loopback: a real PartyServer, a real Match, 5 phones.
 
-    python -m tools.phone_bench [--intents 300] [--game daotam] [--phones 5] [--seed 1]
+    python -m tools.phone_bench [--intents 300] [--game daotam] [--phones 5] [--think-ms 100]
 
 A game thread ticks the Match and pumps the room at 60 fps (as the table's phones part
 will); five simulated phones (aiohttp clients on 127.0.0.1) join, and whenever a screen
-offers one of their moves as legal they send the first one. The round trip is from an
+offers one of their moves as legal they send the first one, after a random think of up to
+``--think-ms``. The round trip is from an
 intent sent to the next screen that phone receives (the move applied, the new view
 drawn by the presenter and carried back). A finished game is followed by a new one.
 The phones run in a process of their own (real phones have their own CPUs).
@@ -18,6 +19,7 @@ import argparse
 import asyncio
 import json
 import multiprocessing
+import random
 import sys
 import threading
 import time
@@ -94,11 +96,14 @@ class Phone:
     """One simulated phone: joins, and plays the first legal move any screen offers."""
 
     def __init__(self, n: int, code: str, secret: str, port: int, rtts: list[float],
-                 want: int) -> None:
+                 want: int, think_ms: float = 0.0, seed: int = 1) -> None:
         self.n, self.code, self.secret, self.port = n, code, secret, port
         self.rtts, self.want = rtts, want
+        self.think_s = think_ms / 1000
+        self.rng = random.Random(f"{seed}:{n}")
         self.seq = 0
         self.sent_at: float | None = None
+        self.acked = False                  # the room applied it: its screen comes next
         self.refused = 0
 
     async def run(self, http: aiohttp.ClientSession, joined: asyncio.Event, done: asyncio.Event) -> None:
@@ -118,13 +123,18 @@ class Phone:
                 elif kind == "welcome":
                     self.seq = data.get("seq", 0)
                     joined.set()
+                elif kind == "ack" and data["seq"] == self.seq:
+                    self.acked = True
                 elif kind == "error" and data.get("seq") == self.seq:
                     self.refused += 1
                     self.sent_at = None
                 elif kind == "screen":
+                    if self.sent_at is not None and not self.acked:
+                        continue                # a screen already on its way: not the answer
                     if self.sent_at is not None:
                         self.rtts.append(now - self.sent_at)
                         self.sent_at = None
+                        self.acked = False
                         if len(self.rtts) >= self.want:
                             done.set()
                     move = next((m for m in data["screen"]["moves"] if m["legal"]), None)
@@ -132,6 +142,8 @@ class Phone:
                         buzzer = data["screen"]["buzzer"]
                         move = {"action": buzzer["action"]} if buzzer.get("armed") else None
                     if move is not None and not done.is_set():
+                        if self.think_s:        # a finger goes down at no particular frame
+                            await asyncio.sleep(self.rng.uniform(0, self.think_s))
                         self.seq += 1
                         self.sent_at = time.perf_counter()
                         await ws.send_str(json.dumps({"v": 1, "type": "intent", "seq": self.seq,
@@ -142,10 +154,10 @@ class Phone:
 
 
 async def drive(pipe: Any, port: int, code: str, secret: str, phones: int, want: int,
-                timeout: float) -> None:
+                timeout: float, think_ms: float, seed: int) -> None:
     rtts: list[float] = []
     done = asyncio.Event()
-    sims = [Phone(i, code, secret, port, rtts, want) for i in range(phones)]
+    sims = [Phone(i, code, secret, port, rtts, want, think_ms, seed) for i in range(phones)]
     async with aiohttp.ClientSession() as http:
         joins = [asyncio.Event() for _ in sims]
         tasks = [asyncio.create_task(p.run(http, j, done)) for p, j in zip(sims, joins, strict=True)]
@@ -174,6 +186,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--intents", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=180.0)
+    ap.add_argument("--think-ms", type=float, default=100.0,
+                    help="each phone waits a random 0..this before a move (0: at once, so "
+                         "every intent lands just after a frame and waits a whole one)")
     args = ap.parse_args(argv)
 
     room = Room(args.game, ["phone"] * args.phones)
@@ -187,7 +202,8 @@ def main(argv: list[str] | None = None) -> int:
     here, there = ctx.Pipe()
     proc = ctx.Process(target=phones_process, args=(there, server.port, room.code,
                                                     room.room_secret, args.phones,
-                                                    args.intents, args.timeout), daemon=True)
+                                                    args.intents, args.timeout, args.think_ms,
+                                                    args.seed), daemon=True)
     proc.start()
     try:
         if not here.poll(60) or here.recv() != "joined":
@@ -205,6 +221,7 @@ def main(argv: list[str] | None = None) -> int:
     pump = [p * 1000 for p in game.pump_s]
     out = {
         "game": args.game, "phones": args.phones, "presenter": "game" if own else "generic",
+        "think_ms": args.think_ms,
         "intents": len(ms), "refused": refused, "games": game.games,
         "rtt_ms": {"p50": round(percentile(ms, 50), 2), "p95": round(percentile(ms, 95), 2),
                    "max": round(max(ms, default=0.0), 2)},
