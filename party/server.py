@@ -86,7 +86,6 @@ class WsConn:
         self.clock = ClockSync()
         self.address = request.remote or ""
         self._server = server
-        self._loop = server.loop
         self._ws = ws
         self._request = request
         self._queue: asyncio.Queue = asyncio.Queue()
