@@ -25,11 +25,13 @@ import queue
 import secrets
 import threading
 import time
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from game.core import IllegalAction
+from game.match import SEAT_KINDS
 from game.wire import to_json as wire_json
 from party.clock import ClockSync
 from party.present import PhoneContext, WindowInfo, presenter, tr
@@ -42,6 +44,8 @@ NAME_MAX = 20
 RECENT_EVENTS = 30
 MAX_ACTION_DEPTH = 6
 LANGS = ("en", "vi")
+JOIN_FAILS = 5                  # wrong join secrets an address may send …
+JOIN_WINDOW_S = 60.0            # … in this many seconds before its joins are refused
 
 
 class Conn(Protocol):
@@ -154,6 +158,7 @@ class Room:
         self._epoch = 0                          # bumped by joins, leaves, names, languages
         self.rev = 0
         self._present = None
+        self._bad_joins: dict[str, deque[float]] = {}    # address → times of wrong secrets
 
     # ------------------------------------------------------------ host side
     def seat_secret(self, seat: int) -> str:
@@ -263,7 +268,7 @@ class Room:
         kind = msg.get("type")
         try:
             if kind == "join":
-                self._join(conn, msg)
+                self._join_limited(conn, msg, arrival)
             elif kind == "hello":
                 self._hello(conn, msg)
             elif kind == "lang":
@@ -280,6 +285,28 @@ class Room:
     def _refuse(self, conn: Conn, err: RoomError, seq: Any = None) -> None:
         self._send(conn, {"type": "error", "seq": seq if isinstance(seq, int) else None,
                           "code": err.code, "reason": err.reason(getattr(conn, "lang", "en"))})
+
+    def _join_limited(self, conn: Conn, msg: dict, now: float) -> None:
+        """:meth:`_join`, refused with ``rate_limited`` for an address that sent
+        :data:`JOIN_FAILS` wrong secrets in the last :data:`JOIN_WINDOW_S` seconds (a
+        four-letter code typed by hand must not be guessed by trying)."""
+        where = getattr(conn, "address", "") or f"conn:{conn.id}"
+        with self._lock:
+            fails = self._bad_joins.get(where)
+            while fails and fails[0] <= now - JOIN_WINDOW_S:
+                fails.popleft()
+            if fails is not None and len(fails) >= JOIN_FAILS:
+                raise RoomError("rate_limited")
+        try:
+            self._join(conn, msg)
+        except RoomError as err:
+            if err.code == "bad_secret":
+                with self._lock:
+                    if len(self._bad_joins) > 4096:        # forget addresses gone quiet
+                        self._bad_joins = {a: d for a, d in self._bad_joins.items()
+                                           if d and d[-1] > now - JOIN_WINDOW_S}
+                    self._bad_joins.setdefault(where, deque()).append(now)
+            raise
 
     def _join(self, conn: Conn, msg: dict) -> None:
         name = str(msg.get("name", "")).strip()
@@ -410,6 +437,9 @@ class Room:
                 applied += self._apply(match, conn, msg, arrival, table_clock, now)
             except RoomError as err:
                 self._refuse(conn, err, msg.get("seq"))
+            except Exception:       # noqa: BLE001 - one phone's message never stops the table
+                log.exception("party: an intent failed")
+                self._refuse(conn, RoomError("bad_message"), msg.get("seq"))
         if self.started:
             self.publish(match, table_clock, names)
         return applied
@@ -423,13 +453,15 @@ class Room:
         seq = msg.get("seq")
         if not isinstance(seq, int) or isinstance(seq, bool):
             raise RoomError("bad_message")
+        if not isinstance(msg.get("action"), list):
+            raise RoomError("bad_message")
+        action = as_action(msg.get("action"))      # malformed: refused before its seq counts
         with self._lock:
             if seq <= slot.last_seq:
                 raise RoomError("replayed")
             slot.last_seq = seq
         if not self.started or match.is_over():
             raise RoomError("not_started" if not self.started else "over")
-        action = as_action(msg.get("action"))
         offer = self._offers.get(seat)
         if offer is None or action not in offer.actions:
             raise RoomError("not_offered")
@@ -446,7 +478,8 @@ class Room:
                 except IllegalAction as refused:
                     err = refused
             if err is not None:
-                raise RoomError("illegal", reason=self._refusal_text(slot.lang, err))
+                code = "not_your_turn" if err.key == "not_your_turn" else "illegal"
+                raise RoomError(code, reason=self._refusal_text(slot.lang, err))
         self._send(conn, {"type": "ack", "seq": seq})
         return 1
 
@@ -535,21 +568,38 @@ class Room:
     @classmethod
     def from_json(cls, data: Any) -> Room:
         """Rebuild a room; ValueError with a readable reason for anything malformed."""
+        def text(value: Any, what: str, empty: bool = True) -> str:
+            if not isinstance(value, str) or (not empty and not value):
+                raise ValueError(f"{what} is not a {'' if empty else 'non-empty '}string")
+            return value
+
         try:
+            if data.get("version") != 1:
+                raise ValueError(f"version {data.get('version')!r}, this build reads 1")
             seats = data["seats"]
-            room = cls(str(data["game"]), [str(s["kind"]) for s in seats], str(data["code"]))
-            room.room_secret = str(data["room_secret"])
+            if not isinstance(seats, list) or not seats:
+                raise ValueError("seats is not a list of seats")
+            kinds = [text(s["kind"], "a seat's kind") for s in seats]
+            bad = [k for k in kinds if k not in ("phone", *SEAT_KINDS)]
+            if bad:
+                raise ValueError(f"unknown seat kind {bad[0]!r}")
+            code = text(data["code"], "code")
+            if len(code) != CODE_LENGTH or any(c not in CODE_LETTERS for c in code):
+                raise ValueError(f"code {code!r} is not {CODE_LENGTH} code letters")
+            room = cls(text(data["game"], "game", empty=False), kinds, code)
+            room.room_secret = text(data["room_secret"], "room_secret", empty=False)
             room.started = bool(data.get("started", False))
             for slot, s in zip(room.slots, seats, strict=True):
-                slot.name = str(s.get("name", ""))[:NAME_MAX]
-                slot.secret = str(s["secret"])
-                slot.token = str(s.get("token", ""))
-                slot.last_seq = int(s.get("last_seq", 0))
+                slot.name = text(s.get("name", ""), "a seat's name")[:NAME_MAX]
+                slot.secret = text(s["secret"], "a seat's secret", empty=False)
+                slot.token = text(s.get("token", ""), "a seat's token")
+                seq = s.get("last_seq", 0)
+                if type(seq) is not int or seq < 0:
+                    raise ValueError(f"last_seq {seq!r} is not a count")
+                slot.last_seq = seq
                 slot.lang = s.get("lang") if s.get("lang") in LANGS else "en"
         except (KeyError, TypeError, ValueError, AttributeError) as err:
-            raise ValueError(f"the phone room file is damaged ({err!r})") from err
-        if data.get("version") != 1:
-            raise ValueError("the phone room file is from another version")
+            raise ValueError(f"the phone room file is damaged ({err})") from err
         return room
 
 
