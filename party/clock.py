@@ -32,11 +32,16 @@ import math
 from collections import deque
 from statistics import median
 
+#: The most a press may be judged before it arrived (seconds); also how far behind the
+#: clock a phone table's windows are judged (``Match.judge_lag``), so such a press still
+#: counts in time order.
+CAP_S = 0.35
+
 
 class ClockSync:
     """One phone's clock offset (server − phone, seconds) from round-trip samples."""
 
-    def __init__(self, keep: int = 48, best: int = 8, cap_s: float = 0.35,
+    def __init__(self, keep: int = 48, best: int = 8, cap_s: float = CAP_S,
                  margin_s: float = 0.15) -> None:
         self.samples: deque[tuple[float, float]] = deque(maxlen=keep)   # (rtt, offset)
         self.best = best

@@ -33,8 +33,8 @@ from typing import Any, Protocol
 from game.core import IllegalAction
 from game.match import SEAT_KINDS
 from game.wire import to_json as wire_json
-from party.clock import ClockSync
-from party.present import PhoneContext, WindowInfo, presenter, tr
+from party.clock import CAP_S, ClockSync
+from party.present import PhoneContext, WindowInfo, presenter, refusal_text, tr
 
 log = logging.getLogger(__name__)
 PROTOCOL = 1
@@ -427,6 +427,8 @@ class Room:
         it changed. ``table_clock``: the Match clock now; ``now``: time.monotonic() now.
         Returns how many intents were applied."""
         now = time.monotonic() if now is None else now
+        if match.judge_lag < CAP_S and any(s.is_phone for s in self.slots):
+            match.judge_lag = CAP_S      # a phone's press may still be on its way
         applied = 0
         while True:
             try:
@@ -479,15 +481,9 @@ class Room:
                     err = refused
             if err is not None:
                 code = "not_your_turn" if err.key == "not_your_turn" else "illegal"
-                raise RoomError(code, reason=self._refusal_text(slot.lang, err))
+                raise RoomError(code, reason=refusal_text(slot.lang, err))
         self._send(conn, {"type": "ack", "seq": seq})
         return 1
-
-    @staticmethod
-    def _refusal_text(lang: str, err: IllegalAction) -> str:
-        key = f"err.{err.key}"
-        text = tr(lang, key, **err.params) if err.key else key
-        return str(err) if text == key else text
 
     def _publish_key(self, match: Any) -> Any:
         cur = match.open_window()
@@ -517,9 +513,10 @@ class Room:
         tail = match.events[-200:]
         self.rev += 1
         for seat, conn, lang in targets:
-            screen = self.screen(match, seat, lang, table_clock, all_names, kinds, away, tail)
+            view = match.view(seat)
+            screen = self.screen(match, seat, lang, table_clock, all_names, kinds, away, tail, view)
             text = json.dumps({"v": PROTOCOL, "type": "screen", "seat": seat, "rev": self.rev,
-                               "screen": screen, "view": wire_json(match.view(seat), self.game)},
+                               "screen": screen, "view": wire_json(view, self.game)},
                               ensure_ascii=False, separators=(",", ":"))
             body = text.split(',"screen":', 1)[1]       # the rev alone changing is no change
             if self._sent.get(seat) == body:
@@ -532,8 +529,9 @@ class Room:
 
     def screen(self, match: Any, seat: int, lang: str, table_clock: float,
                names: tuple[str, ...], kinds: tuple[str, ...], away: tuple[bool, ...],
-               tail: Sequence[Any] = ()) -> dict:
-        """One seat's screen (and remember what it offers)."""
+               tail: Sequence[Any] = (), view: Any = None) -> dict:
+        """One seat's screen (and remember what it offers); ``view``: the seat's view if
+        the caller has it already."""
         window = None
         cur = match.open_window()
         if cur is not None:
@@ -546,7 +544,8 @@ class Room:
                 window = WindowInfo(0.0, 0.0, mine)
         recent = tuple(e for e in tail if e.visible_to(seat))[-RECENT_EVENTS:]
         ctx = PhoneContext(
-            game=self.game, seat=seat, lang=lang, view=match.view(seat),
+            game=self.game, seat=seat, lang=lang,
+            view=match.view(seat) if view is None else view,
             legal=tuple(match.legal_actions(seat)) if not match.is_over() else (),
             refusal=lambda action: match.why_illegal(seat, action),
             names=names, kinds=kinds, recent=recent, window=window, over=match.is_over(),

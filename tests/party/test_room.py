@@ -9,6 +9,7 @@ import pytest
 
 from game.match import Match, Seat
 from game.wire import to_json as wire_json
+from party.present import refusal_text
 from party.protocol import ProtocolError, parse
 from party.room import JOIN_FAILS, JOIN_WINDOW_S, Room, json_action
 from tests.party.fakes import FakeConn, Stub
@@ -264,7 +265,7 @@ def test_an_illegal_move_gets_the_rules_reason():
     room.pump(match, 0.2)
     err = b.last("error")
     assert err["code"] == "illegal" and err["seq"] == 2 and err["reason"]
-    assert err["reason"] == room._refusal_text("en", match.why_illegal(1, ("draw",)))
+    assert err["reason"] == refusal_text("en", match.why_illegal(1, ("draw",)))
     assert snapshot(room, match)[::3] == before[::3]
 
 
