@@ -70,20 +70,44 @@ Presenter = Callable[[PhoneContext], dict]
 _KEY_HINT = re.compile(r"\s*\(\{key\.\w+\.\w+\}\)|\{key\.\w+\.\w+\}")
 
 
+_TR_CACHE: dict[tuple, str] = {}
+_TR_CACHE_MAX = 8192
+
+
+def _param_key(value: object) -> object:
+    """A parameter as a cache key: its value, and for a name its person flags."""
+    return (type(value).__name__, value, getattr(value, "you", None), getattr(value, "many", None),
+            getattr(value, "you_first", None))
+
+
 def tr(lang: str, key: str, **params: object) -> str:
     """``key`` in ``lang`` (not the app's current language: every phone has its own),
     with its forms and fields filled, falling back to English, then to the key. Key
-    hints (``{key.…}`` fields, with their brackets) are left out: a phone has no keys."""
+    hints (``{key.…}`` fields, with their brackets) are left out: a phone has no keys.
+    Cached: a screen asks for the same few dozen lines again at every change."""
     from scenes.core import i18n
-    text = i18n.strings(lang).get(key)
+    table = i18n.strings(lang)
+    try:
+        cache_key = (id(table), lang, key, tuple(sorted((k, _param_key(v)) for k, v in params.items())))
+        hit = _TR_CACHE.get(cache_key)
+    except TypeError:           # an unhashable parameter: no caching
+        cache_key, hit = None, None
+    if hit is not None:
+        return hit
+    text = table.get(key)
     if text is None:
         text = i18n.strings("en").get(key, key)
     if "{key." in text:
         text = _KEY_HINT.sub("", text)
     try:
-        return i18n.fill(text, params)
+        out = i18n.fill(text, params)
     except i18n.FormError:
-        return text
+        out = text
+    if cache_key is not None:
+        if len(_TR_CACHE) >= _TR_CACHE_MAX:
+            _TR_CACHE.clear()
+        _TR_CACHE[cache_key] = out
+    return out
 
 
 def refusal_text(lang: str, err: IllegalAction, params: dict | None = None) -> str:

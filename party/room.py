@@ -153,6 +153,7 @@ class Room:
         self.inbox: queue.SimpleQueue = queue.SimpleQueue()
         self._lock = threading.RLock()
         self._offers: dict[int, _Offer] = {}
+        self._pressed: dict[int, Any] = {}       # seat → the window its timed press awaits judging in
         self._sent: dict[int, str] = {}          # seat → the last screen text sent
         self._key: Any = None                    # what the last publish saw
         self._epoch = 0                          # bumped by joins, leaves, names, languages
@@ -472,6 +473,9 @@ class Room:
             client = t if isinstance(t, (int, float)) and not isinstance(t, bool) else None
             pressed = conn.clock.press_time(client, arrival)
             match.intent(seat, action, table_clock - max(0.0, now - pressed))
+            cur = match.open_window()
+            if cur is not None:
+                self._pressed[seat] = cur.window.id
         else:
             err = match.why_illegal(seat, action)
             if err is None:
@@ -488,8 +492,11 @@ class Room:
     def _publish_key(self, match: Any) -> Any:
         cur = match.open_window()
         window = None if cur is None else (cur.window.id, cur.ends_at, tuple(sorted(getattr(cur, "locked", ()) or ())))
+        if self._pressed and (cur is None or any(w != cur.window.id for w in self._pressed.values())):
+            self._pressed = {s: w for s, w in self._pressed.items()
+                             if cur is not None and w == cur.window.id}
         return (len(match.log), len(match.events), window, match.is_over(), self._epoch,
-                tuple(match.active_seats()))
+                tuple(match.active_seats()), tuple(sorted(self._pressed)))
 
     def publish(self, match: Any, table_clock: float, names: Sequence[str] | None = None,
                 force: bool = False) -> None:
@@ -551,6 +558,8 @@ class Room:
             names=names, kinds=kinds, recent=recent, window=window, over=match.is_over(),
             away=away, extra={"code": self.code})
         screen = self._present(ctx)
+        if seat in self._pressed:
+            screen = pressed_screen(screen, tr(lang, "party.pressed"))
         self._offers[seat] = offer_of(screen)
         return screen
 
@@ -600,6 +609,18 @@ class Room:
         except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise ValueError(f"the phone room file is damaged ({err})") from err
         return room
+
+
+def pressed_screen(screen: dict, reason: str) -> dict:
+    """A screen as it stands while the seat's timed press waits to be judged (windows are
+    judged a moment behind the clock, :data:`party.clock.CAP_S`): its timed moves and the
+    buzzer are spent, so the phone shows at once that the press was taken."""
+    out = dict(screen)
+    out["moves"] = [dict(m, legal=False, reason=reason) if m.get("timed") else m
+                    for m in screen.get("moves") or ()]
+    if screen.get("buzzer"):
+        out["buzzer"] = dict(screen["buzzer"], armed=False)
+    return out
 
 
 def offer_of(screen: dict) -> _Offer:

@@ -9,7 +9,7 @@ import pytest
 
 from game.match import Match, Seat
 from game.wire import to_json as wire_json
-from party.present import refusal_text
+from party.present import refusal_text, tr
 from party.protocol import ProtocolError, parse
 from party.room import JOIN_FAILS, JOIN_WINDOW_S, Room, json_action
 from tests.party.fakes import FakeConn, Stub
@@ -416,3 +416,52 @@ def _damaged():
 def test_a_damaged_room_file_is_a_value_error(data):
     with pytest.raises(ValueError, match="phone room file is damaged"):
         Room.from_json(data)
+
+
+def test_a_timed_press_shows_as_taken_at_once_then_the_judged_screen_follows():
+    """Windows are judged CAP_S behind the clock on a phone table; meanwhile the pressing
+    phone's next screen (the very next pump) has its timed moves spent."""
+    from party.clock import CAP_S
+    room = Room("daotam", ["phone"] * 3)
+    match = Match("daotam", [Seat("phone") for _ in range(3)], seed=5, timers=True)
+    conns = [FakeConn(f"10.0.0.{i + 1}") for i in range(3)]
+    for i, c in enumerate(conns):
+        join(room, c, seat=i, name=f"P{i}")
+    room.start()
+    clock, seq = 0.0, 0
+    room.pump(match, clock)
+    assert match.judge_lag == CAP_S
+    actor = match.active_seats()[0]
+    claim = next(m for m in conns[actor].last("screen")["screen"]["moves"]
+                 if m["action"][0] == "claim" and m["legal"])
+    seq += 1
+    intent(room, conns[actor], seq, claim["action"])
+    room.pump(match, clock)
+    for _ in range(5):
+        clock += 0.05
+        match.tick(clock)
+        room.pump(match, clock)
+    cur = match.open_window()
+    assert cur is not None
+    other = next(s for s in cur.window.seats if s != actor)
+    screen = conns[other].last("screen")["screen"]
+    pass_move = next(m for m in screen["moves"] if m["timed"])
+    assert pass_move["legal"] and screen["buzzer"]["armed"]
+    before = len(conns[other].of("screen"))
+    intent(room, conns[other], 1, pass_move["action"])
+    room.pump(match, clock)
+    assert len(conns[other].of("screen")) == before + 1
+    taken = conns[other].last("screen")["screen"]
+    spent = next(m for m in taken["moves"] if m["id"] == pass_move["id"])
+    assert not spent["legal"] and spent["reason"] == tr("en", "party.pressed")
+    assert not taken["buzzer"]["armed"]
+    for _ in range(200):            # the window closes (its timer, then the judging lag)
+        if match.open_window() is None:
+            break
+        clock += 0.05
+        match.tick(clock)
+        room.pump(match, clock)
+    room.pump(match, clock)
+    assert match.open_window() is None
+    after = conns[other].last("screen")["screen"]
+    assert all(m["reason"] != tr("en", "party.pressed") for m in after["moves"])
