@@ -316,6 +316,7 @@
     bar.textContent = S.everOpen ? T("reconnecting") : T("connecting");
     const playing = S.joined && S.screen;
     document.body.className = playing ? "view-play" : "view-join";
+    if (window.innerWidth > window.innerHeight && window.innerWidth >= 560) document.body.classList.add("landscape");
     const title = (playing && S.screen.title) || (S.lobby && S.lobby.title) || T("title");
     $("title").textContent = title;
     document.title = title;
@@ -403,8 +404,10 @@
     status.textContent = sc.status || "";
     status.className = "tone-" + (sc.tone || "wait");
 
-    // players strip
-    $("players").replaceChildren(...(sc.players || []).map((p) => {
+    // players strip: two columns when there are four or fewer, else one scrolling row
+    const plist = sc.players || [];
+    $("players").classList.toggle("few", plist.length <= 4 && !sc.buzzer);
+    $("players").replaceChildren(...plist.map((p) => {
       const cls = ["player"];
       if (p.active) cls.push("active");
       if (p.you) cls.push("you");
@@ -417,18 +420,26 @@
         p.away ? h("span", { class: "tag away-tag", text: T("away") }) : null);
     }));
 
+    const act = $("players").querySelector(".active") || $("players").querySelector(".you");
+    if (act && plist.length > 4) {
+      const strip = $("players");
+      strip.scrollLeft = Math.max(0, act.offsetLeft - strip.offsetLeft - 12);
+    }
+
     $("info").replaceChildren(...(sc.info || []).map((s) => h("li", { text: s })));
 
     // public cards
-    const tableH = S.cardH >= 88 ? 80 : 64;
+    const tableH = S.screen && S.screen.buzzer && !document.body.classList.contains("landscape") ? 52 : 72;
     $("table-cards").replaceChildren(...(sc.table || []).map((c) =>
       h("figure", { class: "tcard" }, cardFace(c.card, c.label, tableH),
         c.caption ? h("figcaption", { text: c.caption }) : null)));
     $("table-cards").hidden = !(sc.table || []).length;
+    $("left").classList.toggle("no-table", !(sc.table || []).length);
 
-    renderHand(sc);
     renderMoves(sc);
     renderBuzzer(sc);
+    renderHand(sc);
+    placeToast();
 
     const over = $("over");
     over.hidden = !sc.over;
@@ -446,19 +457,26 @@
     placeRing(sc);
   }
 
-  // hand-card height: the biggest size whose rows fit the space given to the hand
+  // hand-card height: the biggest size whose rows fit the room the hand has on screen
+  // (above the buzzer's half in portrait, the left column's height in landscape)
   function fitCardHeight(n) {
     const hand = $("hand");
-    const W = Math.max(200, hand.clientWidth || window.innerWidth - 24);
-    const landscape = window.innerWidth > window.innerHeight;
-    const room = landscape ? window.innerHeight * 0.62 : window.innerHeight * (S.screen && S.screen.buzzer ? 0.22 : 0.4);
+    const W = Math.max(160, hand.clientWidth || window.innerWidth - 24);
+    const H = window.innerHeight;
+    const landscape = document.body.classList.contains("landscape");
+    const left = $("left");
+    const top = hand.getBoundingClientRect().top + (landscape ? left.scrollTop : window.scrollY) + 14;
+    let room;
+    if (landscape) room = Math.max(H - top - 8, H * 0.3);
+    else if (S.screen && S.screen.buzzer) room = Math.max(H * 0.5 - top - 8, 56);
+    else room = Math.max(H - top - $("right").offsetHeight - 8, H * 0.35);
     const aspect = S.aspect[S.game] || 0.72;
     const gap = 8;
-    for (let ch = 144; ch > 44; ch -= 8) {
+    for (let ch = 144; ch > 48; ch -= 8) {
       const cw = Math.max(44, ch * aspect) + gap;
       const perRow = Math.max(1, Math.floor((W + gap) / cw));
       const rows = Math.ceil(n / perRow);
-      if (rows * (ch + gap + 8) <= room) return ch;
+      if (rows * (ch + gap) + (rows > 1 ? 0 : 4) <= room) return ch;
     }
     return 48;                       // scrolls; each card is still a 44 px target
   }
@@ -471,6 +489,7 @@
     const box = $("hand");
     box.style.setProperty("--card-h", S.cardH + "px");
     box.setAttribute("aria-label", T("hand"));
+    box.hidden = !hand.length;
     box.replaceChildren(...hand.map((c, i) => {
       const selected = S.selection.includes(i);
       const move = c.move !== null && c.move !== undefined ? byId.get(c.move) : null;
@@ -573,6 +592,13 @@
       return b;
     }));
     $("moves").hidden = !groups.length;
+    document.body.classList.toggle("no-right", !groups.length && !sc.buzzer);
+  }
+
+  function placeToast() {
+    const right = $("right");
+    const sticky = !document.body.classList.contains("landscape") && !document.body.classList.contains("has-buzzer");
+    document.body.style.setProperty("--right-h", (sticky ? right.offsetHeight : 0) + "px");
   }
 
   function renderBuzzer(sc) {

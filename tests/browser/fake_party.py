@@ -59,6 +59,8 @@ class FakeParty:
 
     def __init__(self, aspect: float = 0.7) -> None:
         self.aspect = aspect
+        #: optional real art: (game, card JSON text, height px) → PNG bytes or None (the stub)
+        self.art: Callable[[str, str, int], bytes | None] | None = None
         self.on_connect: list[dict] = []
         self.received: list[dict] = []
         self.art_requests: list[dict[str, str]] = []
@@ -126,6 +128,10 @@ class FakeParty:
         if "broken" in card:
             raise web.HTTPNotFound()
         h = max(32, min(1024, int(q.get("h", "64"))))
+        if self.art is not None:
+            data = self.art(q.get("g", ""), card, h)
+            if data:
+                return web.Response(body=data, content_type="image/png")
         hue = zlib.crc32(card.encode()) & 0xFFFFFF
         rgb = (60 + (hue & 0x7F), 40 + ((hue >> 8) & 0x7F), 40 + ((hue >> 16) & 0x7F))
         return web.Response(body=png(max(8, round(h * self.aspect)), h, rgb), content_type="image/png",

@@ -34,6 +34,11 @@ W = {
 }
 
 
+def card(n: int, label: str) -> dict:
+    """A Đạo Tâm-like card as JSON: its kind (cuong / nhu) read from the label."""
+    return {"$type": "Card", "id": n, "kind": "cuong" if label.startswith("Cương") else "nhu"}
+
+
 def blank() -> dict:
     return {k: ([] if k in ("players", "info", "hand", "table", "moves", "log") else None) for k in SCREEN_KEYS}
 
@@ -59,19 +64,19 @@ def ganjifa(lang: str = "en") -> dict:
     """Minh Châu's turn: five cards of Rama play, one Kurma card is refused (must follow)."""
     w = W[lang]
     s = blank()
-    cards = [("Rama 3", 63), ("Rama 7", 67), ("Rama Mantri", 71), ("Rama Raja", 72),
-             ("Kurma 5", 15), ("Rama 9", 69), ("Rama 1", 61)]
+    cards = [("3 Rama", 76), ("7 Rama", 80), ("Mantri Rama", 73), ("Raja Rama", 72),
+             ("5 Kurma", 18), ("9 Rama", 82), ("1 Rama", 74)]     # the pack's own card ids
     moves = []
     for i, (label, cid) in enumerate(cards):
-        legal = not label.startswith("Kurma")
+        legal = not label.endswith("Kurma")
         s["hand"].append({"card": cid, "label": label, "move": i if legal else None,
                           "reason": None if legal else w["must"]})
         moves.append({"id": i, "label": label, "action": ["play", cid], "cards": [i], "legal": legal,
                       "reason": None if legal else w["must"], "kind": "normal", "timed": False})
     s.update(title=w["ganjifa"], status=w["follow"], tone="turn", players=players(lang, active=2),
              info=[w["day"], "Trick 4 / 30"],
-             table=[{"card": 65, "label": "Rama 5", "caption": "Bình · " + w["led"]},
-                    {"card": 72 - 10, "label": "Rama 2", "caption": "Lan"}],
+             table=[{"card": 78, "label": "5 Rama", "caption": "Bình · " + w["led"]},
+                    {"card": 75, "label": "2 Rama", "caption": "Lan"}],
              moves=moves, log=[w["log1"], w["log2"]])
     return check_screen(s)
 
@@ -80,9 +85,8 @@ def claim(lang: str = "en") -> dict:
     """A Đạo Tâm-like turn: pick 1 or 2 cards, then claim Cương or Nhu with them."""
     w = W[lang]
     s = blank()
-    labels = ["Cương 2", "Nhu 4", "Cương 5", "Tĩnh Tâm"]
-    s["hand"] = [{"card": {"$type": "Card", "id": 10 + i}, "label": lab, "move": None, "reason": None}
-                 for i, lab in enumerate(labels)]
+    s["hand"] = [{"card": card(10 + i, lab), "label": lab, "move": None, "reason": None}
+                 for i, lab in enumerate(["Cương 2", "Nhu 4", "Cương 5", "Nhu 1"])]
     moves = []
     n = 0
     for call in ("cuong", "nhu"):
@@ -103,10 +107,10 @@ def buzzer(lang: str = "en", armed: bool = True, left_ms: int = 1600, total_ms: 
     """A shout race open for this seat: the buzzer, the ring, a timed pass."""
     w = W[lang]
     s = blank()
-    s["hand"] = [{"card": {"$type": "Card", "id": 20 + i}, "label": lab, "move": None, "reason": None}
+    s["hand"] = [{"card": card(20 + i, lab), "label": lab, "move": None, "reason": None}
                  for i, lab in enumerate(["Cương 3", "Nhu 6"])]
     s.update(title=w["daotam"], status=w["window"], tone="window", players=players(lang, active=0, away=1),
-             info=[w["mind"]], table=[{"card": {"$type": "Card", "id": 30}, "label": "Cương 7", "caption": "Lan"}],
+             info=[w["mind"]], table=[{"card": card(30, "Cương 7"), "label": "Cương 7", "caption": "Lan"}],
              moves=[{"id": 1, "label": w["pass"], "action": ["pass"], "cards": None, "legal": True,
                      "reason": None, "kind": "pass", "timed": True}],
              buzzer={"label": w["shout"], "action": ["shout"], "armed": armed},

@@ -158,7 +158,7 @@ def test_a_hand_shows_the_card_art_at_the_phone_density(page, party):
     cards = page.locator("#hand .card")
     expect(cards).to_have_count(7)
     src = cards.nth(1).locator("img").get_attribute("src")
-    assert src.startswith("/art?g=ganjifa&c=67&h=")
+    assert src.startswith("/art?g=ganjifa&c=80&h=")
     css_h = page.evaluate("parseFloat(getComputedStyle(document.getElementById('hand')).getPropertyValue('--card-h'))")
     assert int(src.rsplit("=", 1)[1]) == math.ceil(css_h * 2 / 16) * 16
     expect(page.locator("#status")).to_have_text("Your turn — follow Rama")
@@ -178,11 +178,11 @@ def test_an_illegal_card_tells_why_and_legal_ones_play_with_rising_seq(page, par
     expect(page.locator("#toast")).to_have_text("You must follow Rama.")
     page.click('#hand .card[data-index="1"]')
     first = party.wait_for("intent")
-    assert first == {"v": 1, "type": "intent", "seq": 1, "action": ["play", 67], "t": None}
+    assert first == {"v": 1, "type": "intent", "seq": 1, "action": ["play", 80], "t": None}
     page.click('#hand .card[data-index="3"]')
     second = party.wait_for("intent", 2)
     assert second["seq"] == 2 and second["action"] == ["play", 72]
-    assert [m["action"] for m in intents(party)] == [["play", 67], ["play", 72]]   # none for Kurma
+    assert [m["action"] for m in intents(party)] == [["play", 80], ["play", 72]]   # none for Kurma
 
 
 def test_a_reload_never_reuses_a_seq(page, party):
@@ -203,7 +203,7 @@ def test_a_card_picture_that_fails_shows_its_label(page, party):
     playing(page, party, screen)
     face = page.locator('#hand .card[data-index="0"] .face')
     expect(face).to_have_class("face fallback")
-    expect(face).to_have_text("Rama 3")
+    expect(face).to_have_text("3 Rama")
 
 
 def test_error_reasons_are_toasts(page, party):
@@ -328,7 +328,7 @@ TARGETS = "button:visible, input:visible, summary:visible, a:visible"
 
 
 def small_targets(page) -> list[str]:
-    return page.evaluate(f"""() => [...document.querySelectorAll('button, input, summary, a')]
+    return page.evaluate("""() => [...document.querySelectorAll('button, input, summary, a')]
         .filter(e => e.offsetParent !== null || getComputedStyle(e).position === 'fixed')
         .map(e => [e.id || e.className || e.tagName, e.getBoundingClientRect()])
         .filter(([n, r]) => r.width > 0 && (r.width < 44 || r.height < 44))
