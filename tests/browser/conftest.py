@@ -17,7 +17,6 @@ import pytest
 HERE = Path(__file__).resolve().parent
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
-INSTALL = "apt-get install chromium (Debian/Ubuntu) and pip install playwright"
 
 
 def chromium_path() -> str | None:
@@ -33,9 +32,10 @@ def missing() -> str | None:
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
-        return f"browser tests skipped: Playwright for Python is missing — {INSTALL}"
+        return ("browser tests skipped: Playwright for Python is missing — pip install -e '.[test]'"
+                " and apt-get install chromium")
     if chromium_path() is None:
-        return f"browser tests skipped: no chromium on this system — {INSTALL}"
+        return "browser tests skipped: no Chromium found — install it with `apt-get install chromium`"
     return None
 
 

@@ -124,7 +124,7 @@ def waiting(lang: str = "en") -> dict:
     w = W[lang]
     s = ganjifa(lang)
     for c in s["hand"]:
-        c.update(move=None, reason=w["not_turn"])
+        c.update(reason=w["not_turn"])             # the moves are still named, refused
     for m in s["moves"]:
         m.update(legal=False, reason=w["not_turn"])
     s.update(status=w["name_wait"], tone="wait", players=players(lang, active=0))

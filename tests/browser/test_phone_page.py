@@ -185,6 +185,19 @@ def test_an_illegal_card_tells_why_and_legal_ones_play_with_rising_seq(page, par
     assert [m["action"] for m in intents(party)] == [["play", 80], ["play", 72]]   # none for Kurma
 
 
+def test_on_another_seats_turn_a_tap_tells_why_and_sends_nothing(page, party):
+    playing(page, party, samples.waiting())
+    card = page.locator('#hand .card[data-index="1"]')
+    expect(card).to_have_class("card illegal")
+    card.click(force=True)
+    expect(page.locator("#toast")).to_have_text("Not your turn yet.")
+    expect(page.locator("#status")).to_have_class("tone-wait")
+    show(party, samples.ganjifa(), rev=2)                  # the turn comes: the same tap plays
+    page.click('#hand .card[data-index="1"]')
+    assert party.wait_for("intent")["action"] == ["play", 80]
+    assert len(intents(party)) == 1
+
+
 def test_a_reload_never_reuses_a_seq(page, party):
     playing(page, party, samples.ganjifa())
     page.click('#hand .card[data-index="0"]')
@@ -215,6 +228,7 @@ def test_error_reasons_are_toasts(page, party):
 
 def test_the_over_panel(page, party):
     playing(page, party, samples.over())
+    expect(page.locator("#over")).to_be_visible()
     expect(page.locator("#over h2")).to_have_text("Lan wins the game")
     expect(page.locator("#over p")).to_have_text("Lan 42 cards · Bình 31 · You 27")
     show(party, samples.ganjifa(), rev=2)
@@ -241,6 +255,11 @@ def test_pick_mode_enables_the_claims_whose_cards_are_picked(page, party):
     expect(page.locator('#hand .card[data-index="2"]')).to_have_attribute("aria-pressed", "false")
     expect(cuong).not_to_have_attribute("aria-disabled", "true")
     expect(public).not_to_have_attribute("aria-disabled", "true")
+    same = samples.claim()
+    same["log"] = ["Lan claimed Nhu"]                               # the same hand, news only
+    show(party, same, rev=2)
+    expect(page.locator("#log li")).to_have_text(["Lan claimed Nhu"])
+    expect(page.locator('#hand .card[aria-pressed="true"]')).to_have_count(2)   # picks kept
     cuong.click()
     assert party.wait_for("intent")["action"] == ["claim", [0, 1], "cuong"]
     page.click('#hand .card[data-index="0"]')                        # unpick: one card left
@@ -248,6 +267,11 @@ def test_pick_mode_enables_the_claims_whose_cards_are_picked(page, party):
     page.locator("#moves .move", has_text="Claim Nhu").click()
     claim = party.wait_for("intent", 2)
     assert claim["action"] == ["claim", [1], "nhu"] and claim["seq"] == 2
+    fewer = samples.claim()
+    fewer["hand"] = fewer["hand"][1:]                                # a new hand: picks cleared
+    show(party, fewer, rev=3)
+    expect(page.locator("#hand .card")).to_have_count(3)
+    expect(page.locator('#hand .card[aria-pressed="true"]')).to_have_count(0)
 
 
 # ------------------------------------------------------------------ the buzzer and the ring
@@ -288,6 +312,8 @@ def test_the_window_ring_counts_down_and_the_phone_vibrates_once(page, party):
     show(party, samples.buzzer(left_ms=900), rev=2)          # the same window: no new buzz
     expect(ring).to_have_class("ring late")
     assert page.evaluate("window.__vibrations.length") == 1
+    show(party, samples.buzzer(left_ms=0, total_ms=0), rev=3)  # untimed: waits for every seat
+    expect(page.locator("#ring")).to_be_hidden()
     show(party, samples.ganjifa(), rev=3)
     expect(page.locator("#ring")).to_be_hidden()
     show(party, samples.buzzer(), rev=4)                      # a new window for this seat
