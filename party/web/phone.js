@@ -322,6 +322,7 @@
     document.title = title;
     $("who").textContent = S.joined && S.name ? S.name : "";
     if (playing) renderPlay(S.screen); else renderJoin();
+    keepAwake();
   }
 
   function seatWord(slot) {
@@ -505,6 +506,7 @@
         "aria-pressed": pick ? (selected ? "true" : "false") : null,
         "aria-disabled": !pick && !legal && c.reason ? "true" : null,
         "aria-label": label + (c.reason && !pick ? " — " + c.reason : ""),
+        onpointerdown: () => { S.downAt = performance.now(); },
         onclick: () => tapCard(i),
       }, cardFace(c.card, label, S.cardH), selected ? h("span", { class: "check", "aria-hidden": "true", text: "✓" }) : null);
     }));
@@ -531,7 +533,8 @@
     }
     const move = c.move !== null && c.move !== undefined ? (sc.moves || []).find((m) => m.id === c.move) : null;
     if (move && move.legal !== false) {
-      intent(move.action, move.timed ? performance.now() : null);
+      const now = performance.now();      // a timed play counts from when the finger went down
+      intent(move.action, move.timed ? (S.downAt && now - S.downAt < 1000 ? S.downAt : now) : null);
     } else if (c.reason || (move && move.reason)) {
       toast(c.reason || move.reason);
     }
@@ -650,6 +653,16 @@
     ring.querySelector(".secs").textContent = String(Math.ceil(left / 1000));
     ring.dataset.left = String(Math.round(left));
     if (left > 0) ringFrame = requestAnimationFrame(tickRing);
+  }
+
+  // keep the screen awake while seated (where the browser allows it: https or localhost)
+  let wakeLock = null;
+  function keepAwake() {
+    if (!S.joined || wakeLock || !navigator.wakeLock || document.visibilityState !== "visible") return;
+    navigator.wakeLock.request("screen").then((lock) => {
+      wakeLock = lock;
+      lock.addEventListener("release", () => { wakeLock = null; });
+    }).catch(() => { /* refused: the phone may sleep; it rejoins with its token */ });
   }
 
   // ------------------------------------------------------------ wiring

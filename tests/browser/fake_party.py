@@ -66,6 +66,7 @@ class FakeParty:
         self.art_requests: list[dict[str, str]] = []
         self.connections: list[web.WebSocketResponse] = []
         self.opened = 0
+        self.refuse = False      # True: /ws answers 503 (the server is away)
         self._lock = threading.RLock()
         self._loop = asyncio.new_event_loop()
         self._ready = threading.Event()
@@ -138,6 +139,8 @@ class FakeParty:
                             headers={"Cache-Control": "max-age=3600"})
 
     async def _ws(self, request: web.Request) -> web.WebSocketResponse:
+        if self.refuse:
+            raise web.HTTPServiceUnavailable()
         ws = web.WebSocketResponse()
         await ws.prepare(request)
         with self._lock:

@@ -81,6 +81,14 @@ def ganjifa(lang: str = "en") -> dict:
     return check_screen(s)
 
 
+def big_hand(lang: str = "en") -> dict:
+    """The opening of a three-player deal: 40 cards (the fullest hand a phone shows)."""
+    s = ganjifa(lang)
+    s["hand"] = [{"card": c, "label": str(c), "move": None, "reason": None} for c in range(0, 120, 3)]
+    s.update(moves=[], table=[], status=W[lang]["name_wait"], tone="wait")
+    return check_screen(s)
+
+
 def claim(lang: str = "en") -> dict:
     """A Đạo Tâm-like turn: pick 1 or 2 cards, then claim Cương or Nhu with them."""
     w = W[lang]

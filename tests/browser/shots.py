@@ -1,7 +1,7 @@
 """Screenshots of the phone page against the fake server, with the project's own card art
 for the sample cards: ``python -m tests.browser.shots [out_dir]`` (default
 /work/shots/page). Portrait 390×844 and landscape 844×390, English and Vietnamese: the
-lobby, a Ganjifa hand (an illegal card tapped), a Đạo Tâm claim with two cards picked,
+lobby, a Ganjifa hand (an illegal card tapped), a 40-card hand, a Đạo Tâm claim with two cards picked,
 a Đạo Tâm buzzer window, a finished game."""
 
 from __future__ import annotations
@@ -82,6 +82,10 @@ def main(out: Path) -> list[Path]:
                 page.click('#hand .card[data-index="4"]', force=True)
                 shot("ganjifa")
                 page.evaluate("document.getElementById('toast').hidden = true")
+                party.send({"type": "screen", "seat": 2, "rev": 9, "screen": samples.big_hand(lang),
+                            "view": None})
+                page.locator('#hand .card[data-index="39"]').wait_for()
+                shot("ganjifa40")
                 page.evaluate("window.__phone.state.game = 'daotam'")
                 party.send({"type": "screen", "seat": 2, "rev": 2, "screen": samples.claim(lang), "view": None})
                 page.locator('#hand .card[data-index="3"]').wait_for()

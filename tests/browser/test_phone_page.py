@@ -38,6 +38,11 @@ def playing(page, party, screen: dict, game: str = "ganjifa") -> None:
 
 
 def intents(party) -> list[dict]:
+    """The intents the page has sent so far: a ping answered first, so that everything the
+    page sent before it has arrived (one socket keeps its order)."""
+    n = len(party.of_type("pong")) + 1
+    party.send({"type": "ping", "id": 9000 + n})
+    party.wait_for("pong", n)
     return party.of_type("intent")
 
 
@@ -126,8 +131,11 @@ def test_a_dropped_connection_shows_the_bar_and_rejoins_with_the_token(page, par
     show(party, samples.ganjifa())
     expect(page.locator("#bar")).to_be_hidden()
     party.clear()
+    party.refuse = True                      # away until the bar has been seen
     party.drop()
     expect(page.locator("#bar")).to_have_text("Reconnecting…")
+    expect(page.locator("#bar")).to_be_visible()
+    party.refuse = False
     assert party.wait_for("hello")["token"] == "tok-r"
     assert party.opened == 2
     show(party, samples.ganjifa())
@@ -220,10 +228,15 @@ def test_a_card_picture_that_fails_shows_its_label(page, party):
 
 
 def test_error_reasons_are_toasts(page, party):
+    page.clock.install()                     # the page's timers run when the test says
     playing(page, party, samples.ganjifa())
     party.send({"type": "error", "seq": 4, "code": "not_your_turn", "reason": "Not your turn yet."})
     expect(page.locator("#toast")).to_have_text("Not your turn yet.")
     expect(page.locator("#toast")).to_be_visible()
+    page.clock.run_for(2000)
+    expect(page.locator("#toast")).to_be_visible()
+    page.clock.run_for(1000)                 # 2.6 s and a 150 ms fade
+    expect(page.locator("#toast")).to_be_hidden()
 
 
 def test_the_over_panel(page, party):
@@ -304,8 +317,9 @@ def test_the_window_ring_counts_down_and_the_phone_vibrates_once(page, party):
     playing(page, party, samples.buzzer(left_ms=1600, total_ms=2000), game="daotam")
     ring = page.locator("#buzzer #ring")
     expect(ring).to_be_visible()
-    expect(ring.locator(".secs")).to_have_text("2")
     page.wait_for_function("Number(document.getElementById('ring').dataset.left) < 1500")
+    secs, left = ring.evaluate("e => [e.querySelector('.secs').textContent, Number(e.dataset.left)]")
+    assert 0 <= left < 1500 and secs == str(math.ceil(left / 1000))   # whole seconds, counted here
     offset = float(ring.locator(".arc").evaluate("e => parseFloat(e.style.strokeDashoffset)"))
     assert offset > 0                        # part of the arc is gone
     assert page.evaluate("window.__vibrations.length") == 1
