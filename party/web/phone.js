@@ -134,6 +134,7 @@
     let msg;
     try { msg = JSON.parse(ev.data); } catch (e) { return; }
     if (!msg || typeof msg !== "object") return;
+    S.lastMsg = performance.now();
     if (msg.type === "ping") {       // answered first: the clock estimate needs it at once
       send({ type: "pong", id: msg.id, c: performance.now() });
       return;
@@ -227,11 +228,12 @@
       S.total = 0;
     }
     const mine = !!(w && w.mine);
-    if (mine && !S.mine && navigator.vibrate) {
+    const opened = mine && !S.mine;           // a window just opened for this seat
+    if (opened && navigator.vibrate) {
       try { navigator.vibrate([90, 60, 90]); } catch (e) { /* not allowed yet */ }
     }
     S.mine = mine;
-    S.pressed = before && before.buzzer && screen.buzzer && S.pressed ? S.pressed : false;
+    S.pressed = !!(S.pressed && !opened && before && before.buzzer && screen.buzzer);
   }
 
   // ------------------------------------------------------------ DOM helpers
@@ -264,8 +266,10 @@
     }, 2600);
   }
 
-  // card pictures: one <img> per src, kept so a new screen does not reload them
+  // card pictures: one <img> per src, kept so a new screen does not reload them (a second
+  // copy in the same screen is a clone)
   const imgs = new Map();
+  let renderGen = 0;
   function artSrc(card, cssH) {
     const px = Math.min(1024, Math.max(32, Math.ceil((cssH * (window.devicePixelRatio || 1)) / 16) * 16));
     return "/art?g=" + encodeURIComponent(S.game || "") + "&c=" + encodeURIComponent(JSON.stringify(card)) + "&h=" + px;
@@ -292,7 +296,10 @@
     if (img.dataset.failed) {
       box.classList.add("fallback");
       box.append(h("span", { class: "flabel", text: label || "?" }));
+    } else if (img.gen === renderGen) {
+      box.append(img.cloneNode(false));
     } else {
+      img.gen = renderGen;
       box.append(img);
     }
     return box;
@@ -401,6 +408,7 @@
   }
 
   function renderPlay(sc) {
+    renderGen += 1;
     const status = $("status");
     status.textContent = sc.status || "";
     status.className = "tone-" + (sc.tone || "wait");
@@ -689,7 +697,17 @@
     $("name").value = store.get("party.name") || "";
     if (S.code && S.typed) $("code").value = S.code;
     document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState === "visible") reconnectNow();
+      if (document.visibilityState !== "visible") return;
+      // back from sleep: a socket silent for a while (the server pings every second) may
+      // be dead without knowing it; start a fresh one, the token rejoins the seat
+      if (S.ws && S.open && performance.now() - (S.lastMsg || 0) > 3000) {
+        const old = S.ws;
+        S.ws = null;
+        S.open = false;
+        old.onclose = null;
+        try { old.close(); } catch (e) { /* already gone */ }
+      }
+      reconnectNow();
     });
     window.addEventListener("online", reconnectNow);
     let resizeTimer = 0;

@@ -142,6 +142,22 @@ def test_a_dropped_connection_shows_the_bar_and_rejoins_with_the_token(page, par
     expect(page.locator("#bar")).to_be_hidden()
 
 
+def test_back_from_sleep_a_silent_socket_is_replaced_and_the_seat_rejoined(page, party):
+    page.goto(party.url + ROOM)
+    welcome(party, token="tok-s")
+    show(party, samples.ganjifa())
+    expect(page.locator("#play")).to_be_visible()
+    party.clear()
+    wake = """quiet => { const S = window.__phone.state, ws = S.ws;
+        if (quiet) S.lastMsg = performance.now() - 60000;
+        document.dispatchEvent(new Event('visibilitychange'));   // handled synchronously
+        return S.ws === ws; }"""
+    assert page.evaluate(wake, False) is True                   # news came lately: kept
+    assert page.evaluate(wake, True) is False                   # silent for a minute: replaced
+    assert party.wait_for("hello")["token"] == "tok-s"
+    assert party.opened == 2
+
+
 def test_bye_says_why_and_offers_to_join_again(page, party):
     page.goto(party.url + ROOM)
     welcome(party)
@@ -175,6 +191,17 @@ def test_a_hand_shows_the_card_art_at_the_phone_density(page, party):
     expect(page.locator("#info li").first).to_have_text("Day — Rama is trump")
     expect(page.locator("#log li").last).to_have_text("Lan played Raja of Rama")
     expect(page.locator("#moves .move")).to_have_count(0)   # every play is a tap on its card
+    for where in ("#hand", "#hand .card", "#players li"):          # no zoom on a double tap
+        assert page.locator(where).first.evaluate("e => getComputedStyle(e).touchAction") == "manipulation"
+
+
+def test_the_same_card_twice_on_one_screen_shows_twice(page, party):
+    screen = samples.ganjifa()
+    screen["table"] = [dict(screen["table"][0], caption=who) for who in ("Lan", "Bình")]
+    playing(page, party, screen)
+    expect(page.locator("#table-cards figure img")).to_have_count(2)
+    for i in range(2):
+        page.wait_for_function(f"document.querySelectorAll('#table-cards img')[{i}].naturalWidth > 0")
 
 
 def test_an_illegal_card_tells_why_and_legal_ones_play_with_rising_seq(page, party):
