@@ -8,7 +8,7 @@
   // ------------------------------------------------------------ the page's own words
   const TEXT = {
     en: {
-      title: "Card table", other_lang: "Tiếng Việt", join_head: "Take a seat",
+      title: "Card table", other_lang: "Tiếng Việt", join_head: "Take a seat", players: "Players",
       code: "Room code (on the big screen)", name: "Your name", join: "Join",
       seat: "Seat {n}", first_free: "Any free seat", free: "free", joined: "joined",
       phone: "phone", screen: "big screen", ai: "AI", you: "you", away: "away",
@@ -21,7 +21,7 @@
       pick: "Pick the cards first.", over: "Game over", hand: "Your hand",
     },
     vi: {
-      title: "Bàn bài", other_lang: "English", join_head: "Chọn chỗ ngồi",
+      title: "Bàn bài", other_lang: "English", join_head: "Chọn chỗ ngồi", players: "Người chơi",
       code: "Mã phòng (trên màn hình lớn)", name: "Tên của bạn", join: "Vào bàn",
       seat: "Ghế {n}", first_free: "Ghế trống bất kỳ", free: "còn trống", joined: "đã vào",
       phone: "điện thoại", screen: "màn hình lớn", ai: "máy", you: "bạn", away: "vắng mặt",
@@ -162,6 +162,7 @@
       S.joined = true;
       S.joinError = null;
       S.notice = null;
+      if (m.lang && m.lang !== S.lang) send({ type: "lang", lang: S.lang });   // toggled while away
       if (S.code) {
         store.set(tokKey(S.code), m.token);
         store.set("party.last", S.code);
@@ -338,7 +339,7 @@
   }
 
   function renderJoin() {
-    $("join-head").textContent = T("join_head");
+    $("join-head").textContent = S.joined ? T("players") : T("join_head");
     $("code-label").textContent = T("code");
     $("name-label").textContent = T("name");
     $("join-btn").textContent = T("join");

@@ -1,8 +1,8 @@
 """Screenshots of the phone page against the fake server, with the project's own card art
 for the sample cards: ``python -m tests.browser.shots [out_dir]`` (default
 /work/shots/page). Portrait 390×844 and landscape 844×390, English and Vietnamese: the
-lobby, a Ganjifa hand (an illegal card tapped), a 40-card hand, a Đạo Tâm claim with two cards picked,
-a Đạo Tâm buzzer window, a finished game."""
+lobby (before and after joining), a Ganjifa hand (an illegal card tapped), a 40-card
+hand, a Đạo Tâm claim with two cards picked, a Đạo Tâm buzzer window, a finished game."""
 
 from __future__ import annotations
 
@@ -76,6 +76,9 @@ def main(out: Path) -> list[Path]:
                 party.on_connect = []
                 party.send({"type": "welcome", "seat": 2, "token": "t-" + tag, "name": "Minh Châu",
                             "game": "ganjifa", "code": "ABCD", "lang": lang})
+                party.send(samples.lobby(you=2, joined={0: "Lan", 2: "Minh Châu"}))
+                page.locator("#waiting").wait_for()
+                shot("waiting")
                 party.send({"type": "screen", "seat": 2, "rev": 1, "screen": samples.ganjifa(lang),
                             "view": None})
                 page.locator("#hand .card").first.wait_for()

@@ -74,6 +74,7 @@ def test_join_from_a_room_link_sends_the_secret_the_seat_and_the_name(page, part
                     "name": "Minh Châu", "lang": "en"}
     welcome(party)
     expect(page.locator("#waiting")).to_contain_text("seat 3")
+    expect(page.locator("#join-head")).to_have_text("Players")
     expect(page.locator("#join-form")).to_be_hidden()
 
 
@@ -112,6 +113,9 @@ def test_the_token_is_kept_and_a_reload_says_hello_first(page, party):
     hello = party.wait_for("hello")
     assert hello == {"v": 1, "type": "hello", "token": "tok-xyz"}
     assert party.received[0]["type"] == "hello"          # before anything else
+    party.send({"type": "welcome", "seat": 2, "token": "tok-xyz", "name": "Minh Châu",
+                "game": "ganjifa", "code": "ABCD", "lang": "vi"})
+    assert party.wait_for("lang")["lang"] == "en"          # the phone's own choice wins
 
 
 def test_a_refused_token_is_forgotten_and_the_join_form_comes_back(page, party):
