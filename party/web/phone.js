@@ -549,7 +549,10 @@
     }
   }
 
-  const sameSet = (a, b) => a.length === b.length && [...a].sort((x, y) => x - y).every((x, k) => x === [...b].sort((p, q) => p - q)[k]);
+  // two picks are the same if they hold the same cards: two Cương are alike, so a claim
+  // naming the first one is made as well by tapping the second
+  const cardsOf = (idx, hand) => idx.map((i) => JSON.stringify((hand[i] || {}).card)).sort();
+  const sameCards = (a, b, hand) => a.length === b.length && cardsOf(a, hand).every((x, k) => x === cardsOf(b, hand)[k]);
 
   // move buttons. A card's own play is made by tapping the card (no button); in pick mode
   // the moves that use picked cards share one button per label, enabled when the
@@ -576,7 +579,7 @@
         move = g.list[0];
         if (move.legal === false) { why = move.reason || ""; move = null; }
       } else {
-        const match = g.list.find((m) => sameSet(m.cards, S.selection));
+        const match = g.list.find((m) => sameCards(m.cards, S.selection, sc.hand || []));
         if (match && match.legal !== false) move = match;
         else why = match ? (match.reason || "") : ((sc.pick && sc.pick.prompt) || T("pick"));
       }

@@ -318,6 +318,20 @@ def test_pick_mode_enables_the_claims_whose_cards_are_picked(page, party):
     expect(page.locator('#hand .card[aria-pressed="true"]')).to_have_count(0)
 
 
+def test_a_pick_of_alike_cards_matches_the_claim_naming_the_first_of_them(page, party):
+    """Đạo Tâm's presenter names the first card of each kind; two Cương are alike, so
+    tapping the second one makes the same claim."""
+    alike = samples.claim()
+    alike["hand"][2]["card"] = alike["hand"][0]["card"]             # two cards the same
+    alike["moves"] = [m for m in alike["moves"] if m["cards"] != [2] and 2 not in m["cards"]]
+    playing(page, party, alike, game="daotam")
+    cuong = page.locator("#moves .move", has_text="Claim Cương")
+    page.click('#hand .card[data-index="2"]')                        # the second alike card
+    expect(cuong).not_to_have_attribute("aria-disabled", "true")
+    cuong.click()
+    assert party.wait_for("intent")["action"] == ["claim", [0], "cuong"]
+
+
 # ------------------------------------------------------------------ the buzzer and the ring
 def test_the_buzzer_sends_the_time_the_finger_went_down(page, party):
     playing(page, party, samples.buzzer(), game="daotam")
