@@ -26,7 +26,7 @@ from game.saves import SAVE_VERSION, no_replay, parse_save, unknown_game
 from game.storage import SaveError, read_json, save_writer, write_json_atomic
 from game.windows import Due, OpenWindow, Timing, WindowDesk, default_intent_action
 
-SEAT_KINDS = ("human", "random", "easy", "normal", "hard")
+SEAT_KINDS = ("human", "phone", "random", "easy", "normal", "hard")
 MAX_STEPS_PER_TICK = 64     # several quick agent moves may fall in one tick
 log = logging.getLogger(__name__)
 _FAILED = ("<agent failed>",)   # what a crashed decision counts as: an illegal action
@@ -34,13 +34,18 @@ _FAILED = ("<agent failed>",)   # what a crashed decision counts as: an illegal 
 
 @dataclass
 class Seat:
-    kind: str                       # "human" or an agent level
+    kind: str                       # "human" (a screen seat), "phone" or an agent level
     agent: Any = None
     name: str = ""
 
     @property
     def is_human(self) -> bool:
-        return self.kind == "human"
+        return self.kind in ("human", "phone")
+
+    @property
+    def is_phone(self) -> bool:
+        """A human whose moves and private things are on their phone (issue 17)."""
+        return self.kind == "phone"
 
 
 @dataclass
@@ -146,6 +151,25 @@ class Match:
 
     def human_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    def screen_seats(self) -> list[int]:
+        """The humans at the big screen ("human" seats; phone seats play on their phones)."""
+        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
+
+    def hand_over(self, seat: int, kind: str) -> None:
+        """The host gives ``seat`` to another kind of player (a phone seat whose phone is
+        gone, to an AI level): an agent gets what the seat has seen so far."""
+        if kind not in SEAT_KINDS:
+            raise ValueError(f"unknown seat kind {kind!r}; use one of {', '.join(SEAT_KINDS)}")
+        s = self.seats[seat]
+        s.kind = kind
+        self._pending.pop(seat, None)
+        if s.is_human:
+            s.agent = None
+        else:
+            s.agent = registry.make_agent(self.game, kind, seat, self._agent_seed(seat))
+            s.agent.observe([e for e in self.events if e.visible_to(seat)])
+        self._save()
 
     def thinking(self) -> set[int]:
         """Agent seats currently deciding (for the "thinking" dots); in a window, an
