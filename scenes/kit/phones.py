@@ -235,6 +235,8 @@ class TablePhones:
             img = reveal(game).picture(self.table, card_of(card_json), h)
             if img is None:
                 return None
+            if abs(img.get_height() - h) > 2:        # an art with a smallest size: the height asked
+                img = pygame.transform.smoothscale(img, (max(1, round(img.get_width() * h / img.get_height())), h))
             data = png_bytes(img)
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
