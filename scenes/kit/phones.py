@@ -31,7 +31,7 @@ from typing import Any
 
 import pygame
 
-from scenes.core import theme
+from scenes.core import fonts, theme
 from scenes.core.i18n import t
 from scenes.core.textfit import fit_text
 from scenes.widgets.button import Button
@@ -72,17 +72,17 @@ def png_bytes(surface: pygame.Surface) -> bytes:
 def draw_phone_glyph(surface: pygame.Surface, centre: tuple[int, int], u: float, away: bool) -> pygame.Rect:
     """A small phone drawn with shapes (on a dark pill, so it reads on any plate border);
     struck through in red when the phone is away."""
-    h = max(9, round(2.6 * u))
+    h = max(10, round(2.8 * u))
     w = max(6, round(h * 0.58))
     pill = pygame.Rect(0, 0, w + max(4, round(1.2 * u)), h + max(4, round(0.8 * u)))
     pill.center = centre
-    colour = theme.DANGER if away else theme.GOLD
+    colour = (226, 74, 62) if away else theme.GOLD
     pygame.draw.rect(surface, theme.PANEL, pill, border_radius=max(2, pill.width // 3))
     pygame.draw.rect(surface, colour, pill, max(1, round(0.15 * u)), border_radius=max(2, pill.width // 3))
     body = pygame.Rect(0, 0, w, h)
     body.center = centre
     line = max(1, round(0.22 * u))
-    ink = theme.lighten(theme.DANGER, 0.35) if away else theme.IVORY
+    ink = theme.MUTED if away else theme.IVORY
     pygame.draw.rect(surface, ink, body, line, border_radius=max(1, w // 4))
     screen = body.inflate(-2 * line - max(1, round(0.2 * u)), -max(4, round(h * 0.38)))
     screen.top = body.top + line + max(1, round(0.15 * u))
@@ -90,7 +90,7 @@ def draw_phone_glyph(surface: pygame.Surface, centre: tuple[int, int], u: float,
     pygame.draw.circle(surface, ink, (body.centerx, body.bottom - line - max(1, round(0.3 * u))),
                        max(1, round(0.25 * u)))
     if away:
-        pygame.draw.line(surface, theme.DANGER, pill.topleft, pill.bottomright, max(2, round(0.3 * u)))
+        pygame.draw.line(surface, colour, pill.topleft, pill.bottomright, max(2, round(0.35 * u)))
     return pill
 
 
@@ -314,19 +314,35 @@ class TablePhones:
         return False
 
     # ------------------------------------------------------------ drawing
-    def waiting_text(self) -> str:
+    def waiting_text(self, px: int, width: int) -> str:
+        """The waiting line, with how to open the host's menu; shorter where it does not fit."""
         names = ", ".join(str(self.table.seat_name(s)) for s in self.waiting)
-        return t("table_phone.waiting", name=names, k=pygame.key.name(MENU_KEY).upper())
+        k = pygame.key.name(MENU_KEY).upper()
+        text = t("table_phone.waiting", name=names, k=k)
+        if fonts.size(text, px, "semibold")[0] > width:
+            text = t("table_phone.waiting_short", name=names, k=k)
+        return text
+
+    def line_place(self) -> tuple[tuple[int, int], int]:
+        """Where the waiting line goes: the table's toast place (a line each table keeps
+        clear above its hand), as wide as that place allows."""
+        table = self.table
+        w = table.app.size[0]
+        own = getattr(table, "toast_place", None)
+        centre, width = own() if own is not None else (
+            (w // 2, round(table.hand_top() - 11 * table.app.u)), None)
+        return centre, width or round(w * 0.56)
 
     def draw(self, surface: pygame.Surface) -> None:
         u = self.table.app.u
-        w, h = surface.get_size()
-        if self.waiting and self.menu is None:
-            text = self.waiting_text()
-            px = max(13, round(2.4 * u))
-            img = fit_text(text, px, theme.GOLD, round(w * 0.62), "semibold", min_px=9)
-            box = img.get_rect().inflate(round(3 * u), round(1.4 * u))
-            box.midtop = (w // 2, round(7.2 * u))
+        if self.waiting and self.menu is None and self.table.toast.left <= 0:
+            (cx, cy), width = self.line_place()
+            pad_x, pad_y = round(1.5 * u), round(0.7 * u)
+            px, room = max(13, round(2.4 * u)), max(10, width - 2 * pad_x)
+            img = fit_text(self.waiting_text(px, room), px, theme.GOLD, room, "semibold", min_px=9)
+            box = img.get_rect().inflate(2 * pad_x, 2 * pad_y)
+            box.center = (cx, cy)
+            box.clamp_ip(surface.get_rect())
             self.line_rect = box
             pygame.draw.rect(surface, theme.PANEL, box, border_radius=box.height // 2)
             pygame.draw.rect(surface, theme.GOLD, box, max(1, round(0.2 * u)), border_radius=box.height // 2)
@@ -337,53 +353,56 @@ class TablePhones:
             self.draw_menu(surface, u)
 
     def draw_menu(self, surface: pygame.Surface, u: float) -> None:
+        """The host's menu for the away seat, or its new link as a QR code."""
         w, h = surface.get_size()
-        seat = self.menu
-        name = str(self.table.seat_name(seat))
+        name = str(self.table.seat_name(self.menu))
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 140))
         surface.blit(shade, (0, 0))
+        pad, gap = round(2.2 * u), round(1.2 * u)
         pw = min(w - round(4 * u), round(62 * u))
-        pad = round(2.2 * u)
-        title_px, body_px = max(14, round(3.0 * u)), max(12, round(2.1 * u))
+        inner = pw - 2 * pad
         bh = max(28, round(5.2 * u))
+        title_px, body_px = max(14, round(3.0 * u)), max(12, round(2.1 * u))
         if self.qr is None:
-            title = t("table_phone.menu_title", name=name)
-            lines = [t("table_phone.menu_hint")]
-            ph = pad * 3 + round(4 * u) + round(3 * u) + 3 * bh + 2 * round(1.2 * u) + pad
+            title = fit_text(t("table_phone.menu_title", name=name), title_px, theme.GOLD, inner, "bold", min_px=10)
+            body = [fit_text(t("table_phone.menu_hint"), body_px, theme.MUTED, inner, min_px=9)]
+            rows = len(self.buttons)
         else:
-            title = t("table_phone.scan", name=name)
-            qr_side = min(round(30 * u), h - round(28 * u))
-            lines = [self.qr[1]]
-            ph = pad * 3 + round(4 * u) + qr_side + round(3 * u) + bh + pad
-        self.panel = pygame.Rect(0, 0, pw, min(ph, h - round(2 * u)))
+            title = fit_text(t("table_phone.scan", name=name), title_px, theme.GOLD, inner, "bold", min_px=10)
+            body = [fit_text(self.qr[1], body_px, theme.IVORY, inner, min_px=8),
+                    fit_text(t("table_phone.code", code=self.room.code), body_px, theme.MUTED, inner, min_px=9)]
+            rows = 1
+        fixed = (2 * pad + title.get_height() + gap + sum(b.get_height() + gap // 2 for b in body)
+                 + gap + rows * bh + (rows - 1) * gap)
+        qr_side = 0
+        if self.qr is not None:
+            qr_side = max(21, min(round(34 * u), h - round(2 * u) - fixed - gap))
+        self.panel = pygame.Rect(0, 0, pw, fixed + (qr_side + gap if qr_side else 0))
         self.panel.center = (w // 2, h // 2)
         p = self.panel
         pygame.draw.rect(surface, theme.PANEL, p, border_radius=round(1.5 * u))
         pygame.draw.rect(surface, theme.GOLD, p, max(1, round(0.2 * u)), border_radius=round(1.5 * u))
-        inner = p.width - 2 * pad
-        img = fit_text(title, title_px, theme.GOLD, inner, "bold", min_px=10)
         y = p.y + pad
-        surface.blit(img, img.get_rect(midtop=(p.centerx, y)))
-        y += img.get_height() + round(1.2 * u)
+        surface.blit(title, title.get_rect(midtop=(p.centerx, y)))
+        y += title.get_height() + gap
+        if qr_side:
+            key = (self.qr, qr_side)
+            if self._qr_img is None or self._qr_img[0] != key:
+                self._qr_img = (key, qr_surface(self.qr[1], qr_side))
+            q = self._qr_img[1]
+            surface.blit(q, q.get_rect(midtop=(p.centerx, y)))
+            y += qr_side + gap
+        for img in body:
+            surface.blit(img, img.get_rect(midtop=(p.centerx, y)))
+            y += img.get_height() + gap // 2
+        y += gap
         if self.qr is None:
-            for line in lines:
-                img = fit_text(line, body_px, theme.MUTED, inner, min_px=9)
-                surface.blit(img, img.get_rect(midtop=(p.centerx, y)))
-                y += img.get_height() + round(1.5 * u)
             for b in self.buttons:
                 b.rect = pygame.Rect(p.x + pad, y, inner, bh)
                 b.draw(surface, u)
-                y += bh + round(1.2 * u)
-            return
-        key = (self.qr, qr_side)
-        if self._qr_img is None or self._qr_img[0] != key:
-            self._qr_img = (key, qr_surface(self.qr[1], qr_side))
-        q = self._qr_img[1]
-        surface.blit(q, q.get_rect(midtop=(p.centerx, y)))
-        y += q.get_height() + round(0.8 * u)
-        img = fit_text(lines[0], body_px, theme.IVORY, inner, min_px=8)
-        surface.blit(img, img.get_rect(midtop=(p.centerx, y)))
-        self.close_button.rect = pygame.Rect(0, 0, round(24 * u), bh)
-        self.close_button.rect.midbottom = (p.centerx, p.bottom - pad)
-        self.close_button.draw(surface, u)
+                y += bh + gap
+        else:
+            self.close_button.rect = pygame.Rect(0, 0, min(inner, round(24 * u)), bh)
+            self.close_button.rect.midtop = (p.centerx, y)
+            self.close_button.draw(surface, u)

@@ -77,7 +77,7 @@ class SeatPlates:
         if self.match.seats[seat].kind == "phone":     # plays on a phone: a glyph on the top border
             from scenes.kit.phones import draw_phone_glyph
             away = self.phone_away is not None and self.phone_away(seat)
-            draw_phone_glyph(surface, (rect.right - round(2.4 * u), rect.top), u, away)
+            draw_phone_glyph(surface, (rect.right - round(2.2 * u), rect.top - round(0.5 * u)), u, away)
         self.rects[seat] = rect
         if seat in self.match.thinking() or (active and self.match.seats[seat].agent is not None):
             # on the bottom border, on a small dark pill: clear of the text at any width
