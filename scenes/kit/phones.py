@@ -31,7 +31,7 @@ from typing import Any
 
 import pygame
 
-from scenes.core import fonts, theme
+from scenes.core import fonts, i18n, theme
 from scenes.core.i18n import t
 from scenes.core.textfit import fit_text
 from scenes.widgets.button import Button
@@ -316,11 +316,11 @@ class TablePhones:
     # ------------------------------------------------------------ drawing
     def waiting_text(self, px: int, width: int) -> str:
         """The waiting line, with how to open the host's menu; shorter where it does not fit."""
-        names = ", ".join(str(self.table.seat_name(s)) for s in self.waiting)
-        k = pygame.key.name(MENU_KEY).upper()
-        text = t("table_phone.waiting", name=names, k=k)
+        who = i18n.names([self.table.seat_name(s) for s in self.waiting])
+        key = pygame.key.name(MENU_KEY).upper()
+        text = t("table_phone.waiting", name=who, what=key)
         if fonts.size(text, px, "semibold")[0] > width:
-            text = t("table_phone.waiting_short", name=names, k=k)
+            text = t("table_phone.waiting_short", name=who, what=key)
         return text
 
     def line_place(self) -> tuple[tuple[int, int], int]:
@@ -355,7 +355,7 @@ class TablePhones:
     def draw_menu(self, surface: pygame.Surface, u: float) -> None:
         """The host's menu for the away seat, or its new link as a QR code."""
         w, h = surface.get_size()
-        name = str(self.table.seat_name(self.menu))
+        name = self.table.seat_name(self.menu)
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 140))
         surface.blit(shade, (0, 0))
