@@ -135,6 +135,8 @@ class TablePhones:
         table.plates.phone_away = self.away
         self.closed = False
         party.art = self.art                        # the server asks the party for pictures
+        party.table_phones = self                   # (tend() may call covered_frame)
+        self._updated = -1
         server = getattr(party, "server", None)
         if server is not None and hasattr(server, "art"):
             server.art = self.art
@@ -172,6 +174,15 @@ class TablePhones:
         if self.qr is not None and not self.away(self.qr[0]):
             self.qr = self.menu = None      # the new phone took the seat
         self.render_art()
+        self._updated = self.table.app.frames
+
+    def covered_frame(self) -> None:
+        """A frame the table is covered (pause menu, rules, results): its time stands
+        still, so no intent is applied, but the pictures asked for are still made. The
+        app's per-frame party upkeep may call this every frame; it does nothing in a
+        frame the table's own update ran."""
+        if self._updated != self.table.app.frames and not self.closed:
+            self.render_art()
 
     # ------------------------------------------------------------ card art
     def art(self, game: str, card_json: str, h: int) -> concurrent.futures.Future:
@@ -254,6 +265,9 @@ class TablePhones:
     def close(self) -> None:
         """The table is gone: every picture still asked for is answered None."""
         self.closed = True
+        if getattr(self.party, "table_phones", None) is self:
+            self.party.table_phones = None
+            self.party.art = None
         while True:
             try:
                 *_, fut = self.requests.get_nowait()

@@ -160,7 +160,7 @@ class FakePhone:
 
 
 def phone_table(game: str, kinds: list[str], seed: int, options: dict | None = None,
-                size=(1280, 720), lang: str = "en", anim_speed: float = 1.0, names: list[str] | None = None):
+                size=(1280, 720), lang: str = "en", anim_speed: float = 2.0, names: list[str] | None = None):
     """An app showing ``game``'s table with these seat kinds and a fake phone party; one
     FakePhone per phone seat, joined. Returns (app, match, table, room, phones, present)."""
     app = make_app(size=size, lang=lang, speed=0.0)

@@ -59,6 +59,8 @@ def test_a_table_of_phones_plays_to_the_end_with_no_handoff_and_no_private_face(
     def on_frame(n):
         if table.viewer_can_act or (game == "mascarade" and table.controls.actor() is not None):
             acting_on_screen.append(n)
+        if table.driver.handoff_needed() is not None:      # asked of the policy every frame
+            asked.append(table.driver.handoff_needed())
     stats = play_out(app, match, table, phones, watch, frames=20000, on_frame=on_frame)
     figure = (f"handoff screens in a {len(kinds)}-player {game} game with {len(phones)} phone seats: "
               f"{len(asked)} asked, {stats['handoffs']} shown")
@@ -305,3 +307,20 @@ def test_phone_seats_show_a_phone_glyph_on_their_plates():
     finally:
         phones_mod.draw_phone_glyph = real
     assert json.dumps(table.phones.names()).count("Minh") == 1
+
+
+def test_pictures_are_still_made_under_a_cover_and_answered_none_once_the_table_is_gone():
+    from scenes.core.stack import Scene
+    app, match, table, room, phones, _ = phone_table("kowah", ["phone"] * 3, 2)
+    part = table.phones
+    assert app.party.art == part.art and app.party.table_phones is part
+    app.stack.push(Scene(app))                       # a pause menu, say: the table's time stops
+    fut = part.art("kowah", "3", 96)
+    step(app)
+    assert not fut.done()
+    part.covered_frame()                             # the app's per-frame party upkeep
+    assert fut.done() and fut.result().startswith(PNG)
+    late = part.art("kowah", "4", 96)
+    table.exit()
+    assert late.result(timeout=0) is None and app.party.art is None
+    assert part.art("kowah", "5", 96).result(timeout=0) is None
