@@ -101,7 +101,7 @@ class FakePhone:
     agent's choice (mapped onto the moves offered)."""
 
     def __init__(self, room: Room, match: Match, seat: int, name: str, seed: int,
-                 level: str = "normal", lang: str = "en", think: int = 30) -> None:
+                 level: str = "normal", lang: str = "en", think: int = 30, secret: str | None = None) -> None:
         self.room, self.match, self.seat = room, match, seat
         self.think = think          # frames a screen is looked at before answering it
         self.first_seen: tuple[int, int] = (-1, 0)      # (rev, frame it arrived)
@@ -110,7 +110,7 @@ class FakePhone:
         self.seq = 0
         self.done_rev = -1
         self.seen = 0
-        room.receive(self.conn, {"type": "join", "code": room.code, "secret": room.room_secret,
+        room.receive(self.conn, {"type": "join", "code": room.code, "secret": secret or room.room_secret,
                                  "seat": seat, "name": name, "lang": lang}, time.monotonic())
 
     def screen(self) -> dict | None:

@@ -182,11 +182,9 @@ def test_a_missing_phone_is_waited_for_and_its_seat_can_go_to_another_phone_or_a
     assert room.seat_secret(1) != old_secret and table.phones.qr is not None
     assert room.seat_secret(1) in table.phones.qr[1]
     from tests.ui.phone_drive import FakePhone
-    new = FakePhone.__new__(FakePhone)
-    FakePhone.__init__(new, room, match, 1, "Nam", 5)
-    new.room.receive(new.conn, {"type": "join", "code": room.code, "secret": room.seat_secret(1),
-                                "seat": 1, "name": "Nam", "lang": "en"})
-    phones[1] = new
+    secret = table.phones.qr[1].split("#k=")[1].split("&")[0]     # the link's seat secret
+    phones[1] = FakePhone(room, match, 1, "Nam", 5, secret=secret)
+    assert room.seat_of(phones[1].conn) == 1
     step(app)
     assert table.phones.menu is None and table.phones.waiting == []
 
