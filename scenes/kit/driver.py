@@ -47,14 +47,15 @@ class NoHandoff(HandoffPolicy):
 class DecisionHandoff(HandoffPolicy):
     """With several humans on one screen, the screen is handed to the human whose private
     decision comes next; as soon as the viewer's own is over the table goes public again.
-    A game says whose decision needs privacy through :meth:`decision_seat`."""
+    A game says whose decision needs privacy through :meth:`decision_seat`. Only screen
+    seats count: a phone seat decides on its phone, never behind a handoff."""
 
     def decision_seat(self, driver: TableDriver) -> int | None:
-        """The human seat about to make a decision only they may see, or None."""
+        """The screen seat about to make a decision only they may see, or None."""
         return None
 
     def needed(self, driver: TableDriver) -> int | None:
-        if len(driver.match.human_seats()) <= 1:
+        if len(screen_seats(driver.match)) <= 1:
             return None
         seat = self.decision_seat(driver)
         if seat is None or (seat == driver.viewer and driver.confirmed_viewer):
@@ -62,7 +63,7 @@ class DecisionHandoff(HandoffPolicy):
         return seat
 
     def must_cover(self, driver: TableDriver) -> bool:
-        if len(driver.match.human_seats()) <= 1:
+        if len(screen_seats(driver.match)) <= 1:
             return False
         return self.decision_seat(driver) != driver.viewer
 
@@ -75,6 +76,16 @@ class OwnTurnHandoff(DecisionHandoff):
         return driver.next_human()
 
 
+def screen_seats(match: Any) -> list[int]:
+    """The humans at this screen: "human" seats, not phone seats (issue 17)."""
+    return [i for i, s in enumerate(match.seats) if s.kind == "human"]
+
+
+def public_table(match: Any) -> bool:
+    """A table with phone seats and nobody at the screen: it shows only public things."""
+    return not screen_seats(match) and any(s.kind == "phone" for s in match.seats)
+
+
 class TableDriver:
     """Drives one Match for one table (see the module docstring)."""
 
@@ -82,10 +93,11 @@ class TableDriver:
                  policy: HandoffPolicy | None = None, speed: float = 1.0) -> None:
         self.match = match
         self.hooks = hooks
-        humans = match.human_seats()
+        humans = screen_seats(match)
         self.viewer = viewer if viewer is not None else (humans[0] if humans else 0)
-        # With several humans on one screen nobody is looking until a handoff is confirmed.
-        self.confirmed_viewer = len(humans) <= 1
+        # With several humans on one screen nobody is looking until a handoff is confirmed;
+        # with phone seats and no screen human, nobody ever is (the phones hold the hands).
+        self.confirmed_viewer = len(humans) <= 1 and not public_table(match)
         self.policy = policy or OwnTurnHandoff()
         self.anim = AnimQueue(speed=speed)
         self.clock = 0.0
@@ -99,11 +111,12 @@ class TableDriver:
         return self.viewer if self.confirmed_viewer else None
 
     def next_human(self) -> int | None:
-        """The human seat the rules wait for now (the first active one), if any."""
+        """The screen seat the rules wait for now (the first active one), if any: a phone
+        seat acts on its phone."""
         if self.match.is_over():
             return None
         for s in self.match.active_seats():
-            if self.match.seats[s].is_human:
+            if self.match.seats[s].kind == "human":
                 return s
         return None
 

@@ -29,6 +29,8 @@ class SeatPlates:
         self.clock = clock
         self.direction = direction
         self._dir_key: tuple | None = None
+        self.rects: dict[int, pygame.Rect] = {}     # each seat's plate as last drawn
+        self.phone_away: Callable[[int], bool] | None = None   # set by a table's phones part
 
     def anchor(self, seat: int) -> tuple[float, float]:
         w, h = self.app.size
@@ -72,6 +74,11 @@ class SeatPlates:
                 surface.blit(sub, (rect.x + pad, min(y, rect.bottom - sub.get_height())))
         if active:
             self._draw_pointer(surface, rect, u)
+        if self.match.seats[seat].kind == "phone":     # plays on a phone: a glyph on the top border
+            from scenes.kit.phones import draw_phone_glyph
+            away = self.phone_away is not None and self.phone_away(seat)
+            draw_phone_glyph(surface, (rect.right - round(2.2 * u), rect.top - round(0.5 * u)), u, away)
+        self.rects[seat] = rect
         if seat in self.match.thinking() or (active and self.match.seats[seat].agent is not None):
             # on the bottom border, on a small dark pill: clear of the text at any width
             r = max(2, round(0.55 * u))

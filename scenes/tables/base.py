@@ -30,6 +30,7 @@ from scenes.kit.header import FadeLayer, TableHeader
 from scenes.kit.hint_bubble import Assists
 from scenes.kit.outcome import TableResults
 from scenes.kit.parts import Borrowed
+from scenes.kit.phones import TablePhones
 from scenes.kit.plates import SeatPlates, direction_layer, plate_panel  # noqa: F401 - old import path
 from scenes.kit.privacy import Privacy
 from scenes.kit.zoom import CardZoom, ZoomCard
@@ -109,6 +110,7 @@ class TableScene(Scene):
     warm_queue: WarmQueue | None = None     # card images painted ahead (a table's own art)
     head_bottom = 0         # the bottom of the line a table draws top left (title, round), set as it draws it
     frame_cpu0 = 0.0        # this frame's start in CPU time: the warm-up's budget counts from it
+    phones: TablePhones | None = None       # a table with phone seats: the room's side (issue 17)
 
     def __init__(self, app: Any, match: Match, viewer: int | None = None) -> None:
         super().__init__(app)
@@ -143,6 +145,10 @@ class TableScene(Scene):
         self.last_turn: int | None = None
         self.assists = Assists(self, make_table)  # hint (H) and undo (U), scenes.kit.hint_bubble
         self.zoom = CardZoom(self)        # any card enlarged with its text, scenes.kit.zoom
+        party = getattr(app, "party", None)
+        if (party is not None and getattr(party, "room", None) is not None
+                and party.room.game == match.game and any(s.kind == "phone" for s in match.seats)):
+            self.phones = TablePhones(self, party)    # the phones' intents, screens and card art
         self.reset_visual()
         self.driver.catch_up()
         self.layout()
@@ -201,9 +207,10 @@ class TableScene(Scene):
         """The seat's name as the table writes it: "You" (an i18n ``you`` person, so
         sentences agree: "You claim") for the one human, else "Player 2", "AI 3 · Hard"."""
         kind = self.match.seats[seat].kind
+        if kind == "phone" and self.phones is not None and self.phones.name(seat):
+            return i18n.person(self.phones.name(seat))      # the name the phone joined with
         if kind in HUMAN_KINDS:
-            humans = self.match.human_seats()
-            if len(humans) == 1:
+            if kind == "human" and len(self.match.screen_seats()) == 1:
                 return i18n.person(t("seat.you"), you=True)
             return i18n.person(t("seat.player", n=seat + 1))
         return i18n.person(t("seat.ai", n=seat + 1, level=t(f"level.{kind}")))
@@ -256,6 +263,8 @@ class TableScene(Scene):
         under a pause menu, the rules, settings or a handoff screen, and so do the AI
         moves, reaction deadlines and animations; it resumes where it was."""
         self.frame_cpu0 = time.thread_time()
+        if self.phones is not None:
+            self.phones.update()
         self.toast.update(dt)
         self.assists.update(dt)
         self.zoom.update()
@@ -265,7 +274,7 @@ class TableScene(Scene):
         if not self.driver.update(dt, self.app.settings.ai_speed):
             return
         active = self.match.active_seats()
-        if self.viewer in active and self.match.seats[self.viewer].is_human:
+        if self.viewer in active and self.match.seats[self.viewer].kind == "human":
             if self.last_turn != self.viewer:
                 self.turn_banner = 1.2
                 self.app.audio.play("turn")
@@ -275,6 +284,8 @@ class TableScene(Scene):
 
     # ----------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.phones is not None and self.phones.handle(event):
+            return True
         if self.zoom.handle(event):
             return True
         if self.assists.handle(event):
@@ -304,6 +315,8 @@ class TableScene(Scene):
         self.layout()
 
     def exit(self) -> None:
+        if self.phones is not None:
+            self.phones.close()
         self.match.close()
 
     # ----------------------------------------------------------- drawing
@@ -330,6 +343,8 @@ class TableScene(Scene):
         self.toast.draw(surface, centre, u, width)
         self.assists.draw_buttons(surface)
         self.assists.draw(surface)
+        if self.phones is not None:
+            self.phones.draw(surface)
         if fade is not None:
             surface.blit(fade, (0, 0))
         self.zoom.draw(surface)

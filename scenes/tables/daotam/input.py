@@ -24,13 +24,14 @@ import pygame
 from game.core import BUZZ, IllegalAction
 from game.daotam.intents import PASS
 from scenes.core import keymap
+from scenes.core.i18n import t
 from scenes.kit.parts import borrowing
 from scenes.widgets.drag import Gesture
 
 
 @borrowing(table=("action_buttons app buzzers claim_zone clock confirmed_viewer drag feedback gestures "
-                  "hand_list hand_rects match model pass_buttons pass_seat_of push_chip spots submit "
-                  "viewer viewer_can_act"),
+                  "hand_list hand_rects match model pass_buttons pass_seat_of phone_key_of push_chip "
+                  "seat_name spots submit toast viewer viewer_can_act"),
            fx="claim_from",
            geometry="claim_rects plate_rect",
            peeker="handle_peek")
@@ -54,6 +55,10 @@ class DaoTamInput:
         return True
 
     def handle_urgent(self, event: pygame.event.Event) -> bool:
+        seat = self.phone_key_of.get(getattr(event, "key", None)) if event.type == pygame.KEYDOWN else None
+        if seat is not None and self.match.seats[seat].kind == "phone":   # its buzzer, peek, pass: on the phone
+            self.toast.show(t("table_phone.on_phone", name=self.seat_name(seat)))
+            return True
         if event.type == pygame.KEYDOWN and event.key in self.pass_seat_of:
             return self.pass_window(self.pass_seat_of[event.key])
         for seat in self.passing_seats():

@@ -428,7 +428,7 @@ class DaoTamPaint(DaoTamCaptions):
         if self.anim.busy:
             return None
         active = match.active_seats()
-        if not active or active[0] == self.viewer and match.seats[self.viewer].is_human:
+        if not active or active[0] == self.viewer and match.seats[self.viewer].kind == "human":
             return None
         return t("daotam_table.prompt_waiting", name=self.seat_name(active[0]))
 
@@ -444,7 +444,7 @@ class DaoTamPaint(DaoTamCaptions):
         if not humans:
             if race:
                 return t("daotam_table.prompt_race_wait")
-            mine = self.match.seats[actor].is_human and len(self.match.human_seats()) == 1
+            mine = self.match.seats[actor].kind == "human" and len(self.match.screen_seats()) == 1
             return t("daotam_table.prompt_challenge_mine" if mine else "daotam_table.prompt_challenge_wait",
                      **words)
         if len(humans) > 1:
@@ -456,7 +456,7 @@ class DaoTamPaint(DaoTamCaptions):
         words["k"] = key_label(self.buzzers.key_of[seat])
         words["p"] = next((pygame.key.name(k).upper() for k, s in self.pass_seat_of.items() if s == seat), "")
         words["seat"] = self.seat_name(seat)
-        if len(self.match.human_seats()) == 1:
+        if len(self.match.screen_seats()) == 1:
             return t("daotam_table.prompt_race" if race else "daotam_table.prompt_challenge", **words)
         return t("daotam_table.prompt_race_seat" if race else "daotam_table.prompt_challenge_seat", **words)
 

@@ -45,9 +45,9 @@ class DaoTamPeek:
     def peek_allowed(self, seat: int) -> bool:
         """A peek is for a human seat the open window still waits for, at a shared screen
         with no hand open and the table on top."""
-        return (len(self.match.human_seats()) > 1 and not self.confirmed_viewer
+        return (len(self.match.screen_seats()) > 1 and not self.confirmed_viewer
                 and self.app.stack.top is self.table and self.match.open_window() is not None
-                and seat in self.match.view(None).waiting and self.match.seats[seat].is_human)
+                and seat in self.match.view(None).waiting and self.match.seats[seat].kind == "human")
 
     def peek_cover(self) -> int | None:
         """The seat whose cover is up, not yet confirmed (its hand not drawn)."""
@@ -94,7 +94,7 @@ class DaoTamPeek:
             if self.peek == seat:
                 self.end_peek()               # covered again on release
             return True
-        if self.peek is not None or len(self.match.human_seats()) <= 1:
+        if self.peek is not None or len(self.match.screen_seats()) <= 1:
             return True                       # one peek at a time; one human sees their hand
         if not self.peek_allowed(seat):
             self.toast.show(t("daotam_table.peek_refused", name=self.seat_name(seat)))

@@ -40,6 +40,10 @@ from scenes.widgets.drag import Gesture
 WINDOW_PHASES = ("challenge", "race")
 
 
+def phone_seats(match: Match) -> list[int]:
+    return [i for i, s in enumerate(match.seats) if s.kind == "phone"]
+
+
 class DaoTamHandoff(DecisionHandoff):
     """Hot-seat privacy for Đạo Tâm: a handoff before a human's own decision (turn, push,
     option); during the reaction windows every screen is public (nobody's hand shown, no
@@ -82,8 +86,8 @@ class DaoTamTable(TableScene):
         self.model = DaoTamModel()
         self.tokens = [[Token() for _ in range(3)] for _ in match.seats]
         self.ring = CountdownRing()
-        self.buzzers = Buzzers(match.human_seats(), keymap.seat_keys(app.settings, "daotam", "buzz"))
-        self.bind_keys(app.settings, match.human_seats())
+        self.buzzers = Buzzers(match.screen_seats(), keymap.seat_keys(app.settings, "daotam", "buzz"))
+        self.bind_keys(app.settings, match.screen_seats(), phone_seats(match))
         self.peeker.init_peek()
         self.pass_buttons = {s: Button(lambda s=s: self.pass_label(s), lambda s=s: self.controls.pass_window(s))
                              for s in self.pass_seat_of.values()}
@@ -195,17 +199,22 @@ class DaoTamTable(TableScene):
             return set()
         return {s for s in ow.locked if s in self.buzzers.key_of}
 
-    def bind_keys(self, settings: Any, humans: list[int]) -> None:
-        """The human seats' buzzer, peek and pass keys, from the key bindings (scenes.core.keymap)."""
-        self.buzzers.rebind(keymap.seat_keys(settings, "daotam", "buzz"))
+    def bind_keys(self, settings: Any, humans: list[int], phones: list[int] = ()) -> None:
+        """The screen seats' buzzer, peek and pass keys, from the key bindings
+        (scenes.core.keymap); a phone seat's keys only say that it plays on its phone."""
+        buzz_keys = keymap.seat_keys(settings, "daotam", "buzz")
+        self.buzzers.rebind(buzz_keys)
         peek_keys = keymap.seat_keys(settings, "daotam", "peek")
         pass_keys = keymap.seat_keys(settings, "daotam", "pass")
         self.peek_seat_of = {peek_keys[s]: s for s in humans if s < len(peek_keys)}
         self.pass_seat_of = {pass_keys[s]: s for s in humans if s < len(pass_keys)}
+        used = set(self.peek_seat_of) | set(self.pass_seat_of) | set(self.buzzers.seat_of)
+        self.phone_key_of = {keys[s]: s for keys in (buzz_keys, peek_keys, pass_keys)
+                             for s in phones if s < len(keys) and keys[s] not in used}
 
     def keys_changed(self) -> None:
         """The player rebound keys in the settings while this table was open."""
-        self.bind_keys(self.app.settings, self.match.human_seats())
+        self.bind_keys(self.app.settings, self.match.screen_seats(), phone_seats(self.match))
 
     def pass_label(self, seat: int) -> str:
         return t("daotam_table.pass", k=keymap.label(self.app.settings, f"daotam.pass{seat + 1}"))

@@ -40,14 +40,14 @@ class MascaradeInput:
             return None
         if self.secret is not None and self.secret[0] == "peek_show":
             seat = self.secret[1]       # the peeked card stays up until its owner is done
-            solo = len(self.match.human_seats()) <= 1
+            solo = len(self.match.screen_seats()) <= 1
             return seat if solo or (seat == self.viewer and self.confirmed_viewer) else None
         if self.anim.busy or self.match.is_over():
             return None
         seat = self.privacy.next_human()
         if seat is None:
             return None
-        if len(self.match.human_seats()) <= 1 or self.secret_seat() is None:
+        if len(self.match.screen_seats()) <= 1 or self.secret_seat() is None:
             return seat
         return seat if seat == self.viewer and self.confirmed_viewer else None
 
@@ -56,7 +56,7 @@ class MascaradeInput:
         if self.secret is not None:
             return self.secret[1]
         v = self.match.view(None)
-        if v.pending is not None and v.pending[0] == "spy_swap" and self.match.seats[v.pending[1]].is_human:
+        if v.pending is not None and v.pending[0] == "spy_swap" and self.match.seats[v.pending[1]].kind == "human":
             return v.pending[1]
         return None
 

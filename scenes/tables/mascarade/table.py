@@ -80,7 +80,7 @@ class MascaradeTable(TableScene):
         self.painter = MascaradePaint(self)
         self.known_view = MascaradeKnownView(self)
         self.zoomer = MascaradeZoom(self)
-        humans = match.human_seats()
+        humans = match.screen_seats()
         self.bottom = humans[0] if humans else 0
         n_pos = len(match.view(None).owner)
         self.model = MascaradeModel(len(match.seats), n_pos)
