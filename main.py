@@ -32,7 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     from game import registry
     p = argparse.ArgumentParser(description="Card table: card games against AI opponents.")
     p.add_argument("--game", help="go straight to a table: " + ", ".join(registry.GAMES))
-    p.add_argument("--seats", help="one entry per seat in play order: human, random, easy, normal, hard")
+    p.add_argument("--seats", help="one entry per seat in play order: human, phone, random, easy, normal, hard")
     p.add_argument("--seed", type=int, help="deal number (seed)")
     p.add_argument("--lang", choices=["vi", "en"])
     p.add_argument("--size", type=parse_size, default=(1280, 720), help="window size, e.g. 1280x720")

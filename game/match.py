@@ -26,7 +26,7 @@ from game.saves import SAVE_VERSION, no_replay, parse_save, unknown_game
 from game.storage import SaveError, read_json, save_writer, write_json_atomic
 from game.windows import Due, OpenWindow, Timing, WindowDesk, default_intent_action
 
-SEAT_KINDS = ("human", "random", "easy", "normal", "hard")
+SEAT_KINDS = ("human", "phone", "random", "easy", "normal", "hard")
 MAX_STEPS_PER_TICK = 64     # several quick agent moves may fall in one tick
 log = logging.getLogger(__name__)
 _FAILED = ("<agent failed>",)   # what a crashed decision counts as: an illegal action
@@ -34,13 +34,17 @@ _FAILED = ("<agent failed>",)   # what a crashed decision counts as: an illegal 
 
 @dataclass
 class Seat:
-    kind: str                       # "human" or an agent level
+    kind: str                       # "human", "phone" (a human playing from a phone) or an agent level
     agent: Any = None
     name: str = ""
 
     @property
     def is_human(self) -> bool:
-        return self.kind == "human"
+        return self.kind in ("human", "phone")
+
+    @property
+    def is_phone(self) -> bool:
+        return self.kind == "phone"
 
 
 @dataclass
