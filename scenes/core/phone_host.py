@@ -75,17 +75,19 @@ def server_class() -> Any:
 
 def lan_host() -> str:
     """The address phones on the same network reach this computer at."""
-    from party.addr import lan_address
-    return lan_address()
+    from party import addr
+    return addr.lan_ipv4()
 
 
 class PhoneParty:
     """One phone table's room and server, as the app holds them."""
 
-    def __init__(self, game: str, kinds: list[str]) -> None:
+    def __init__(self, game: str, kinds: list[str], fresh: bool = True) -> None:
         self.game = game
         loaded = load_room(game, kinds)
         self.room = loaded.room
+        if fresh:           # a new deal: the same phones, back in the lobby until Start
+            self.room.started = False
         self.wanted_port = loaded.port
         self.restored = loaded.restored
         self.path = room_path(game)
@@ -109,11 +111,12 @@ class PhoneParty:
             return True
         cls = server_class()
         last: Exception | None = None
-        for port in dict.fromkeys([self.wanted_port, 0]):
+        for port in dict.fromkeys([self.wanted_port, 0]):     # the stored port may be taken
             server = cls(self.room, host=HOST, port=port)
             try:
                 server.start()
-            except OSError as err:
+            except Exception as err:        # noqa: BLE001 - the panel says why; never a crash
+                log.warning("the phone server did not start on port %s: %s", port, err)
                 last = err
                 continue
             self.server = server
@@ -183,10 +186,11 @@ def holds(scene: Any, party: PhoneParty) -> bool:
             and any(getattr(s, "is_phone", False) for s in getattr(match, "seats", ())))
 
 
-def open_party(app: Any, game: str, kinds: list[str]) -> PhoneParty:
-    """The app's phone party for these seats: a new one (any other is closed first)."""
+def open_party(app: Any, game: str, kinds: list[str], fresh: bool = True) -> PhoneParty:
+    """The app's phone party for these seats (``fresh``: for a new deal, else for a saved
+    one): a new one (any other is closed first)."""
     end(app)
-    party = PhoneParty(game, kinds)
+    party = PhoneParty(game, kinds, fresh)
     app.party = party
     return party
 

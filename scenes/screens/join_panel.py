@@ -125,7 +125,7 @@ class JoinPanel(Scene):
         self.resumed = match
         self.handed = False
         self.sides = tables.info(game).sides
-        self.party = phone_host.open_party(app, game, self.seats)
+        self.party = phone_host.open_party(app, game, self.seats, fresh=match is None)
         self.selected: int | None = None
         self.rows = [SeatButton(self, None)] + [SeatButton(self, i) for i in range(len(self.seats))]
         self.back_button = Button(lambda: t("common.back"), self.back)

@@ -10,8 +10,6 @@ import sys
 import threading
 import types
 
-import pytest
-
 from party.clock import ClockSync
 
 _ids = itertools.count(1)
@@ -42,7 +40,7 @@ class StandInServer:
     def __init__(self, room, host: str = "0.0.0.0", port: int = 0, art=None) -> None:
         self.room, self.host, self.wanted = room, host, port
         self.port = 0
-        self.thread: threading.Thread | None = None
+        self._thread: threading.Thread | None = None
         self._sock: socket.socket | None = None
         self._stop = threading.Event()
 
@@ -52,13 +50,13 @@ class StandInServer:
         sock.listen()
         self._sock = sock
         self.port = sock.getsockname()[1]
-        self.thread = threading.Thread(target=self._stop.wait, name="party-server", daemon=True)
-        self.thread.start()
+        self._thread = threading.Thread(target=self._stop.wait, name="party-server", daemon=True)
+        self._thread.start()
 
     def stop(self) -> None:
         self._stop.set()
-        if self.thread is not None:
-            self.thread.join()
+        if self._thread is not None:
+            self._thread.join()
         if self._sock is not None:
             self._sock.close()
 
@@ -68,11 +66,10 @@ def stand_in_join_url(host: str, port: int, code: str, secret: str, seat: int | 
     return url if seat is None else f"{url}.{seat}"
 
 
-def server_thread_alive(server) -> bool:
-    """Whether the server's thread still runs (either server: the stand-in's ``thread``,
-    or any thread the real one started)."""
-    thread = getattr(server, "thread", None) or getattr(server, "_thread", None)
-    return bool(thread is not None and thread.is_alive())
+def server_threads() -> list[threading.Thread]:
+    """The phone server threads running now (the real server and the stand-in name
+    theirs "party-server")."""
+    return [th for th in threading.enumerate() if th.name == "party-server" and th.is_alive()]
 
 
 def stub_present(ctx) -> dict:
@@ -80,13 +77,21 @@ def stub_present(ctx) -> dict:
     return {k: None for k in SCREEN_KEYS}
 
 
-@pytest.fixture
-def phones(monkeypatch):
+def install(monkeypatch) -> list:
     """Phone tables on loopback: a presenter for every game that has none yet, and the
-    stand-in server / links while party.server / party.addr are not in this tree."""
+    stand-in server / links while party.server / party.addr are not in this tree. Every
+    party started is listed in what this returns: stop them after the test (no server
+    thread outlives its test)."""
     from party import present
     from scenes.core import phone_host
     monkeypatch.setattr(phone_host, "HOST", "127.0.0.1")
+    opened: list = []
+    real_start = phone_host.PhoneParty.start
+
+    def start(self):
+        opened.append(self)
+        return real_start(self)
+    monkeypatch.setattr(phone_host.PhoneParty, "start", start)
     real = present.presenter
     monkeypatch.setattr(present, "presenter", lambda game: real(game) or stub_present)
     try:
@@ -99,7 +104,7 @@ def phones(monkeypatch):
         import party.addr  # noqa: F401
     except ImportError:
         mod = types.ModuleType("party.addr")
-        mod.lan_address = lambda: "127.0.0.1"
+        mod.lan_ipv4 = lambda: "127.0.0.1"
         mod.join_url = stand_in_join_url
         monkeypatch.setitem(sys.modules, "party.addr", mod)
-    return phone_host
+    return opened
