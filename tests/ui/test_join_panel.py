@@ -126,7 +126,7 @@ def test_joining_phones_update_the_seats_and_start_waits_for_every_phone_seat():
     assert panel.row_state(1)[0] == "phone away"
     assert panel.go_button.enabled
     seen = strings_drawn(lambda: panel.draw(app.screen))
-    assert "2 of 2 phones joined" in seen
+    assert "Phones joined: 2 of 2" in seen
     click(panel.go_button.rect.center)
     app.step()
     table = app.stack.scenes[0]
@@ -254,7 +254,7 @@ def test_continue_after_a_restart_brings_the_same_room_back():
     assert app.party.restored
     assert panel.go_button.label == "Continue" and not panel.go_button.enabled
     seen = strings_drawn(lambda: panel.draw(app.screen))
-    assert "0 of 2 phones are back" in " ".join(seen)
+    assert "Phones back: 0 of 2" in " ".join(seen)
     for seat in (0, 1):                                 # each phone says hello with its token
         conn = FakeConn()
         room.connect(conn)
