@@ -23,10 +23,11 @@ import pygame
 from scenes.core import fonts, nav, phone_host, session, theme
 from scenes.core.i18n import t
 from scenes.core.stack import Scene
+from scenes.core.textfit import ellipsize
 from scenes.screens.dialog import wrap
 from scenes.tables import registry as tables
 from scenes.widgets.button import Button, ButtonRow, draw_focus_ring
-from scenes.widgets.options import fit_px
+from scenes.widgets.options import READABLE_PX, fit_px
 from scenes.widgets.panel import draw_titled_panel
 
 QUIET = 4               # modules of light margin around a QR code (the standard's quiet zone)
@@ -65,6 +66,16 @@ def qr_surface(url: str, module: int) -> pygame.Surface:
     return surf
 
 
+def fitted(text: str, px: int, width: int, weight: str = "regular") -> tuple[str, int]:
+    """``text`` at the largest size ≤ ``px`` that fits ``width``, but not below a readable
+    size: there it is cut short with an ellipsis instead."""
+    floor = min(px, READABLE_PX - 1)
+    size = fit_px(text, px, width, weight)
+    if size >= floor:
+        return text, size
+    return ellipsize(text, floor, width, weight), floor
+
+
 class SeatButton(Button):
     """One row of the seat list: a label on the left, a state (with its dot) on the right.
     Only the rows that have a link (the room row and phone seats) can be picked."""
@@ -94,12 +105,12 @@ class SeatButton(Button):
         room = r.width - 2 * pad
         dot_r = max(2, round(px * 0.28))
         state_w = min(fonts.size(state, px)[0], room // 2) if state else 0
-        label = self.label
-        lpx = fit_px(label, px, room - state_w - (3 * dot_r + pad if state else 0), "semibold")
+        label_w = room - state_w - (3 * dot_r + pad if state else 0)
+        label, lpx = fitted(self.label, px, label_w, "semibold")
         img = fonts.text(label, lpx, theme.IVORY if self.enabled else theme.MUTED, "semibold")
         surface.blit(img, img.get_rect(midleft=(r.x + pad, r.centery)))
         if state:
-            spx = fit_px(state, px, state_w)
+            state, spx = fitted(state, px, state_w)
             simg = fonts.text(state, spx, colour)
             at = simg.get_rect(midright=(r.right - pad, r.centery))
             surface.blit(simg, at)
@@ -265,27 +276,59 @@ class JoinPanel(Scene):
         button_y = self.panel.bottom - pad - bh
         top = self.panel.y + round(10 * u)
         bottom = button_y - round(1.5 * u)
-        # the QR code on the left, as big as the height allows (the caption under it)
-        caption_h = round(3.4 * u)
-        side = max(8, min(bottom - top - caption_h, round(inner.width * 0.45)))
+        bw = round(26 * u)
+        self.back_button.rect = pygame.Rect(inner.x, button_y, bw, bh)
+        self.go_button.rect = pygame.Rect(inner.right - bw, button_y, bw, bh)
+        self.without_button.rect = pygame.Rect(inner.right - 2 * bw - round(2 * u), button_y, bw, bh)
+        # many seats in a low window: the list takes two columns and the code gives way
+        for cols, share in ((1, 0.45), (2, 0.36)):
+            if self._place(inner, top, bottom, cols, share):
+                break
+
+    def _place(self, inner: pygame.Rect, top: int, bottom: int, cols: int, share: float) -> bool:
+        """Lay out the QR code (left), the address, code and hint (right, measured), and
+        the seat list under them in ``cols`` columns. False if its rows come out too low."""
+        u = self.u
+        caption_h = max(fonts.size("Ag", max(11, round(2.1 * u)))[1], round(3.4 * u))
+        side = max(8, min(bottom - top - caption_h, round(inner.width * share)))
         self.qr_box = pygame.Rect(inner.x, top, side, side)
         self.caption_rect = pygame.Rect(inner.x, top + side + round(0.6 * u), side, caption_h)
         gap = round(3 * u)
         right = pygame.Rect(inner.x + side + gap, top, inner.right - inner.x - side - gap, bottom - top)
         self.info_rect = right
-        # address and code, the hint, then the seat list
-        self.address_y = right.y
-        self.code_y = right.y + round(7.5 * u)
-        self.hint_y = right.y + round(15.5 * u)
-        list_top = right.y + round(22 * u)
-        pitch = min(round(6.2 * u), max(8, (right.bottom - list_top) // len(self.rows)))
+        self.info = []
+        y = right.y
+        address = self.party.address() if self.party.listening else "—"
+        label_px = max(11, round(1.9 * u))
+        for label, value, colour, big in ((t("join.address"), address, theme.IVORY, 4.2),
+                                          (t("join.code"), " ".join(self.party.room.code), theme.GOLD, 4.8)):
+            px = fit_px(label, label_px, right.width)
+            self.info.append((label, px, theme.MUTED, "regular", y))
+            y += fonts.size(label, px)[1]
+            px = fit_px(value, round(big * u), right.width, "bold")
+            self.info.append((value, px, colour, "bold", y))
+            y += fonts.size(value, px, "bold")[1] + round(0.4 * u)
+        hint = t("join.scan")
+        px = label_px
+        lines = wrap(hint, px, right.width)
+        while len(lines) > 2 and px > 9:
+            px -= 1
+            lines = wrap(hint, px, right.width)
+        for line in lines[:2]:
+            self.info.append((line, px, theme.MUTED, "regular", y))
+            y += fonts.size(line, px)[1]
+        list_top = y + round(1.2 * u)
+        seats = self.rows[1:]
+        per_col = -(-len(seats) // cols)
+        pitch = min(round(6.2 * u), (right.bottom - list_top) // (1 + per_col))
         row_h = max(6, pitch - max(1, round(0.6 * u)))
-        for i, b in enumerate(self.rows):
-            b.rect = pygame.Rect(right.x, list_top + i * pitch, right.width, row_h)
-        bw = round(26 * u)
-        self.back_button.rect = pygame.Rect(inner.x, button_y, bw, bh)
-        self.go_button.rect = pygame.Rect(inner.right - bw, button_y, bw, bh)
-        self.without_button.rect = pygame.Rect(inner.right - 2 * bw - round(2 * u), button_y, bw, bh)
+        self.rows[0].rect = pygame.Rect(right.x, list_top, right.width, row_h)
+        col_gap = round(1.5 * u)
+        col_w = (right.width - col_gap * (cols - 1)) // cols
+        for i, b in enumerate(seats):
+            c, line = divmod(i, per_col)
+            b.rect = pygame.Rect(right.x + c * (col_w + col_gap), list_top + (1 + line) * pitch, col_w, row_h)
+        return row_h >= max(18, round(4.4 * u)) or cols > 1
 
     # ------------------------------------------------------------ drawing
     def status(self) -> tuple[str, tuple[int, int, int]]:
@@ -351,27 +394,9 @@ class JoinPanel(Scene):
         surface.blit(img, img.get_rect(midtop=(self.qr_box.centerx, r.y)))
 
     def draw_info(self, surface: pygame.Surface, u: float) -> None:
-        r = self.info_rect
-        address = self.party.address() if self.party.listening else "—"
-        for y, label, value, colour, big in (
-                (self.address_y, t("join.address"), address, theme.IVORY, 4.2),
-                (self.code_y, t("join.code"), self.party.room.code, theme.GOLD, 4.8)):
-            small = fonts.text(label, fit_px(label, max(11, round(1.9 * u)), r.width), theme.MUTED)
-            surface.blit(small, (r.x, y))
-            shown = " ".join(value) if value == self.party.room.code else value
-            img = fonts.text(shown, fit_px(shown, round(big * u), r.width, "bold"), colour, "bold")
-            surface.blit(img, (r.x, y + small.get_height()))
-        hint = t("join.scan")
-        px = max(11, round(1.9 * u))
-        lines = wrap(hint, px, r.width)
-        if len(lines) > 2:
-            px = fit_px(hint, px, r.width * 2)
-            lines = wrap(hint, px, r.width)[:2]
-        y = self.hint_y
-        for line in lines:
-            img = fonts.text(line, px, theme.MUTED)
-            surface.blit(img, (r.x, y))
-            y += img.get_height()
+        """The address, the room code and how to join, as :meth:`_place` measured them."""
+        for text, px, colour, weight, y in self.info:
+            surface.blit(fonts.text(text, px, colour, weight), (self.info_rect.x, y))
 
 
 def join_for(app, match: Any) -> Scene:
