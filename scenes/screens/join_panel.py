@@ -279,7 +279,10 @@ class JoinPanel(Scene):
         bw = round(26 * u)
         self.back_button.rect = pygame.Rect(inner.x, button_y, bw, bh)
         self.go_button.rect = pygame.Rect(inner.right - bw, button_y, bw, bh)
-        self.without_button.rect = pygame.Rect(inner.right - 2 * bw - round(2 * u), button_y, bw, bh)
+        label_px = max(13, round(2.5 * u))      # as Button draws it: wide enough for its words
+        wide = max(bw, min(round(44 * u), fonts.size(self.without_button.label, label_px, "semibold")[0]
+                           + round(4 * u)))
+        self.without_button.rect = pygame.Rect(inner.right - bw - round(2 * u) - wide, button_y, wide, bh)
         # many seats in a low window: the list takes two columns and the code gives way
         for cols, share in ((1, 0.45), (2, 0.36)):
             if self._place(inner, top, bottom, cols, share):
@@ -328,22 +331,29 @@ class JoinPanel(Scene):
         for i, b in enumerate(seats):
             c, line = divmod(i, per_col)
             b.rect = pygame.Rect(right.x + c * (col_w + col_gap), list_top + (1 + line) * pitch, col_w, row_h)
+        last = max(b.rect.bottom for b in self.rows)
+        self.note_rect = pygame.Rect(right.x, last + round(1.2 * u), right.width,
+                                     max(0, right.bottom - last - round(1.2 * u)))
         return row_h >= max(18, round(4.4 * u)) or cols > 1
 
     # ------------------------------------------------------------ drawing
-    def status(self) -> tuple[str, tuple[int, int, int]]:
-        """The line above the buttons: a problem first, else how many phones are in."""
-        if self.party.error is not None:
-            return t("join.no_server", reason=self.party.error), theme.AMBER
-        if self.resumed is not None and not self.party.restored:
-            return t("join.new_room"), theme.AMBER
+    def status(self) -> tuple[str, str, tuple[int, int, int]]:
+        """How many phones are in (the line between the buttons), and a note under the
+        seats: a problem (amber), or what "Continue without" does."""
         phones = self.phone_seats()
         if self.resumed is not None:
             back = len(phones) - len(self.away())
-            line = t("join.back_count", n=back, total=len(phones))
-            return (line + "  " + t("join.without_hint") if back < len(phones) else line), theme.MUTED
-        joined = sum(1 for s in self.party.room.lobby() if s.is_phone and s.joined)
-        return t("join.count", n=joined, total=len(phones)), theme.MUTED
+            count = t("join.back_count", n=back, total=len(phones))
+        else:
+            joined = sum(1 for s in self.party.room.lobby() if s.is_phone and s.joined)
+            count = t("join.count", n=joined, total=len(phones))
+        if self.party.error is not None:
+            return count, t("join.no_server", reason=self.party.error), theme.AMBER
+        if self.resumed is not None and not self.party.restored:
+            return count, t("join.new_room"), theme.AMBER
+        if self.resumed is not None and self.away():
+            return count, t("join.without_hint"), theme.MUTED
+        return count, "", theme.MUTED
 
     def draw(self, surface: pygame.Surface) -> None:
         u = self.u
@@ -360,18 +370,30 @@ class JoinPanel(Scene):
         self.go_button.draw(surface, u)
 
     def draw_status(self, surface: pygame.Surface, u: float) -> None:
-        """The status between Back and the buttons on the right (two lines if it must)."""
-        text, colour = self.status()
+        """The count between Back and the buttons on the right; the note under the seat
+        list (or with the count, when the list leaves no room for it)."""
+        count, note, colour = self.status()
         gap = round(2 * u)
         left = self.back_button.rect.right + gap
         right = (self.without_button if self.resumed is not None else self.go_button).rect.x - gap
         area = pygame.Rect(left, self.back_button.rect.y, max(1, right - left), self.back_button.rect.height)
-        px = max(12, round(2.1 * u))
-        lines = wrap(text, px, area.width)
-        while len(lines) > 2 and px > 9:
-            px -= 1
-            lines = wrap(text, px, area.width)
-        imgs = [fonts.text(line, fit_px(line, px, area.width), colour) for line in lines[:2]]
+        px = max(11, round(2.1 * u))
+        if note:
+            lines = wrap(note, px, self.note_rect.width)
+            height = sum(fonts.size(line, px)[1] for line in lines)
+            if len(lines) <= 3 and height <= self.note_rect.height:
+                y = self.note_rect.y
+                for line in lines:
+                    img = fonts.text(line, px, colour)
+                    surface.blit(img, (self.note_rect.x, y))
+                    y += img.get_height()
+                note = ""
+        lines = [(line, theme.MUTED) for line in wrap(count, px, area.width)]
+        if note:            # no room under the list: with the count, smaller
+            px = max(9, round(1.8 * u))
+            lines = [(line, colour) for line in wrap(note, px, area.width)] + lines
+        lines = lines[-3:]
+        imgs = [fonts.text(line, fit_px(line, px, area.width), c) for line, c in lines]
         y = area.centery - sum(i.get_height() for i in imgs) // 2
         for img in imgs:
             surface.blit(img, img.get_rect(midtop=(area.centerx, y)))
