@@ -351,6 +351,8 @@ class JoinPanel(Scene):
             return count, t("join.no_server", reason=self.party.error), theme.AMBER
         if self.resumed is not None and not self.party.restored:
             return count, t("join.new_room"), theme.AMBER
+        if self.party.host.startswith("127."):
+            return count, t("join.no_network"), theme.AMBER
         if self.resumed is not None and self.away():
             return count, t("join.without_hint"), theme.MUTED
         return count, "", theme.MUTED

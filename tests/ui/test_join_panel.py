@@ -421,3 +421,48 @@ def test_session_continue_scene_routes_phone_saves_through_the_panel():
     assert isinstance(scene, JoinPanel) and scene.resumed is with_phones
     phone_host.end(app)
     with_phones.close()
+
+
+@pytest.mark.parametrize("size,large", [((640, 400), False), ((1280, 720), False), ((1280, 720), True),
+                                        ((3840, 2160), False)])
+@pytest.mark.parametrize("lang", ["en", "vi"])
+@pytest.mark.parametrize("resumed", [False, True])
+def test_nothing_on_the_panel_collides(size, large, lang, resumed):
+    """The project's overlap check (scenes/core/layout_check.py) on the panel: a fresh deal
+    and a saved game (its note under the seats, Continue without), large text too."""
+    from scenes.core import fonts, grade
+    from scenes.core import layout_check as lc
+    app = make_app(size=size, lang=lang)
+    fonts.set_scale(grade.LARGE_TEXT if large else 1.0)
+    seats = ["phone", "human", "phone", "phone", "normal"]
+    if resumed:
+        match = session.start("daotam", seats, 3, {})
+        panel = nav.reset(app, "join_saved", match)
+    else:
+        panel = nav.reset(app, "join", "daotam", seats, 3, {})
+    join(app.party.room, 0, "Nguyễn Thị Minh Châu")
+    join(app.party.room, 2, "Hùng")
+    panel.pick(2)
+    panel.row.focus = 0
+    panel.row._sync()
+    with lc.recording():
+        frame = lc.RecordingSurface(size)
+        app.stack.draw(frame)
+    notes = lc.frame(frame)
+    problems = lc.problems(notes, size)
+    if size == (1280, 720) and not large:       # readable where the project measures it
+        problems += [f"{tx.s!r} is {tx.px} px" for tx in notes.texts if tx.px < 12 and tx.s.strip()]
+    fonts.set_scale(1.0)
+    assert problems == []
+    if resumed:
+        match.close()
+
+
+def test_no_network_is_said(monkeypatch):
+    monkeypatch.setattr(phone_host, "lan_host", lambda: "127.0.0.1")
+    app, panel = open_panel()
+    assert any("on no network" in s for s in strings_drawn(lambda: panel.draw(app.screen)))
+    monkeypatch.setattr(phone_host, "lan_host", lambda: "192.168.1.5")
+    app, panel = open_panel()
+    assert not any("on no network" in s for s in strings_drawn(lambda: panel.draw(app.screen)))
+    assert app.party.address().startswith("http://192.168.1.5:")
