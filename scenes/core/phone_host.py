@@ -92,6 +92,7 @@ class PhoneParty:
         self.restored = loaded.restored
         self.path = room_path(game)
         self.server: Any = None
+        self.art: Any = None                # card faces for /art (the table's phones part)
         self.host = "127.0.0.1"
         self.error: str | None = None       # why the server could not start (for the panel)
         self._kept: Any = None
@@ -112,7 +113,7 @@ class PhoneParty:
         cls = server_class()
         last: Exception | None = None
         for port in dict.fromkeys([self.wanted_port, 0]):     # the stored port may be taken
-            server = cls(self.room, host=HOST, port=port)
+            server = cls(self.room, host=HOST, port=port, art=self.art)
             try:
                 server.start()
             except Exception as err:        # noqa: BLE001 - the panel says why; never a crash
@@ -132,6 +133,13 @@ class PhoneParty:
             self.host = "127.0.0.1"
         self.keep(force=True)
         return True
+
+    def set_art(self, art: Any) -> None:
+        """The card-face renderer the server hands ``/art`` to (party.server.ArtFn); the
+        table sets it when it takes the party over, the server reads it per request."""
+        self.art = art
+        if self.server is not None:
+            self.server.art = art
 
     def stop(self) -> None:
         """Tell the phones the table closed and stop the server (its thread ends)."""

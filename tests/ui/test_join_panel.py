@@ -466,3 +466,20 @@ def test_no_network_is_said(monkeypatch):
     app, panel = open_panel()
     assert not any("on no network" in s for s in strings_drawn(lambda: panel.draw(app.screen)))
     assert app.party.address().startswith("http://192.168.1.5:")
+
+
+def test_seats_with_phone_for_a_game_without_a_presenter_stop_the_launch(monkeypatch):
+    from party import present
+    from scenes.core.boot import first_scene
+    monkeypatch.setattr(present, "presenter", lambda game: None)
+    app = make_app(game="kowah", seats="phone,normal,normal")
+    with pytest.raises(SystemExit, match="cannot be played from phones"):
+        first_scene(app)
+    assert app.party is None and not server_threads()
+
+
+def test_the_art_renderer_reaches_the_running_server():
+    app, panel = open_panel()
+    art = object()
+    app.party.set_art(art)
+    assert app.party.server.art is art
