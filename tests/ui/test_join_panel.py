@@ -483,3 +483,13 @@ def test_the_art_renderer_reaches_the_running_server():
     art = object()
     app.party.set_art(art)
     assert app.party.server.art is art
+
+
+def test_a_resized_window_lays_the_panel_out_again():
+    app, panel = open_panel(size=(1280, 720))
+    before, _ = panel.qr_place()
+    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, size=(1920, 1080), w=1920, h=1080))
+    app.step()
+    after, _ = panel.qr_place()
+    assert after.width > before.width and pygame.Rect(0, 0, 1920, 1080).contains(panel.go_button.rect)
+    assert drawn_qr(app, panel) == segno_qr(app.party.link())
