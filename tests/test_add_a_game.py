@@ -21,7 +21,6 @@ import pygame
 import pytest
 
 from game import registry
-from game.match import SEAT_KINDS
 from scenes.core import nav
 from scenes.tables import registry as tables
 from scenes.tables.base import TableScene
@@ -241,7 +240,7 @@ def tiny(tmp_path, monkeypatch):
 
 
 def seat_rows(setup) -> list:
-    return [r for r in setup.rows if getattr(r, "values", None) == list(SEAT_KINDS)]
+    return [r for r in setup.rows if r in setup.seat_rows]
 
 
 def test_a_registered_game_is_on_the_menu_and_plays(tiny):

@@ -82,6 +82,9 @@ class App:
         # game.history.Recorder: opened at the first finished game (see may_record); a
         # test that wants a database sets its own here
         self.recorder = None
+        # scenes.core.phone_host.PhoneParty: the phone table's room and server, while one
+        # is being set up or played (the join panel opens it, tend() closes it)
+        self.party = None
         self.now = time.perf_counter()
 
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
@@ -160,6 +163,9 @@ class App:
         for event in pygame.event.get():
             self.dispatch(event)
         self.stack.update(dt)
+        if self.party is not None:
+            from scenes.core import phone_host
+            phone_host.tend(self)
         self.stack.draw(self.screen)
         spare = getattr(self.stack.scenes[-1], "spare_time", None) if self.stack.scenes else None
         if spare is not None:       # work ahead of need in what the frame leaves (card art)
@@ -201,6 +207,9 @@ class App:
             log.warning("settings not saved: %s", err)
         for scene in list(self.stack.scenes):
             scene.exit()
+        if self.party is not None:      # no server thread outlives the window
+            from scenes.core import phone_host
+            phone_host.end(self)
         if self.recorder is not None:
             self.recorder.close()       # commits what is still queued
         pygame.quit()

@@ -28,10 +28,14 @@ def first_scene(app):
         raise SystemExit(f"--seats: unknown kind {bad[0]!r}; use {', '.join(SEAT_KINDS)}")
     if opts.autoplay:
         seats = ["normal" if s in HUMAN_KINDS else s for s in seats]
+    if session.uses_phones(seats) and not session.phones_offered(opts.game):
+        raise SystemExit(f"--seats: {opts.game} cannot be played from phones yet")
     options = dict(opts.options)
     if opts.time and any(spec.key == "time" for spec in registry.option_specs(opts.game)):
         options.setdefault("time", opts.time)
     options = fresh_options(opts.game, options)
     seed = opts.seed if opts.seed is not None else random.randrange(1, 100000)
+    if session.uses_phones(seats):      # the phones join first (the server starts there)
+        return nav.make(app, "join", opts.game, seats, seed, options)
     match = session.start(opts.game, seats, seed, options)
     return nav.make(app, "table", match, fresh=True)

@@ -27,6 +27,8 @@ SCENES: dict[str, str | Callable[..., Any]] = {
     "handoff": "scenes.screens.handoff:HandoffScene",
     "confirm": "scenes.screens.confirm:ConfirmDialog",
     "table": "scenes.tables.registry:make_table",
+    "join": "scenes.screens.join_panel:JoinPanel",
+    "join_saved": "scenes.screens.join_panel:join_for",
     "replay": "scenes.screens.replay:ReplayScene",
     "stats": "scenes.screens.stats:StatsScene",
 }

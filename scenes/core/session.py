@@ -131,6 +131,27 @@ def resume(game: str) -> Match:
         raise ResumeFailed(_set_aside(path, game, err)) from err
 
 
+def uses_phones(kinds: list[str]) -> bool:
+    """Whether a deal with these seat kinds is played from phones (it opens on the join
+    panel: scenes.screens.join_panel)."""
+    return "phone" in kinds
+
+
+def phones_offered(game: str) -> bool:
+    """Whether ``game`` can have phone seats: its table front names a phone presenter."""
+    from party import present
+    return present.presenter(game) is not None
+
+
+def continue_scene(app, match: Match):
+    """The scene a saved hand continues on: its table, or first the join panel when
+    phones play it (they come back there)."""
+    from scenes.core import nav
+    if uses_phones([s.kind for s in match.seats]):
+        return nav.make(app, "join_saved", match)
+    return nav.make(app, "table", match, fresh=False)
+
+
 def start(game: str, seats: list[str], seed: int, options: dict) -> Match:
     """A new hand of ``game``; it replaces that game's own save only."""
     return Match(game, [Seat(k) for k in seats], seed, options, save_path=save_path(game),

@@ -119,7 +119,7 @@ class MenuScene(Scene):
         except ResumeFailed as failed:
             nav.reset(self.app, "menu", problems=[failed.problem])
             return
-        nav.reset(self.app, "table", match, fresh=False)
+        self.app.stack.reset(session.continue_scene(self.app, match))
 
     def new(self, game: str) -> None:
         if game in self.unfinished:

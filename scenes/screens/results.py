@@ -60,7 +60,11 @@ class ResultsScene(Dialog):
         from game.replay import rotated
         from scenes.core import session
         m = self.table.match
-        match = session.start(m.game, rotated([s.kind for s in m.seats]), m.seed, dict(m.options))
+        kinds = rotated([s.kind for s in m.seats])
+        if session.uses_phones(kinds):          # the phones take their new seats first
+            reset(self.app, "join", m.game, kinds, m.seed, dict(m.options))
+            return
+        match = session.start(m.game, kinds, m.seed, dict(m.options))
         reset(self.app, "table", match, fresh=True)
 
     def record(self) -> dict:

@@ -23,7 +23,7 @@ from scenes.tables.felt import TableStyle, table_surface
 from scenes.widgets.button import Button, ButtonRow
 from scenes.widgets.options import NumberRow, OptionRow, ValueRow, fit_px, handle_rows
 
-__all__ = ["MAX_DEAL", "SetupScene", "clock_time_of_day", "grouped"]
+__all__ = ["MAX_DEAL", "SetupScene", "clock_time_of_day", "grouped", "seat_kinds"]
 
 STYLE = TableStyle((40, 30, 24), (70, 52, 38), "wood", 0.04, 0.3)
 MAX_DEAL = 999_999_999      # deal numbers a player can type: 1..MAX_DEAL
@@ -34,6 +34,14 @@ def suggestions() -> dict:
     """The named fresh defaults, looked up at every deal through this module's
     ``clock_time_of_day`` (the UI monkey fixes the hour by replacing it here)."""
     return {**SUGGESTIONS, "time_of_day": clock_time_of_day}
+
+
+def seat_kinds(game: str) -> list[str]:
+    """What a seat row offers: every seat kind, but "phone" only for a game with a phone
+    presenter."""
+    if session.phones_offered(game):
+        return list(SEAT_KINDS)
+    return [k for k in SEAT_KINDS if k != "phone"]
 
 
 def grouped(n: int) -> str:
@@ -88,7 +96,8 @@ class SetupScene(Scene):
     def build_rows(self) -> None:
         """The rows for the current seat count: players, seats, deal, options, language."""
         rows: list[ValueRow] = [self.count_row] if self.count_row else []
-        self.seat_rows = [OptionRow(lambda i=i: self.seat_label(i), list(SEAT_KINDS),
+        kinds = seat_kinds(self.game)
+        self.seat_rows = [OptionRow(lambda i=i: self.seat_label(i), kinds,
                                     lambda i=i: self.seats[i], lambda v, i=i: self._set_seat(i, v),
                                     lambda v: t(f"level.{v}")) for i in range(len(self.seats))]
         rows += self.seat_rows
@@ -152,6 +161,9 @@ class SetupScene(Scene):
         if self.deal_row.editing and not self.deal_row.accept():
             return
         if self.code_row.editing and not self.code_row.accept():
+            return
+        if session.uses_phones(self.seats):      # the phones join first
+            nav.reset(self.app, "join", self.game, self.seats, self.seed, self.options)
             return
         match = session.start(self.game, self.seats, self.seed, self.options)
         nav.reset(self.app, "table", match, fresh=True)

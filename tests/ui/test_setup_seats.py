@@ -7,7 +7,6 @@ import pygame
 import pytest
 
 from game import registry
-from game.match import SEAT_KINDS
 from game.registry import GameInfo
 from scenes.core import nav
 from scenes.tables import registry as tables
@@ -26,7 +25,7 @@ def wide(monkeypatch):
 
 
 def seat_rows(setup) -> list:
-    return [r for r in setup.rows if getattr(r, "values", None) == list(SEAT_KINDS)]
+    return [r for r in setup.rows if r in setup.seat_rows]
 
 
 def test_fixed_seat_games_have_no_players_row():
