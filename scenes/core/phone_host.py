@@ -17,6 +17,7 @@ phones rejoin with their stored tokens. A missing or damaged file only means a n
 from __future__ import annotations
 
 import logging
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,9 @@ from party.room import Room
 
 log = logging.getLogger(__name__)
 
-HOST = "0.0.0.0"        # every interface: phones on the same Wi-Fi (tests use loopback)
+#: Where the server listens: every interface, so phones on the same Wi-Fi reach it;
+#: CARDTABLE_PARTY_HOST=127.0.0.1 keeps it on this machine (the tests do).
+HOST = os.environ.get("CARDTABLE_PARTY_HOST", "0.0.0.0")
 FILE_VERSION = 1
 
 

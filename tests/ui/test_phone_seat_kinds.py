@@ -12,13 +12,16 @@ from scenes.screens.stats_text import seat_name
 from tests.ui.helpers import make_app
 
 
-def test_seats_phone_on_the_command_line_starts_a_table_with_phone_seats():
+def test_seats_phone_on_the_command_line_opens_the_join_panel_with_those_seats():
+    from scenes.core import phone_host
     app = make_app(game="kowah", seats="phone,normal,phone", seed=3)
-    table = first_scene(app)
-    assert [s.kind for s in table.match.seats] == ["phone", "normal", "phone"]
-    assert table.match.human_seats() == [0, 2] and table.match.screen_seats() == []
-    assert table.seat_name(0) == t("seat.player", n=1) and table.seat_name(1).startswith("AI 2")
-    table.match.close()
+    panel = first_scene(app)
+    try:
+        assert type(panel).__name__ == "JoinPanel" and panel.seats == ["phone", "normal", "phone"]
+        assert [s.kind for s in panel.party.room.slots] == ["phone", "normal", "phone"]
+        assert panel.party.room.phone_seats() == [0, 2]
+    finally:
+        phone_host.end(app)
 
 
 def test_autoplay_gives_phone_seats_to_the_ai_too():
