@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
-SOURCES = ["pyproject.toml", "setup.py", "main.py", "game", "scenes", "data", "assets"]
+SOURCES = ["pyproject.toml", "setup.py", "main.py", "game", "scenes", "party", "data", "assets"]
 
 pytestmark = pytest.mark.packaging
 
@@ -73,14 +73,16 @@ def installed(tmp_path_factory) -> tuple[Path, dict[str, str], Path]:
 
 
 def test_wheel_holds_every_module_and_data_file(installed):
-    """Every .py of game/ and scenes/, every file of data/ and assets/, and main.py."""
+    """Every .py of game/, scenes/ and party/, the phone page, every file of data/ and
+    assets/, and main.py."""
     venv, env, away = installed
     wheel = next((venv.parent / "whl").glob("cardtable-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
     want = {"main.py"}
-    for pkg in ("game", "scenes"):
+    for pkg in ("game", "scenes", "party"):
         want |= {p.relative_to(REPO).as_posix() for p in (REPO / pkg).rglob("*.py")
                  if "__pycache__" not in p.parts}
+    want |= {p.relative_to(REPO).as_posix() for p in (REPO / "party" / "web").iterdir() if p.is_file()}
     for folder, name in (("data", "cardtable_data"), ("assets", "cardtable_assets")):
         want |= {f"{name}/{p.relative_to(REPO / folder).as_posix()}" for p in (REPO / folder).rglob("*")
                  if p.is_file() and "__pycache__" not in p.parts}

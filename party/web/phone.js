@@ -74,6 +74,9 @@
     cardH: 96, aspect: {},
   };
   S.token = S.code ? store.get(tokKey(S.code)) : null;
+  // the screen this phone shows now, read-only (the end-to-end tests' players read it to
+  // choose what to tap; it is this seat's own screen, nothing more)
+  window.cardtablePhone = Object.freeze({ screen: () => S.screen, seat: () => S.seat });
 
   const T = (key, params) => {
     let s = (TEXT[S.lang] && TEXT[S.lang][key]) || TEXT.en[key] || key;

@@ -59,8 +59,11 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
         terminalreporter.write_line(line, yellow=True, bold=True)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
+    """One Chromium per test module. Not per session: Playwright's sync API keeps an
+    asyncio loop running on this thread while it lives, and later tests (the party
+    server's) call asyncio.run() here."""
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=chromium_path(), args=ARGS, headless=True)

@@ -29,7 +29,8 @@ NUMBER = {"round", "rounds", "trick", "tricks", "turn", "move", "x", "p", "q", "
 #: Parameters that are words (a card, a character, a game, a reason…).
 TEXT = {"card", "char", "cards", "suit", "led", "game", "trump", "kind", "next", "call", "best",
         "what", "reason", "progress", "line", "level", "file", "code", "where", "wait", "their",
-        "path", "pairs", "mode", "known", "pct", "example", "other", "sign", "chinese", "stage"}
+        "path", "pairs", "mode", "known", "pct", "example", "other", "sign", "chinese", "stage",
+        "own"}
 #: Where a parameter name means something else than it usually does.
 KIND_IN = {("kowah.checki_two", "a"): "text", ("kowah.checki_two", "b"): "text",
            ("mascarade_memory.tl.announce_bluff", "held"): "text", ("replay.code_char", "pos"): "count",

@@ -89,6 +89,17 @@ class FakeParty:
 
     def __init__(self, room: Room) -> None:
         self.room = room
+        self.game = room.game
+        self.server = None
+        self.art = None
+
+    def set_art(self, art) -> None:
+        self.art = art
+
+    def keep(self, force: bool = False) -> bool:     # the app keeps a party's file each frame
+        return True
+
+    def stop(self) -> None:
         self.server = None
 
     def link(self, seat: int | None = None) -> str:

@@ -218,7 +218,7 @@ def _decisions(ctx: PhoneContext, w: _Words, legal: list, known: dict,
             _, mine_p, other, bit = a
             target = w.where(other)
             if len(own) > 1:
-                target = f"{own_word(mine_p)} ⇄ {target}"
+                target = w.t("phone.mascarade.own_with", own=own_word(mine_p), other=target)
             add(f"swap:{mine_p}:{other}:{bit}",
                 w.t("phone.mascarade.swap_yes" if bit else "phone.mascarade.swap_no", pos=target), a,
                 "primary" if bit else "normal")
