@@ -47,6 +47,11 @@ class Seat:
     def is_phone(self) -> bool:
         return self.kind == "phone"
 
+    @property
+    def at_screen(self) -> bool:
+        """A person plays it at the big screen (hot-seat): a human, not a phone."""
+        return self.is_human and not self.is_phone
+
 
 @dataclass
 class _Pending:
@@ -185,7 +190,7 @@ class Match:
 
     def screen_seats(self) -> list[int]:
         """Seats people play at the big screen (not on a phone): the hot-seat humans."""
-        return [i for i, s in enumerate(self.seats) if s.is_human and not s.is_phone]
+        return [i for i, s in enumerate(self.seats) if s.at_screen]
 
     def thinking(self) -> set[int]:
         """Agent seats currently deciding (for the "thinking" dots); in a window, an

@@ -55,7 +55,7 @@ class DecisionHandoff(HandoffPolicy):
         return None
 
     def needed(self, driver: TableDriver) -> int | None:
-        if len(screen_seats(driver.match)) <= 1:
+        if len(driver.match.screen_seats()) <= 1:
             return None
         seat = self.decision_seat(driver)
         if seat is None or (seat == driver.viewer and driver.confirmed_viewer):
@@ -63,7 +63,7 @@ class DecisionHandoff(HandoffPolicy):
         return seat
 
     def must_cover(self, driver: TableDriver) -> bool:
-        if len(screen_seats(driver.match)) <= 1:
+        if len(driver.match.screen_seats()) <= 1:
             return False
         return self.decision_seat(driver) != driver.viewer
 
@@ -76,14 +76,9 @@ class OwnTurnHandoff(DecisionHandoff):
         return driver.next_human()
 
 
-def screen_seats(match: Any) -> list[int]:
-    """The humans at this screen: "human" seats, not phone seats (issue 17)."""
-    return [i for i, s in enumerate(match.seats) if s.kind == "human"]
-
-
 def public_table(match: Any) -> bool:
     """A table with phone seats and nobody at the screen: it shows only public things."""
-    return not screen_seats(match) and any(s.kind == "phone" for s in match.seats)
+    return not match.screen_seats() and any(s.is_phone for s in match.seats)
 
 
 class TableDriver:
@@ -93,7 +88,7 @@ class TableDriver:
                  policy: HandoffPolicy | None = None, speed: float = 1.0) -> None:
         self.match = match
         self.hooks = hooks
-        humans = screen_seats(match)
+        humans = match.screen_seats()
         self.viewer = viewer if viewer is not None else (humans[0] if humans else 0)
         # With several humans on one screen nobody is looking until a handoff is confirmed;
         # with phone seats and no screen human, nobody ever is (the phones hold the hands).
@@ -116,7 +111,7 @@ class TableDriver:
         if self.match.is_over():
             return None
         for s in self.match.active_seats():
-            if self.match.seats[s].kind == "human":
+            if self.match.seats[s].at_screen:
                 return s
         return None
 

@@ -43,7 +43,7 @@ class Feedback:
         cards in flight have landed)."""
         viewer = self.viewer()
         return (not self.match.is_over() and viewer in self.match.active_seats()
-                and self.match.seats[viewer].kind == "human")
+                and self.match.seats[viewer].at_screen)
 
     def say_not_your_turn(self) -> bool:
         """Toast "not your turn yet" for a move tried out of turn: never while it is the

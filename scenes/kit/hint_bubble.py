@@ -80,8 +80,8 @@ class Assists:
         return bool(getattr(hints.explainer(m.game), "UNDO", False)) and len(m.human_seats()) == 1
 
     def buttons(self) -> list[Button]:
-        if not any(s.kind == "human" for s in self.table.match.seats):
-            return []       # no one at this screen plays (AIs, or phones only)
+        if not self.table.match.screen_seats():
+            return []       # no one at this screen plays (AIs, phones only, a replay)
         return [self.hint_button] + ([self.undo_button] if self.offers_undo() else [])
 
     def place(self) -> None:

@@ -274,7 +274,7 @@ class TableScene(Scene):
         if not self.driver.update(dt, self.app.settings.ai_speed):
             return
         active = self.match.active_seats()
-        if self.viewer in active and self.match.seats[self.viewer].kind == "human":
+        if self.viewer in active and self.match.seats[self.viewer].at_screen:
             if self.last_turn != self.viewer:
                 self.turn_banner = 1.2
                 self.app.audio.play("turn")

@@ -428,7 +428,7 @@ class DaoTamPaint(DaoTamCaptions):
         if self.anim.busy:
             return None
         active = match.active_seats()
-        if not active or active[0] == self.viewer and match.seats[self.viewer].kind == "human":
+        if not active or active[0] == self.viewer and match.seats[self.viewer].at_screen:
             return None
         return t("daotam_table.prompt_waiting", name=self.seat_name(active[0]))
 
@@ -444,7 +444,7 @@ class DaoTamPaint(DaoTamCaptions):
         if not humans:
             if race:
                 return t("daotam_table.prompt_race_wait")
-            mine = self.match.seats[actor].kind == "human" and len(self.match.screen_seats()) == 1
+            mine = self.match.seats[actor].at_screen and len(self.match.screen_seats()) == 1
             return t("daotam_table.prompt_challenge_mine" if mine else "daotam_table.prompt_challenge_wait",
                      **words)
         if len(humans) > 1:

@@ -47,7 +47,7 @@ class DaoTamPeek:
         with no hand open and the table on top."""
         return (len(self.match.screen_seats()) > 1 and not self.confirmed_viewer
                 and self.app.stack.top is self.table and self.match.open_window() is not None
-                and seat in self.match.view(None).waiting and self.match.seats[seat].kind == "human")
+                and seat in self.match.view(None).waiting and self.match.seats[seat].at_screen)
 
     def peek_cover(self) -> int | None:
         """The seat whose cover is up, not yet confirmed (its hand not drawn)."""

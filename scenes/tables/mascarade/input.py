@@ -56,7 +56,7 @@ class MascaradeInput:
         if self.secret is not None:
             return self.secret[1]
         v = self.match.view(None)
-        if v.pending is not None and v.pending[0] == "spy_swap" and self.match.seats[v.pending[1]].kind == "human":
+        if v.pending is not None and v.pending[0] == "spy_swap" and self.match.seats[v.pending[1]].at_screen:
             return v.pending[1]
         return None
 
