@@ -10,7 +10,6 @@ to that thread between frames.
 from __future__ import annotations
 
 import concurrent.futures
-import json
 import queue
 import random
 import threading
@@ -30,7 +29,7 @@ class HostApp:
     def __init__(self, game: str, seats: str, seed: int, lang: str = "en",
                  options: dict | None = None) -> None:
         self.opts = LaunchOptions(game=game, seats=seats, seed=seed, lang=lang, fps=60,
-                                  speed=0.0, size=(1280, 720), options=dict(options or {}))
+                                  speed=0.0, size=(640, 400), options=dict(options or {}))
         self.calls: queue.SimpleQueue = queue.SimpleQueue()
         self.stop = threading.Event()
         self.ready = threading.Event()
@@ -121,6 +120,9 @@ class HostApp:
 
 
 SCREEN_JS = "window.cardtablePhone ? window.cardtablePhone.screen() : null"
+#: true once the phone's screen no longer offers the move ``id`` as legal
+OFFERED_JS = """(id) => { const s = window.cardtablePhone && window.cardtablePhone.screen();
+  return !s || !(s.moves || []).some((m) => m.id === id && m.legal); }"""
 
 
 class Phone:
@@ -132,7 +134,7 @@ class Phone:
         self.context = new_context(browser, *size)
         self.page = self.context.new_page()
         self.page.set_default_timeout(15_000)
-        self.tap_ms = 3000          # a tap on what is not there any more fails fast
+        self.tap_ms = 1500          # a tap on what is not there any more fails fast
         self.name = name
         self.rng = random.Random(seed)
         self.link = link
@@ -159,13 +161,12 @@ class Phone:
         self.acted += 1
 
     def play(self, move: dict, screen: dict) -> None:
-        """Make ``move`` the way a person does on this page, then wait (a little) for the
-        screen it answers to be replaced, as a person waits to see their card land."""
+        """Make ``move`` the way a person does on this page, then wait (a little) until the
+        page no longer offers it, as a person waits to see their card land."""
         self._tap(move, screen)
         try:
-            self.page.wait_for_function(f"JSON.stringify({SCREEN_JS}) !== {json.dumps(json.dumps(screen))}",
-                                        timeout=2000)
-        except Exception:       # noqa: BLE001 - a refused move leaves the screen as it was
+            self.page.wait_for_function(OFFERED_JS, arg=move["id"], timeout=2000, polling=30)
+        except Exception:       # noqa: BLE001 - a refused move stays offered
             pass
 
     def _tap(self, move: dict, screen: dict) -> None:

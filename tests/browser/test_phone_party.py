@@ -67,13 +67,76 @@ def log_of(host: HostApp) -> list:
     return host.call(lambda app: list(host.table_now().match.log))
 
 
-def test_a_ganjifa_hand_with_two_phones_and_an_ai(browser):
+def test_a_ganjifa_hand_with_two_phones_and_an_ai_and_a_reload_mid_game(browser):
     with HostApp("ganjifa", "phone,phone,normal", seed=11) as host:
         phones = start_party(host, browser, ["Kim", "Lan"], 11)
         try:
+            for _ in range(40):                         # a few tricks
+                play_round(phones)
+            mine = wait_until(lambda: next((p for p in phones
+                                            if (p.screen() or {}).get("tone") == "turn"), None), 20)
+            before = mine.screen()
+            mine.page.reload()                          # the phone reloads (or slept) mid-game
+            mine.page.wait_for_selector("#play:not([hidden])")
+            after = wait_until(lambda: mine.screen(), 10)
+            assert after["hand"] == before["hand"] and after["status"] == before["status"]
+            assert mine.page.locator("#hand .card").count() == len(before["hand"])
             finish(host, phones, 180)
             seats = {s for s, _ in log_of(host)}
             assert {0, 1, 2} <= seats                   # both phones and the AI played
+            assert host.handoffs() == 0
+        finally:
+            for phone in phones:
+                phone.close()
+
+
+def test_a_daotam_game_with_three_phones_and_an_ai_a_buzzer_race_and_a_challenge(browser):
+    with HostApp("daotam", "phone,phone,phone,normal", seed=5) as host:
+        phones = start_party(host, browser, ["Kim", "Lan", "Minh"], 5)
+        race: tuple[int, int, int] | None = None        # (first presser, second, log length)
+        end = time.monotonic() + 300
+        try:
+            while not over(host):
+                assert time.monotonic() < end, f"the game did not end: {len(log_of(host))} actions"
+                screens = [p.screen() or {} for p in phones]
+                armed = [i for i, sc in enumerate(screens)
+                         if (sc.get("buzzer") or {}).get("armed")]
+                if race is None and len(armed) >= 2:
+                    a, b = armed[:2]
+                    at = len(log_of(host))
+                    phones[a].press_buzzer()            # a finger, then another a moment later
+                    phones[b].press_buzzer()
+                    race = (phones[a].seat(), phones[b].seat(), at)
+                    continue
+                if armed and phones[armed[0]].rng.random() < 0.3:
+                    phones[armed[0]].press_buzzer()     # a challenge (or a shout) now and then
+                    continue
+                if not play_round(phones):
+                    time.sleep(0.03)
+            for phone in phones:
+                phone.page.wait_for_selector("#over:not([hidden])")
+            log = log_of(host)
+            assert race is not None, "no window had two phones able to buzz"
+            first, second, at = race
+            answer = next((seat, a) for seat, a in log[at:] if a[0] in ("challenge", "shout"))
+            assert answer[0] == first, (race, answer)   # the earlier press won the race
+            phone_seats = {p.seat() for p in phones}
+            assert any(a[0] == "challenge" and seat in phone_seats for seat, a in log)
+            assert host.handoffs() == 0
+        finally:
+            for phone in phones:
+                phone.close()
+
+
+def test_a_mascarade_game_with_four_phones_and_four_ais(browser):
+    with HostApp("mascarade", ",".join(["phone"] * 4 + ["normal"] * 4), seed=8) as host:
+        phones = start_party(host, browser, ["Kim", "Lan", "Minh", "Ngọc"], 8)
+        try:
+            finish(host, phones, 420)
+            log = log_of(host)
+            phone_seats = {p.seat() for p in phones}
+            assert phone_seats <= {s for s, _ in log}     # every phone made decisions
+            assert any(a[0] == "swap" for s, a in log if s in phone_seats)
             assert host.handoffs() == 0
         finally:
             for phone in phones:
