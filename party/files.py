@@ -51,7 +51,7 @@ def _refuse_constant(name: str) -> Any:
 
 def card_text(raw: str | None) -> str | None:
     """The canonical JSON of an art request's card (ints, short names and lists of them,
-    at most :data:`CARD_MAX` characters), or None."""
+    at most :data:`CARD_MAX` characters; ``null`` alone: the game's card back), or None."""
     if raw is None or len(raw) > CARD_MAX:
         return None
     try:
@@ -68,7 +68,7 @@ def card_text(raw: str | None) -> str | None:
             return abs(v) < 2**31
         return isinstance(v, str) and re.fullmatch(r"[A-Za-z0-9_]{1,16}", v) is not None
 
-    if not ok(card):
+    if card is not None and not ok(card):
         return None
     return json.dumps(card, separators=(",", ":"))
 

@@ -222,6 +222,22 @@ class TablePhones:
         self.rendered = n
         return n
 
+    def draw_face(self, game: str, card: Any, h: int) -> pygame.Surface | None:
+        """One card face ``h`` px tall by the game's own art — the face whatever the big
+        screen may show now (a phone asks only for its own seat's cards and public ones;
+        the table's privacy is for the big screen) — or, for ``None``, the card back."""
+        from scenes.screens.replay_truth import reveal
+        table = self.table
+        own = table.__dict__.get("reveal_all")
+        table.reveal_all = True
+        try:
+            return reveal(game).picture(table, card, h)
+        finally:
+            if own is None:
+                del table.__dict__["reveal_all"]
+            else:
+                table.reveal_all = own
+
     def disk_path(self, game: str, card_json: str, h: int) -> Path:
         from game.storage import user_dir
         digest = hashlib.sha1(card_json.encode("utf-8")).hexdigest()[:20]
@@ -242,8 +258,7 @@ class TablePhones:
         except OSError:
             data = None
         if data is None:
-            from scenes.screens.replay_truth import reveal
-            img = reveal(game).picture(self.table, card_of(card_json), h)
+            img = self.draw_face(game, card_of(card_json), h)
             if img is None:
                 return None
             if abs(img.get_height() - h) > 2:        # an art with a smallest size: the height asked

@@ -49,13 +49,14 @@ class Reveal:
         return rows + ([list(truth.middle)] if truth.middle else [])
 
     def picture(self, table: Any, card: Any, height: int) -> Any:
-        """One card face ``height`` pixels tall by the table's art (a pygame Surface)."""
+        """One card face ``height`` pixels tall by the table's art (a pygame Surface);
+        ``card`` None: the card's back (a phone's card its seat has not seen)."""
         import pygame
 
         from scenes.tables.sprites import Sprite
         side = height * 2
         img = pygame.Surface((side, side), pygame.SRCALPHA)
-        table.draw_card(img, Sprite(int(card), (side / 2, side / 2), height))
+        table.draw_card(img, Sprite(None if card is None else int(card), (side / 2, side / 2), height))
         return img.subsurface(img.get_bounding_rect()).copy()
 
 

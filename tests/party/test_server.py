@@ -521,6 +521,7 @@ def test_card_text():
     assert card_text("[1, [2, 3]]") == "[1,[2,3]]"
     assert card_text('["cups", 3]') == '["cups",3]'
     assert card_text("7") == "7"
-    for bad in (None, "", "[1.0]", "true", "null", '{"a":1}', "[1" , "x" * 65, '["a b"]',
+    assert card_text("null") == "null"          # the card back (a face its seat has not seen)
+    for bad in (None, "", "[1.0]", "true", "[null]", '{"a":1}', "[1" , "x" * 65, '["a b"]',
                 "[[[[[[1]]]]]]", "[Infinity]", str(2**40)):
         assert card_text(bad) is None, bad

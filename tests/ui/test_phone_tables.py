@@ -250,6 +250,27 @@ def test_card_art_for_phones_is_png_made_within_the_frame_budget(game, kinds, se
     assert part.disk_path(game, CARDS[game][0], 128).read_bytes() == asked[0][2].result()
 
 
+@pytest.mark.parametrize("game,kinds,seed,options", GAMES, ids=[g[0] for g in GAMES])
+def test_a_phone_is_sent_its_own_cards_faces_though_the_big_screen_shows_their_backs(
+        game, kinds, seed, options):
+    """The table's privacy covers a phone seat's hand on the big screen; the pictures made
+    for that phone are its faces (and ``null`` is the game's back)."""
+    app, match, table, room, phones, _ = phone_table(game, kinds, seed, options)
+    step(app)
+    sent = [m for m in phones[0].conn.sent if m.get("type") == "screen"]
+    screen = sent[-1]["screen"] if sent else None
+    hand = [c["card"] for c in (screen or {}).get("hand", []) if c["card"] is not None]
+    assert hand, "the phone's screen shows no card of its own"
+    own, back = json.dumps(hand[0]), "null"
+    futures = [table.phones.art(game, own, 160), table.phones.art(game, back, 160)]
+    for _ in range(20):
+        step(app)
+    face_png, back_png = (f.result() for f in futures)
+    assert face_png and back_png and face_png.startswith(PNG) and back_png.startswith(PNG)
+    assert face_png != back_png, f"{game}: the phone was sent a back for its own card {own}"
+    assert "reveal_all" not in table.__dict__       # the big screen's privacy is as it was
+
+
 def test_the_art_budget_bounds_each_frame(monkeypatch):
     app, match, table, room, phones, _ = phone_table("mascarade", ["phone"] * 6, 2)
     part = table.phones

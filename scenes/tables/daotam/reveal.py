@@ -32,7 +32,10 @@ class DaoTamReveal(Reveal):
         return None
 
     def picture(self, table: Any, card: Any, height: int) -> Any:
+        from scenes.tables.daotam.cards import ct_back
         from scenes.tables.daotam.layout import card_size
+        if card is None:
+            return ct_back(card_size(height))
         return table.card_faces.ct_face(card, card_size(height))
 
 

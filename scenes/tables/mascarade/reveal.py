@@ -23,7 +23,7 @@ class MascaradeReveal(Reveal):
         return None
 
     def picture(self, table: Any, card: Any, height: int) -> Any:
-        return table.cards.face(int(card), height)
+        return table.cards.back(height) if card is None else table.cards.face(int(card), height)
 
 
 def _pos(pos: Any, name: Name, state: Any) -> str:
