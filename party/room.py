@@ -153,7 +153,7 @@ class Room:
         self.inbox: queue.SimpleQueue = queue.SimpleQueue()
         self._lock = threading.RLock()
         self._offers: dict[int, _Offer] = {}
-        self._pressed: dict[int, Any] = {}       # seat → the window its timed press awaits judging in
+        self._pressed: dict[int, int] = {}       # seat → the log length when it pressed (timed)
         self._sent: dict[int, str] = {}          # seat → the last screen text sent
         self._key: Any = None                    # what the last publish saw
         self._epoch = 0                          # bumped by joins, leaves, names, languages
@@ -473,9 +473,7 @@ class Room:
             client = t if isinstance(t, (int, float)) and not isinstance(t, bool) else None
             pressed = conn.clock.press_time(client, arrival)
             match.intent(seat, action, table_clock - max(0.0, now - pressed))
-            cur = match.open_window()
-            if cur is not None:
-                self._pressed[seat] = cur.window.id
+            self._pressed[seat] = len(match.log)    # spent until the rules have judged
         else:
             err = match.why_illegal(seat, action)
             if err is None:
@@ -492,9 +490,8 @@ class Room:
     def _publish_key(self, match: Any) -> Any:
         cur = match.open_window()
         window = None if cur is None else (cur.window.id, cur.ends_at, tuple(sorted(getattr(cur, "locked", ()) or ())))
-        if self._pressed and (cur is None or any(w != cur.window.id for w in self._pressed.values())):
-            self._pressed = {s: w for s, w in self._pressed.items()
-                             if cur is not None and w == cur.window.id}
+        if self._pressed and any(n != len(match.log) for n in self._pressed.values()):
+            self._pressed = {s: n for s, n in self._pressed.items() if n == len(match.log)}
         return (len(match.log), len(match.events), window, match.is_over(), self._epoch,
                 tuple(match.active_seats()), tuple(sorted(self._pressed)))
 

@@ -156,9 +156,15 @@ class Phone:
     def seat(self) -> int | None:
         return self.page.evaluate("window.cardtablePhone ? window.cardtablePhone.seat() : null")
 
-    def press_buzzer(self) -> None:
-        self.page.click("#buzzer", timeout=self.tap_ms)
+    def press_buzzer(self) -> bool:
+        """Press the big button; False if the page would not take it (it changed)."""
+        try:
+            self.page.click("#buzzer", timeout=self.tap_ms)
+        except Exception as err:        # noqa: BLE001 - the window closed under the finger
+            self.misses.append(f"buzzer: {str(err).splitlines()[0]}")
+            return False
         self.acted += 1
+        return True
 
     def play(self, move: dict, screen: dict) -> None:
         """Make ``move`` the way a person does on this page, then wait (a little) until the

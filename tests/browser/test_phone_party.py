@@ -104,9 +104,8 @@ def test_a_daotam_game_with_three_phones_and_an_ai_a_buzzer_race_and_a_challenge
                 if race is None and len(armed) >= 2:
                     a, b = armed[:2]
                     at = len(log_of(host))
-                    phones[a].press_buzzer()            # a finger, then another a moment later
-                    phones[b].press_buzzer()
-                    race = (phones[a].seat(), phones[b].seat(), at)
+                    if phones[a].press_buzzer() and phones[b].press_buzzer():   # one finger, then another
+                        race = (phones[a].seat(), phones[b].seat(), at)
                     continue
                 if armed and phones[armed[0]].rng.random() < 0.3:
                     phones[armed[0]].press_buzzer()     # a challenge (or a shout) now and then
