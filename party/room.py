@@ -153,7 +153,7 @@ class Room:
         self.inbox: queue.SimpleQueue = queue.SimpleQueue()
         self._lock = threading.RLock()
         self._offers: dict[int, _Offer] = {}
-        self._pressed: dict[int, int] = {}       # seat → the log length when it pressed (timed)
+        self._pressed: frozenset[int] = frozenset()   # phone seats whose timed press awaits judging
         self._sent: dict[int, str] = {}          # seat → the last screen text sent
         self._key: Any = None                    # what the last publish saw
         self._epoch = 0                          # bumped by joins, leaves, names, languages
@@ -473,7 +473,6 @@ class Room:
             client = t if isinstance(t, (int, float)) and not isinstance(t, bool) else None
             pressed = conn.clock.press_time(client, arrival)
             match.intent(seat, action, table_clock - max(0.0, now - pressed))
-            self._pressed[seat] = len(match.log)    # spent until the rules have judged
         else:
             err = match.why_illegal(seat, action)
             if err is None:
@@ -490,8 +489,10 @@ class Room:
     def _publish_key(self, match: Any) -> Any:
         cur = match.open_window()
         window = None if cur is None else (cur.window.id, cur.ends_at, tuple(sorted(getattr(cur, "locked", ()) or ())))
-        if self._pressed and any(n != len(match.log) for n in self._pressed.values()):
-            self._pressed = {s: n for s, n in self._pressed.items() if n == len(match.log)}
+        # a phone's timed press waits on the desk until the rules judge it (windows are
+        # judged CAP_S behind the clock): meanwhile its phone shows it as taken
+        self._pressed = frozenset(p.seat for p in match.desk.queue
+                                  if p.seat < len(self.slots) and self.slots[p.seat].is_phone)
         return (len(match.log), len(match.events), window, match.is_over(), self._epoch,
                 tuple(match.active_seats()), tuple(sorted(self._pressed)))
 
