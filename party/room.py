@@ -44,6 +44,8 @@ NAME_MAX = 20
 RECENT_EVENTS = 30
 MAX_ACTION_DEPTH = 6
 LANGS = ("en", "vi")
+PUBLISH_PER_FRAME = 3       # screens built in one frame (the acting phone's first): no frame
+                            # builds a thirteen-seat table's screens at once
 JOIN_FAILS = 5                  # wrong join secrets an address may send …
 JOIN_WINDOW_S = 60.0            # … in this many seconds before its joins are refused
 
@@ -154,6 +156,8 @@ class Room:
         self._lock = threading.RLock()
         self._offers: dict[int, _Offer] = {}
         self._pressed: frozenset[int] = frozenset()   # phone seats whose timed press awaits judging
+        self._due: list[int] = []                # seats whose new screen is still to build
+        self._acted: list[int] = []              # seats whose intents this pump applied
         self._sent: dict[int, str] = {}          # seat → the last screen text sent
         self._key: Any = None                    # what the last publish saw
         self._epoch = 0                          # bumped by joins, leaves, names, languages
@@ -484,6 +488,7 @@ class Room:
                 code = "not_your_turn" if err.key == "not_your_turn" else "illegal"
                 raise RoomError(code, reason=refusal_text(slot.lang, err))
         self._send(conn, {"type": "ack", "seq": seq})
+        self._acted.append(seat)
         return 1
 
     def _publish_key(self, match: Any) -> Any:
@@ -498,25 +503,33 @@ class Room:
 
     def publish(self, match: Any, table_clock: float, names: Sequence[str] | None = None,
                 force: bool = False) -> None:
-        """Send every joined phone seat its screen if it changed (cheap when nothing did)."""
+        """Send every joined phone seat its screen if it changed (cheap when nothing did).
+        At most :data:`PUBLISH_PER_FRAME` screens are built in one call, the phones that
+        just acted first; the others follow at the next frame (``force``: all now)."""
         key = self._publish_key(match)
-        if key == self._key and not force:
+        if key != self._key or force:
+            self._key = key
+            self.rev += 1
+            with self._lock:
+                seats = [s.seat for s in self.slots if s.is_phone and s.conn is not None]
+            acted = [s for s in self._acted if s in seats]
+            self._due = acted + [s for s in seats if s not in acted]
+        self._acted = []
+        if not self._due:
             return
-        self._key = key
+        take = self._due if force else self._due[:PUBLISH_PER_FRAME]
+        self._due = self._due[len(take):]
         with self._lock:
-            targets = [(s.seat, s.conn, s.lang) for s in self.slots
+            targets = [(s.seat, s.conn, s.lang) for s in (self.slots[i] for i in take)
                        if s.is_phone and s.conn is not None]
             away = tuple(s.is_phone and s.conn is None for s in self.slots)
             kinds = tuple(s.role for s in self.slots)
             slot_names = [s.name for s in self.slots]
-        if not targets:
-            return
         if self._present is None:
             self._present = presenter(self.game)
         all_names = tuple(n or (names[i] if names and i < len(names) else f"{i + 1}")
                           for i, n in enumerate(slot_names))
         tail = match.events[-200:]
-        self.rev += 1
         for seat, conn, lang in targets:
             view = match.view(seat)
             screen = self.screen(match, seat, lang, table_clock, all_names, kinds, away, tail, view)

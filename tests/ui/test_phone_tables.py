@@ -17,6 +17,7 @@ import pygame
 import pytest
 
 from game import registry
+from party.room import PUBLISH_PER_FRAME
 from scenes.kit import phones as phones_mod
 from scenes.kit.phones import ART_PER_FRAME, TablePhones, art_height
 from scenes.screens.handoff import HandoffScene
@@ -284,7 +285,8 @@ def test_the_art_budget_bounds_each_frame(monkeypatch):
 
 def test_the_pump_costs_nothing_when_nothing_changes():
     """Five phones connected, a table waiting for a phone's turn move: frames call no
-    presenter and send nothing; one move makes one new screen per phone."""
+    presenter and send nothing; one move makes one new screen per phone, the mover's at
+    once and at most PUBLISH_PER_FRAME in a frame."""
     app, match, table, room, phones, present = phone_table("daotam", ["phone"] * 5, 4)
     for p in phones.values():
         p.think = 10 ** 9
@@ -302,9 +304,13 @@ def test_the_pump_costs_nothing_when_nothing_changes():
     seat = match.active_seats()[0]
     moves = phones[seat].screen()["screen"]["moves"]
     room.receive(phones[seat].conn, {"type": "intent", "seq": 99, "action": moves[0]["action"], "t": None})
+    before = len(phones[seat].conn.sent)
+    step(app)
+    assert present.calls - calls == PUBLISH_PER_FRAME
+    assert any(m["type"] == "ack" for m in phones[seat].conn.sent)
+    assert any(m["type"] == "screen" for m in phones[seat].conn.sent[before:])   # the mover's first
     step(app)
     assert present.calls - calls == len(phones)
-    assert any(m["type"] == "ack" for m in phones[seat].conn.sent)
 
 
 def test_phone_seats_show_a_phone_glyph_on_their_plates():
