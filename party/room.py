@@ -505,8 +505,12 @@ class Room:
                 force: bool = False) -> None:
         """Send every joined phone seat its screen if it changed (cheap when nothing did).
         At most :data:`PUBLISH_PER_FRAME` screens are built in one call, the phones that
-        just acted first; the others follow at the next frame (``force``: all now)."""
+        just acted first; the others follow at the next frame — except when a window
+        opens or closes (and with ``force``): then every phone's at once."""
         key = self._publish_key(match)
+        # a window opening or closing reaches every phone in the same frame: a buzzer race
+        # starts for all at once
+        urgent = self._key is None or key[2] != self._key[2]
         if key != self._key or force:
             self._key = key
             self.rev += 1
@@ -517,7 +521,7 @@ class Room:
         self._acted = []
         if not self._due:
             return
-        take = self._due if force else self._due[:PUBLISH_PER_FRAME]
+        take = self._due if force or urgent else self._due[:PUBLISH_PER_FRAME]
         self._due = self._due[len(take):]
         with self._lock:
             targets = [(s.seat, s.conn, s.lang) for s in (self.slots[i] for i in take)

@@ -465,3 +465,36 @@ def test_a_timed_press_shows_as_taken_at_once_then_the_judged_screen_follows():
     assert match.open_window() is None
     after = conns[other].last("screen")["screen"]
     assert all(m["reason"] != tr("en", "party.pressed") for m in after["moves"])
+
+
+def test_a_window_opening_reaches_every_phone_in_the_same_frame():
+    """Screens are built a few a frame, but a window opening goes to every phone at once
+    (a buzzer race starts for all alike)."""
+    from party.room import PUBLISH_PER_FRAME
+    n = PUBLISH_PER_FRAME + 2
+    room = Room("daotam", ["phone"] * n)
+    match = Match("daotam", [Seat("phone") for _ in range(n)], seed=5, timers=True)
+    conns = [FakeConn(f"10.0.0.{i + 1}") for i in range(n)]
+    for i, c in enumerate(conns):
+        join(room, c, seat=i, name=f"P{i}")
+    room.start()
+    clock = 0.0
+    for _ in range(3):
+        room.pump(match, clock)
+    actor = match.active_seats()[0]
+    claim = next(m for m in conns[actor].last("screen")["screen"]["moves"]
+                 if m["action"][0] == "claim" and m["legal"])
+    intent(room, conns[actor], 1, claim["action"])
+    before = [len(c.of("screen")) for c in conns]
+    room.pump(match, clock)                      # the claim: the actor's screen first
+    built = [len(c.of("screen")) - b for c, b in zip(conns, before, strict=True)]
+    assert built[actor] == 1 and sum(built) <= PUBLISH_PER_FRAME
+    while match.open_window() is None:
+        clock += 0.02
+        match.tick(clock)
+        if match.open_window() is None:
+            room.pump(match, clock)
+    before = [len(c.of("screen")) for c in conns]
+    room.pump(match, clock)                      # the frame that sees the window open
+    assert all(len(c.of("screen")) > b for c, b in zip(conns, before, strict=True))
+    assert all(c.last("screen")["screen"]["window"] is not None for c in conns)
