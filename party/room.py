@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from game.core import IllegalAction
-from game.match import SEAT_KINDS
+from game.match import SEAT_KINDS, list_action
 from game.wire import to_json as wire_json
 from party.clock import CAP_S, ClockSync
 from party.present import PhoneContext, WindowInfo, presenter, refusal_text, tr
@@ -124,11 +124,6 @@ def as_action(value: Any, depth: int = 0) -> Any:
         return value
     raise RoomError("bad_message")
 
-
-def _json_action(action: Any) -> Any:
-    if isinstance(action, (tuple, list)):
-        return [_json_action(a) for a in action]
-    return action
 
 
 def _same(a: str, b: str) -> bool:
@@ -650,4 +645,4 @@ def offer_of(screen: dict) -> _Offer:
     return offer
 
 
-json_action = _json_action
+json_action = list_action      # an action as the JSON list a phone sends back

@@ -19,6 +19,7 @@ from typing import Any
 from game import registry
 from game.core import Event
 from game.daotam.deck import KINDS, STAGES, default_deck
+from game.match import list_action as _json
 from game.windows import load_timing
 from party.present import PhoneContext, WindowInfo, refusal_text, tr
 
@@ -28,12 +29,6 @@ LIVING, POSSESSED, OUT = "living", "possessed", "out"
 WINDOWS = ("challenge", "race")
 BUZZ = ["buzz"]
 
-
-def _json(action: Any) -> Any:
-    """An action as the JSON list the page sends back."""
-    if isinstance(action, (tuple, list)):
-        return [_json(a) for a in action]
-    return action
 
 
 class _Words:

@@ -23,6 +23,7 @@ from typing import Any
 
 from game import registry
 from game.core import Event, IllegalAction
+from game.match import list_action as _json
 from party.present import PhoneContext, WindowInfo, refusal_text, tr
 
 GAME = "mascarade"
@@ -32,11 +33,6 @@ PRIVATE = {"peek_result": "peek", "swap_bit": "swap", "fool_bit": "fool", "spy_l
            "spy_bit": "spy_swap"}
 PUBLIC_SWAPS = ("swap", "fool", "spy_swap")
 
-
-def _json(action: Any) -> Any:
-    if isinstance(action, (tuple, list)):
-        return [_json(a) for a in action]
-    return action
 
 
 class _Words:
