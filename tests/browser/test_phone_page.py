@@ -35,6 +35,11 @@ def playing(page, party, screen: dict, game: str = "ganjifa") -> None:
     welcome(party, game=game)
     show(party, screen)
     expect(page.locator("#play")).to_be_visible()
+    # the card pictures have come (a picture's arrival may lay the hand out again: a tap
+    # in that instant would land on a card being replaced)
+    page.wait_for_function("() => [...document.querySelectorAll('#hand img, #table-cards img')]"
+                           ".every((i) => i.complete)")
+    page.wait_for_timeout(50)
 
 
 def intents(party) -> list[dict]:
