@@ -241,6 +241,12 @@ class Room:
     def _touch(self) -> None:
         self._epoch += 1
 
+    @property
+    def changes(self) -> int:
+        """A count that grows with every change of seats, names, tokens, languages or
+        connections (what a kept room file or a phone's screen may need to show)."""
+        return self._epoch
+
     # ---------------------------------------------------------- server side
     def connect(self, conn: Conn) -> None:
         """A new connection: it sees the lobby until it joins a seat."""

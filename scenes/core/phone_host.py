@@ -167,18 +167,17 @@ class PhoneParty:
 
     # ---------------------------------------------------------------- keeping
     def to_json(self) -> dict:
-        room = self.room.to_json()
-        for seat in room["seats"]:
-            seat.pop("last_seq", None)      # (for comparing: a tap is no lobby change)
-        return {"version": FILE_VERSION, "port": self.port or self.wanted_port, "room": room}
+        return {"version": FILE_VERSION, "port": self.port or self.wanted_port,
+                "room": self.room.to_json()}
 
     def keep(self, force: bool = False) -> bool:
         """Write the room file if what a restart needs changed (or ``force``). Returns
-        whether it wrote. A failed write is logged, never raised."""
-        key = self.to_json()
+        whether it wrote. A failed write is logged, never raised. Asked every frame: it
+        compares the room's change count, not the room (a tap is no lobby change)."""
+        key = (self.room.changes, self.port or self.wanted_port)
         if key == self._kept and not force:
             return False
-        data = dict(key, room=self.room.to_json())
+        data = self.to_json()
         try:
             write_json_atomic(self.path, data, durable=False)
         except OSError as err:

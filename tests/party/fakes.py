@@ -14,15 +14,20 @@ _ids = itertools.count(1)
 
 
 class FakeConn:
+    """A phone's connection as the room sees it: what it was sent, parsed (``sent``) and
+    as the exact text (``texts``)."""
+
     def __init__(self, address: str = "10.0.0.5", lang: str = "en") -> None:
         self.id = next(_ids)
         self.lang = lang
         self.clock = ClockSync()
         self.address = address
         self.sent: list[dict] = []
+        self.texts: list[str] = []
         self.closed = False
 
     def send(self, text: str) -> None:
+        self.texts.append(text)
         self.sent.append(json.loads(text))
 
     def close(self) -> None:

@@ -14,36 +14,20 @@ import pytest
 
 from game import registry, wire
 from game.match import Match, Seat
-from party.clock import ClockSync
 from party.room import Room
+from tests.party.fakes import FakeConn
 
 GAMES = sorted(registry.GAMES)
-
-
-class RawConn:
-    """A phone's connection keeping the exact text it was sent."""
-
-    id, lang, address = 1, "en", "10.0.0.9"
-
-    def __init__(self) -> None:
-        self.clock = ClockSync()
-        self.sent: list[str] = []
-
-    def send(self, text: str) -> None:
-        self.sent.append(text)
-
-    def close(self) -> None:
-        pass
 
 
 def sent_screen(match: Match, seat: int, code: str) -> str:
     """The screen message one phone on ``seat`` is sent for ``match`` now."""
     room = Room(match.game, ["phone"] * len(match.seats), code=code)
-    conn = RawConn()
+    conn = FakeConn()
     room.slots[seat].token, room.slots[seat].conn, room.slots[seat].name = "t", conn, "P"
     room.start()
     room.publish(match, 1.0)
-    return next(text for text in conn.sent if '"type":"screen"' in text)
+    return next(text for text in conn.texts if '"type":"screen"' in text)
 
 
 def with_state(match: Match, state) -> Match:

@@ -16,11 +16,11 @@ import pygame
 from game import registry
 from game.core import BUZZ
 from game.match import Match, Seat
-from party.clock import ClockSync
 from party.present import SCREEN_KEYS, PhoneContext, presenter
 from party.room import Room, json_action
 from scenes.core import session
 from scenes.widgets.layer import CachedLayer
+from tests.party.fakes import FakeConn
 from tests.ui.helpers import make_app
 
 FRAME = [0]
@@ -33,27 +33,6 @@ def repaint_each_frame(self, key, size, paint):
         self._frame = FRAME[0]
         self.key = object()
     return _real_get(self, key, size, paint)
-
-
-class FakeConn:
-    """A phone's connection as the server would give it to the room."""
-
-    _ids = 0
-
-    def __init__(self, lang: str = "en") -> None:
-        FakeConn._ids += 1
-        self.id = FakeConn._ids
-        self.lang = lang
-        self.clock = ClockSync()
-        self.address = "test"
-        self.sent: list[dict] = []
-        self.closed = False
-
-    def send(self, text: str) -> None:
-        self.sent.append(json.loads(text))
-
-    def close(self) -> None:
-        self.closed = True
 
 
 def stub_present(ctx: PhoneContext) -> dict:
@@ -116,7 +95,7 @@ class FakePhone:
         self.room, self.match, self.seat = room, match, seat
         self.think = think          # frames a screen is looked at before answering it
         self.first_seen: tuple[int, int] = (-1, 0)      # (rev, frame it arrived)
-        self.conn = FakeConn(lang)
+        self.conn = FakeConn(lang=lang)
         self.agent = registry.make_agent(match.game, level, seat, seed + seat)
         self.seq = 0
         self.done_rev = -1

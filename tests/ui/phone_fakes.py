@@ -1,32 +1,12 @@
-"""What the join panel's tests stand in for: a phone's connection; and the install of
-phone tables on loopback, listing every party started so no server outlives its test."""
+"""The join panel's tests: phone tables on loopback, every party started listed so no
+server outlives its test (a phone's connection: tests.party.fakes.FakeConn)."""
 
 from __future__ import annotations
 
 import itertools
 import threading
 
-from party.clock import ClockSync
-
 _ids = itertools.count(1)
-
-
-class FakeConn:
-    """A phone's connection as the room sees it: what it was sent is kept."""
-
-    def __init__(self, lang: str = "en") -> None:
-        self.id = next(_ids)
-        self.lang = lang
-        self.clock = ClockSync()
-        self.address = "127.0.0.1"
-        self.sent: list[str] = []
-        self.closed = False
-
-    def send(self, text: str) -> None:
-        self.sent.append(text)
-
-    def close(self) -> None:
-        self.closed = True
 
 
 def server_threads() -> list[threading.Thread]:

@@ -16,8 +16,9 @@ from scenes.core import nav, phone_host, session
 from scenes.screens.join_panel import QUIET, JoinPanel
 from scenes.screens.setup import SetupScene
 from scenes.tables.base import TableScene
+from tests.party.fakes import FakeConn
 from tests.ui.helpers import click, key, make_app, strings_drawn
-from tests.ui.phone_fakes import FakeConn, install, server_threads
+from tests.ui.phone_fakes import install, server_threads
 
 GAME = "kowah"
 SEATS = ["phone", "phone", "normal"]
@@ -193,7 +194,7 @@ def test_back_stops_the_server_and_returns_to_the_same_setup():
     app.step()
     assert not any(th.is_alive() for th in threads) and not server_threads()
     assert app.party is None
-    assert any('"bye"' in text for text in conn.sent)   # the phone is told
+    assert any('"bye"' in text for text in conn.texts)   # the phone is told
     setup = app.stack.top
     assert isinstance(setup, SetupScene) and setup.seats == SEATS and setup.seed == 7
 
@@ -235,7 +236,7 @@ def restart_with_saved_phone_game(monkeypatch=None):
     before = (room.code, room.room_secret, [s.secret for s in room.slots], tokens, port)
     app.opts.frames = app.frames + 1
     app.run()
-    assert '"bye"' in "".join(a.sent)            # the phones were told the table closed
+    assert '"bye"' in "".join(a.texts)            # the phones were told the table closed
     again = make_app()
     menu = nav.reset(again, "menu")
     again.step()
@@ -259,7 +260,7 @@ def test_continue_after_a_restart_brings_the_same_room_back():
         conn = FakeConn()
         room.connect(conn)
         room.receive(conn, {"type": "hello", "token": tokens[seat]})
-        assert any('"welcome"' in text for text in conn.sent)
+        assert any('"welcome"' in text for text in conn.texts)
     app.step()
     assert panel.go_button.enabled and not panel.without_button.enabled
     click(panel.go_button.rect.center)
@@ -323,7 +324,7 @@ def test_a_damaged_room_file_means_a_new_room_and_the_panel_says_so(damage):
     assert any("mọi điện thoại phải vào lại" in s for s in seen)
     conn = FakeConn()
     room.receive(conn, {"type": "hello", "token": tokens[0]})
-    assert any('"bad_token"' in text for text in conn.sent)
+    assert any('"bad_token"' in text for text in conn.texts)
     join(room, None, "Lan")
     join(room, None, "Hùng")
     again.step()
