@@ -120,6 +120,14 @@ def refusal_text(lang: str, err: IllegalAction, params: dict | None = None) -> s
     return str(err) if text == key else text
 
 
+def people(ctx: PhoneContext) -> list:
+    """Every seat as a phone's sentences name it (i18n persons): "You" for the phone's own
+    seat, else the seat's name."""
+    from scenes.core.i18n import person
+    return [person(tr(ctx.lang, "seat.you"), you=True) if s == ctx.seat else person(n)
+            for s, n in enumerate(ctx.names)]
+
+
 def presenter(game: str) -> Presenter | None:
     """The game's phone presenter (its front's ``phone``), or None: no phone play."""
     from scenes.tables.registry import hook

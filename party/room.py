@@ -27,7 +27,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from game.core import IllegalAction
@@ -169,8 +169,7 @@ class Room:
 
     def lobby(self) -> list[SeatSlot]:
         with self._lock:
-            return [SeatSlot(s.seat, s.kind, s.name, "", s.token and "joined", s.last_seq,
-                             s.lang, s.conn) for s in self.slots]
+            return [replace(s, secret="", token="joined" if s.token else "") for s in self.slots]
 
     def ready(self) -> bool:
         """Every phone seat has a phone (and there is at least one)."""

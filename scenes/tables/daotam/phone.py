@@ -21,7 +21,7 @@ from game.core import Event
 from game.daotam.deck import KINDS, STAGES, default_deck
 from game.match import list_action as _json
 from game.windows import load_timing
-from party.present import PhoneContext, WindowInfo, refusal_text, tr
+from party.present import PhoneContext, WindowInfo, people, refusal_text, tr
 
 GAME = "daotam"
 LOG_LINES = 8
@@ -39,7 +39,7 @@ class _Words:
         self.ctx = ctx
         self.lang = ctx.lang
         self.deck = default_deck()
-        self._you = person(self.t("seat.you"), you=True)
+        self._people = people(ctx)
         self._person = person
 
     def t(self, key: str, **params: object) -> str:
@@ -49,10 +49,7 @@ class _Words:
         """A seat as sentences name it: "You" for the phone's own seat."""
         if seat is None:
             return ""
-        if seat == self.ctx.seat:
-            return self._you
-        names = self.ctx.names
-        return self._person(names[seat] if 0 <= seat < len(names) else str(seat + 1))
+        return self._people[seat] if 0 <= seat < len(self._people) else self._person(str(seat + 1))
 
     def card(self, kind: str) -> str:
         """A Chiêu Thức card's name (the descriptor's card_name, as the art writes it)."""

@@ -16,8 +16,8 @@ from game import registry
 from game.core import Action, IllegalAction
 from game.ganjifa.deck import default_deck
 from game.match import list_action
-from party.present import PhoneContext, refusal_text, tr
-from scenes.core.i18n import Person, names, person
+from party.present import PhoneContext, people, refusal_text, tr
+from scenes.core.i18n import Person, names
 
 GAME = "ganjifa"
 LOG_LINES = 8           # the last public lines a screen shows
@@ -47,7 +47,7 @@ def present(ctx: PhoneContext) -> dict:
     v = ctx.view
     lg = ctx.lang
     deck = default_deck()
-    who = _people(ctx)
+    who = people(ctx)
     legal = set(ctx.legal)
     over = ctx.over or v.phase == "over"
 
@@ -117,12 +117,6 @@ def present(ctx: PhoneContext) -> dict:
         "log": _log(ctx, who, card, suit),
         "over": _over(ctx, who) if over else None,
     }
-
-
-def _people(ctx: PhoneContext) -> list[Person]:
-    """Every seat as sentences name it: this phone's own seat is "You"."""
-    return [person(tr(ctx.lang, "seat.you"), you=True) if s == ctx.seat else person(n)
-            for s, n in enumerate(ctx.names)]
 
 
 def _move(mid: str, label: str, action: Action, cards: list[int] | None, kind: str) -> dict:

@@ -17,8 +17,8 @@ from game import registry
 from game.core import Action, IllegalAction
 from game.kowah.deck import default_deck
 from game.match import list_action
-from party.present import PhoneContext, refusal_text, tr
-from scenes.core.i18n import Person, person
+from party.present import PhoneContext, people, refusal_text, tr
+from scenes.core.i18n import Person
 from scenes.tables.kowah.model import display_groups
 
 GAME = "kowah"
@@ -53,7 +53,7 @@ def present(ctx: PhoneContext) -> dict:
     """The screen of ``ctx.seat`` (see party.present.SCREEN_KEYS)."""
     v = ctx.view
     lg = ctx.lang
-    who = _people(ctx)
+    who = people(ctx)
     legal = set(ctx.legal)
     over = ctx.over or v.phase == "over"
     mine = v.declared[ctx.seat]
@@ -126,12 +126,6 @@ def present(ctx: PhoneContext) -> dict:
         "log": _log(ctx, who, card),
         "over": _over(ctx, who, card) if over else None,
     }
-
-
-def _people(ctx: PhoneContext) -> list[Person]:
-    """Every seat as sentences name it: this phone's own seat is "You"."""
-    return [person(tr(ctx.lang, "seat.you"), you=True) if s == ctx.seat else person(n)
-            for s, n in enumerate(ctx.names)]
 
 
 def _move(mid: str, label: str, action: Action, cards: list[int] | None, kind: str,

@@ -24,7 +24,7 @@ from typing import Any
 from game import registry
 from game.core import Event, IllegalAction
 from game.match import list_action as _json
-from party.present import PhoneContext, WindowInfo, refusal_text, tr
+from party.present import PhoneContext, WindowInfo, people, refusal_text, tr
 
 GAME = "mascarade"
 LOG_LINES = 8
@@ -42,7 +42,7 @@ class _Words:
         from scenes.core.i18n import names, person
         self.ctx = ctx
         self.lang = ctx.lang
-        self._you = person(self.t("seat.you"), you=True)
+        self._people = people(ctx)
         self._person = person
         self.names = names
 
@@ -52,10 +52,7 @@ class _Words:
     def name(self, seat: int | None) -> Any:
         if seat is None:
             return self.t("mascarade.nobody")
-        if seat == self.ctx.seat:
-            return self._you
-        names = self.ctx.names
-        return self._person(names[seat] if 0 <= seat < len(names) else str(seat + 1))
+        return self._people[seat] if 0 <= seat < len(self._people) else self._person(str(seat + 1))
 
     def char(self, card: int) -> str:
         return registry.card_name(GAME, card, self.lang)
