@@ -202,6 +202,16 @@ def text(s: str, px: int, colour: tuple[int, int, int], weight: str = "regular")
     return img
 
 
+def art_text(s: str, px: int, colour: tuple[int, int, int], weight: str = "regular") -> pygame.Surface:
+    """A line of text at exactly ``px`` whatever the text scale, for card art (see
+    :func:`art_font`); the overlap check measures it like any other line (with
+    ``layout_check.smoothscale`` when the card is painted at 2x)."""
+    img = _text(s, max(6, int(px)), colour, weight)
+    if layout_check.active:
+        layout_check.tag(img, s, max(6, int(px)))
+    return img
+
+
 @lru_cache(maxsize=2048)
 def _text(s: str, fpx: int, colour: tuple[int, int, int], weight: str) -> pygame.Surface:
     surf = _render(s, fpx, colour, weight)

@@ -80,6 +80,23 @@ def same_text(copy: pygame.Surface, original: pygame.Surface) -> pygame.Surface:
     return copy
 
 
+def smoothscale(src: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    """``pygame.transform.smoothscale`` that keeps the lines of text on ``src`` for the check,
+    their boxes and pixel sizes scaled: a card face painted at 2x and scaled down is measured
+    at the size the player sees (while not recording it is the plain call)."""
+    out = pygame.transform.smoothscale(src, size)
+    inner = _notes(src) if active and isinstance(src, RecordingSurface) else None
+    if inner is None or not inner.texts:
+        return out
+    kept = RecordingSurface(size, pygame.SRCALPHA)
+    _RealSurface.blit(kept, out, (0, 0))
+    sx, sy = size[0] / max(1, src.get_width()), size[1] / max(1, src.get_height())
+    kept.__dict__["_notes"] = Notes([Text(pygame.Rect(round(t.rect.x * sx), round(t.rect.y * sy),
+                                                      max(1, round(t.rect.w * sx)), max(1, round(t.rect.h * sy))),
+                                          t.s, max(1, round(t.px * sy)), None, t.cut) for t in inner.texts])
+    return kept
+
+
 def _notes(surface: pygame.Surface) -> Notes | None:
     if not isinstance(surface, RecordingSurface):
         return None
