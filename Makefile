@@ -16,7 +16,7 @@ play: $(STAMP)
 	$(PY) main.py $(ARGS)
 
 test: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n auto --dist loadfile
 	$(PY) -m ruff check .
 
 lint: $(STAMP)
