@@ -21,6 +21,7 @@ from game.match import Match, Seat
 from scenes.core.tween import Anim
 
 DT = 1 / 30                         # one frame of the table's clock
+AFTER_OVER = 30                     # frames the results are watched for (a check on them)
 # a game whose reaction windows run out on their own: the agent answers only these phases
 ACT_PHASES: dict[str, tuple[str, ...]] = {"daotam": ("turn", "push", "option")}
 
@@ -162,10 +163,11 @@ class Film:
             self.update(rest)
 
     def run(self, want: dict[str, Moment], shoot: Callable[[str], None], limit: int = 60000) -> set[str]:
-        """Play on until every wanted moment was shot, the match is over and the table
-        gave way (to its results) or ``limit`` frames; each moment is shot at the first
-        frame it holds (a :data:`Check` is asked whatever scene is on top)."""
+        """Play on until every wanted moment was shot, the match is over and its results
+        were up for :data:`AFTER_OVER` frames, or ``limit`` frames; each moment is shot at
+        the first frame it holds (a :data:`Check` is asked whatever scene is on top)."""
         got: set[str] = set()
+        gone = 0                    # frames since the finished table gave way
         for _ in range(limit):
             for name, moment in want.items():
                 if name in got:
@@ -182,7 +184,8 @@ class Film:
                 shoot(name)
                 got.add(name)
                 self.realign()
-            if len(got) == len(want) or (self.match.is_over() and not self.at_table):
+            gone += self.match.is_over() and not self.at_table
+            if len(got) == len(want) or gone > AFTER_OVER:
                 break
             self.act()
             self.update()

@@ -104,6 +104,16 @@ def _khai_sang(ev: Event, film: Film) -> bool:
     return ev.data.get("reason") == "khai_sang"
 
 
+def _results_up(film: Film) -> bool:
+    """The results panel over the finished table, a few frames into its entrance."""
+    from scenes.screens.results import ResultsScene
+    top = film.app.stack.top
+    if not isinstance(top, ResultsScene):
+        return False
+    film.results_frames = getattr(film, "results_frames", 0) + 1
+    return film.results_frames > 8
+
+
 def _seats(game: str, n: int) -> str:
     return f"{NAMES[game]} · {n} seats"
 
@@ -144,12 +154,12 @@ def shots() -> list[Shot]:
         _film("mascarade8-reveal", "mascarade", 8, "the reveal: fines in flight, half way",
               Aim("coins", 0.5, _fine)),
         _film("mascarade13-swap", "mascarade", 13, "a swap, half way", Aim("swap")),
-        _film("mascarade4-win", "mascarade", 4, "the win", Aim("end")),
+        _film("mascarade4-win", "mascarade", 4, "the win: results over the table", _results_up),
     ]
     out += [
         Shot("menu", "screens", "Menu", "", show=_menu),
         Shot("setup", "screens", "Setup", "Mascarade", show=_setup),
-        Shot("results", "screens", "Results", "Mascarade · 8 seats", show=_results),
+        Shot("results", "screens", "Results", "Ganjifa · 3 seats", show=_results),
         Shot("rules", "screens", "Rules", "Đạo Tâm", show=_rules),
         Shot("replay", "screens", "Replay", "Mascarade · 6 seats, half way", show=_replay),
         Shot("stats", "screens", "Statistics", "300 made-up games", show=_stats),
@@ -241,10 +251,10 @@ def _results(app: Any) -> None:
     from scenes.screens.results import ResultsScene
 
     def find() -> Match:
-        match = Match("mascarade", [Seat("human")] + [Seat("normal")] * 7, 2)
-        play_with_agents(match, lambda m: False, "normal", 2)
+        match = Match("ganjifa", [Seat("human"), Seat("easy"), Seat("hard")], 3, {"time": "day"})
+        play_with_agents(match, lambda m: False, "normal", 3)
         return match
-    table = _table(app, _engine("mascarade8-over", find))
+    table = _table(app, _engine("ganjifa3-over", find))
     app.stack.push(ResultsScene(app, table))
 
 
