@@ -45,8 +45,8 @@ from tools.film import DT, Aim, Film, Moment, hunt  # noqa: E402
 
 NAMES = {"ganjifa": "Ganjifa", "kowah": "Kowah", "daotam": "Đạo Tâm", "mascarade": "Mascarade"}
 GROUPS = {"tables": "Tables", "moments": "Big moments, mid-animation", "screens": "Screens"}
-COLS = 6
-THUMB_W = 400                   # every sheet's thumbnails are this wide (sheets compare)
+COLS = 8
+THUMB_W = 360                   # every sheet's thumbnails are this wide (sheets compare)
 GAP = 14
 LABEL_H = 44
 HEAD_H = 34
@@ -344,7 +344,7 @@ class Gallery:
                 app.recorder = None
         for f in frames.values():
             if f.file is None:
-                f.note = "not found" if f.shot.film is None else f"not found in seeds 1-{self.tries}"
+                f.note = "not found" if f.shot.film is None else f"not found in {self.tries} seeds"
         return [frames[s.id] for s in chosen]
 
 
