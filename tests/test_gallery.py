@@ -87,3 +87,21 @@ def test_a_moment_not_found_has_its_tile(tmp_path, capsys):
     img = pygame.image.load(str(tmp_path / s["file"]))
     assert colours(img, tuple(miss["thumb"])) > 3, "the not-found tile says nothing"
     assert "not found" in (tmp_path / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_moment_is_shot_part_way_through_its_motion():
+    """tools/film.py: an Aim stops the table's clock half way through the event's motion
+    (the swap's step running, neither at its start nor its end)."""
+    from tools.film import Aim, Film
+    app = gallery.make_app(SIZE, "en")
+    film = Film(app, "mascarade", 13, 1)
+    seen: list[tuple[float, float]] = []
+
+    def shoot(name: str) -> None:
+        [motion] = [m for m in film.motions if m.event.kind == "swap" and m.started and not m.done]
+        [step] = [a for a in app.stack.top.anim.running if a in motion.anims]
+        seen.append((motion.progress(), step.elapsed / step.duration))
+    assert film.run({"swap": Aim("swap", 0.5)}, shoot) == {"swap"}
+    [(progress, ran)] = seen
+    assert 0.5 <= progress < 0.56 and 0.5 <= ran < 0.56, seen
+    film.close()
