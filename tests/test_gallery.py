@@ -105,3 +105,22 @@ def test_a_moment_is_shot_part_way_through_its_motion():
     [(progress, ran)] = seen
     assert 0.5 <= progress < 0.56 and 0.5 <= ran < 0.56, seen
     film.close()
+
+
+def test_a_check_that_raises_spoils_only_its_tile(tmp_path, monkeypatch):
+    """A moment's check broken by a reworked table: its tile says what went wrong, the
+    other tiles are drawn — the other moments of the same game too."""
+    from tools.film import Aim
+
+    def broken(film) -> bool:
+        raise AttributeError("no ring here")
+    mine = [gallery.Shot("mascarade4-broken", "moments", "Mascarade · 4 seats", "a broken check",
+                         film=("mascarade", 4, broken)),
+            gallery.Shot("mascarade4-swap", "moments", "Mascarade · 4 seats", "a swap",
+                         film=("mascarade", 4, Aim("swap"))),
+            next(s for s in gallery.shots() if s.id == "menu")]
+    monkeypatch.setattr(gallery, "shots", lambda: mine)
+    [s] = gallery.run(tmp_path, [SIZE], ["en"], tries=1)
+    broke, swap, menu = s["tiles"]
+    assert broke["file"] is None and broke["note"] == "error: AttributeError: no ring here"
+    assert swap["file"] is not None and menu["file"] is not None

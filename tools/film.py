@@ -11,6 +11,7 @@ and calls ``shoot(name)`` at the first frame each holds.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -196,16 +197,21 @@ class Film:
 
 
 def hunt(app: Any, game: str, n: int, want: dict[str, Moment], shoot: Callable[[str, int], None],
-         seeds: range | list[int], **film: Any) -> dict[str, int]:
+         seeds: range | list[int], limit: int = 15000, budget_s: float = 120.0,
+         **film: Any) -> dict[str, int]:
     """Film seeded matches in turn until every wanted moment was shot; returns the seed
-    each was found in (missing: not found in ``seeds``)."""
+    each was found in (missing: not found in ``seeds``). A match is given up after
+    ``limit`` frames (a table that stalls), the hunt after ``budget_s`` seconds."""
     found: dict[str, int] = {}
+    t0 = time.perf_counter()
     for seed in seeds:
         left = {k: v for k, v in want.items() if k not in found}
-        if not left:
+        if not left or time.perf_counter() - t0 > budget_s:
             break
         f = Film(app, game, n, seed, **film)
-        for name in f.run(left, lambda name, seed=seed: shoot(name, seed)):
-            found[name] = seed
-        f.close()
+        try:
+            for name in f.run(left, lambda name, seed=seed: shoot(name, seed), limit):
+                found[name] = seed
+        finally:
+            f.close()
     return found
