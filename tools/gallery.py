@@ -73,11 +73,6 @@ class Shot:
 
 # ---- the moments -------------------------------------------------------------------------
 
-def _at_table(check: Callable[[Any], bool]) -> Moment:
-    """A check on the table (tools/screens_daotam.py's moments) as a check on the film."""
-    return lambda film: film.at_table and check(film.table)
-
-
 def _daotam_mid(film: Film) -> bool:
     """The human's turn once a few Tâm Niệm are open (a table with something on it)."""
     st = film.match.state
