@@ -104,7 +104,13 @@ def _contested(ev: Event, film: Film) -> bool:
 
 
 def _fine(ev: Event, film: Film) -> bool:
-    return ev.data.get("dst") == "court" and ev.data.get("amount", 0) > 0
+    """A fine paid to the courthouse after a reveal of three or more claimants."""
+    if ev.data.get("dst") != "court" or ev.data.get("amount", 0) <= 0:
+        return False
+    events = film.match.events
+    at = next(i for i, e in enumerate(events) if e is ev)
+    shown = next((e for e in reversed(events[:at]) if e.kind == "reveal"), None)
+    return shown is not None and _contested(shown, film)
 
 
 def _khai_sang(ev: Event, film: Film) -> bool:
@@ -158,7 +164,7 @@ def shots() -> list[Shot]:
               Aim("win", 0.5, _khai_sang)),
         _film("mascarade8-claims", "mascarade", 8, "an announcement with counter-claims",
               Aim("reveal", 0.0, _contested)),
-        _film("mascarade8-reveal", "mascarade", 8, "the reveal: fines in flight, half way",
+        _film("mascarade8-reveal", "mascarade", 8, "the reveal of 3+ claimants: a fine in flight",
               Aim("coins", 0.5, _fine)),
         _film("mascarade13-swap", "mascarade", 13, "a swap, half way", Aim("swap")),
         _film("mascarade4-win", "mascarade", 4, "the win: results over the table", _results_up),
