@@ -5,7 +5,7 @@ Sáng win (the sweep, then the results), and in hot-seat the handoff and a peek.
     python tools/screens_daotam.py --out /tmp/shots --seats 3,5 --size 1280x720,1920x1080 --lang vi,en
 
 The table runs on its own clock in fixed steps (update only; a frame is drawn only to
-shoot it); the human seats are played by an agent through ``table.submit``.
+shoot it; tools/film.py); the human seats are played by an agent through ``table.submit``.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def moments() -> dict[str, Check]:
         return table.match.state.phase == "push" and table.viewer_can_act
 
     def sweep(table) -> bool:
-        return 0.4 < getattr(table, "sweep_p", 0.0) < 0.8
+        return 0.4 < table.fx.sweep_p < 0.8
 
     def turn(table) -> bool:
         return table.match.state.phase == "turn" and table.viewer_can_act
@@ -78,35 +78,20 @@ def play(app: App, n: int, seed: int, want: dict[str, Check], out: Path, tag: st
          level: str = "easy") -> set[str]:
     """One game, seat 0 human (an agent decides for it); shoot each moment still wanted."""
     from scenes.screens.results import ResultsScene
-    from scenes.tables.daotam import DaoTamTable
-    match = Match("daotam", [Seat("human")] + [Seat("normal")] * (n - 1), seed)
-    table = DaoTamTable(app, match, fresh=True)
-    app.stack.reset(table)
-    brain = registry.make_agent("daotam", level, 0, seed)
-    got: set[str] = set()
-    for _ in range(60000):
-        top = app.stack.top
-        if isinstance(top, ResultsScene):
-            if match.result().reason == "khai_sang" and "results" in want:
-                save(app, out / f"daotam-{tag}-results.png")
-                got.add("results")
-            break
-        if top is table and table.viewer_can_act and match.state.phase in ("turn", "push", "option"):
-            for name, check in want.items():
-                if name in ("nhapma", "turn") and name not in got and check(table):
-                    save(app, out / f"daotam-{tag}-{name}.png")
-                    got.add(name)
-            table.submit(brain.decide(match.view(0), match.legal_actions(0)))
-        app.stack.update(DT)
-        if app.stack.top is not table:
-            continue
-        for name, check in want.items():
-            if name not in got and name not in ("nhapma", "turn") and check(table):
-                if name == "win" and match.result().reason != "khai_sang":
-                    continue
-                save(app, out / f"daotam-{tag}-{name}.png")
-                got.add(name)
-    return got
+    from tools.film import Film
+
+    def at_table(check: Check) -> Callable[[Film], bool]:
+        return lambda film: film.at_table and check(film.table)
+
+    def khai_sang(film: Film) -> bool:
+        return film.match.is_over() and film.match.result().reason == "khai_sang"
+    checks = {name: at_table(check) for name, check in want.items()}
+    if "win" in want:
+        checks["win"] = lambda film: khai_sang(film) and at_table(want["win"])(film)
+    if "results" in want:
+        checks["results"] = lambda film: isinstance(film.app.stack.top, ResultsScene) and khai_sang(film)
+    film = Film(app, "daotam", n, seed, human_level=level)
+    return film.run(checks, lambda name: save(app, out / f"daotam-{tag}-{name}.png"))
 
 
 def hot_seat(app: App, n: int, seed: int, out: Path, tag: str) -> set[str]:
