@@ -117,7 +117,7 @@ def _plate(height: int) -> tuple[int, int] | None:
     w, _ = card_size(height)
     room = _name_room(w)
     names = [character_name(c.index) for c in default_rules().characters]
-    top = max(NAME_FLOOR, round(0.075 * height))
+    top = max(NAME_FLOOR, round(0.085 * height))
     for lines in (1, 2):
         for px in range(top, NAME_FLOOR - 1, -1):
             if all(max(_art_width(part, px, "bold") for part in (_split(n, px) if lines == 2 else [n]))
@@ -414,13 +414,11 @@ def paint_back(height: int) -> pygame.Surface:
         pygame.draw.line(lattice, colour, (x0, 0), (x0 + H, H), lw)
         pygame.draw.line(lattice, colour, (x0 + H, 0), (x0, H), lw)
     inset = round(0.05 * W)
-    big.blit(lattice, (inset, inset), pygame.Rect(inset, inset, W - 2 * inset, H - 2 * inset))
-    glow = masks.backdrop((round(0.9 * W), round(0.5 * H)), (0x3A, 0x3A, 0x4A), MIDNIGHT)
-    glow_s = pygame.Surface(glow.get_size(), pygame.SRCALPHA)
-    glow_s.fill((0, 0, 0, 0))
-    pygame.draw.ellipse(glow_s, (*MIDNIGHT, 255), glow_s.get_rect())
-    glow_s.blit(glow, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
-    big.blit(glow_s, glow_s.get_rect(center=(W / 2, H / 2)))
+    glow = masks.backdrop((W, H), (0x22, 0x2C, 0x48), MIDNIGHT)
+    glow.set_alpha(150)
+    inner = pygame.Rect(inset, inset, W - 2 * inset, H - 2 * inset)
+    big.blit(glow, inner.topleft, pygame.Rect((0, 0), inner.size))
+    big.blit(lattice, (inset, inset), inner)
     masks.half_mask_outline(big, (W / 2, H / 2), 0.78 * W, GOLD, max(2, round(0.012 * H)))
     pygame.draw.circle(big, GOLD, (W / 2, H / 2 - 0.26 * H), max(2, 0.02 * H))
     pygame.draw.circle(big, GOLD, (W / 2, H / 2 + 0.26 * H), max(2, 0.02 * H))
