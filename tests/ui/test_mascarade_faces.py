@@ -156,6 +156,23 @@ def test_the_face_prints_its_short_power_only_at_12px_or_more():
     assert mc.shows_power(238) and not mc.shows_power(86)
 
 
+def lines_drawn(paint) -> list[str]:
+    """Every line rendered through ``fonts.text`` while ``paint()`` runs."""
+    drawn: list[str] = []
+    real = fonts.text
+
+    def spy(s, px, *a, **kw):
+        drawn.append(s)
+        return real(s, px, *a, **kw)
+
+    fonts.text = spy
+    try:
+        paint()
+    finally:
+        fonts.text = real
+    return drawn
+
+
 @pytest.mark.parametrize("lang", ["en", "vi"])
 def test_the_zoom_writes_the_full_power(lang):
     app = make_app(size=(1280, 720), lang=lang)
@@ -172,18 +189,7 @@ def test_the_zoom_writes_the_full_power(lang):
         card = table.zoom_at(table.pos_rects[pos].center)
         assert card is not None and card.key == ("mascarade", char)
         power = default_rules().characters[char].power[lang]
-        drawn: list[str] = []
-        real = fonts.text
-
-        def spy(s, px, *a, **kw):
-            drawn.append(s)
-            return real(s, px, *a, **kw)
-
-        fonts.text = spy
-        try:
-            paint_panel(card, app.size)
-        finally:
-            fonts.text = real
+        drawn = lines_drawn(lambda: paint_panel(card, app.size))
         runs = {" ".join(drawn[i:j]) for i in range(len(drawn)) for j in range(i + 1, len(drawn) + 1)}
         assert power in runs, (lang, char, drawn)
     assert len(seen) == 12
