@@ -189,7 +189,7 @@ def test_the_zoom_writes_the_full_power(lang):
         card = table.zoom_at(table.pos_rects[pos].center)
         assert card is not None and card.key == ("mascarade", char)
         power = default_rules().characters[char].power[lang]
-        drawn = lines_drawn(lambda: paint_panel(card, app.size))
+        drawn = lines_drawn(lambda card=card: paint_panel(card, app.size))
         runs = {" ".join(drawn[i:j]) for i in range(len(drawn)) for j in range(i + 1, len(drawn) + 1)}
         assert power in runs, (lang, char, drawn)
     assert len(seen) == 12
