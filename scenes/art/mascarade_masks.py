@@ -110,9 +110,11 @@ class Fig:
         if len(pts) >= 3:
             pygame.draw.polygon(self.s, col, self.px(pts))
 
-    def shape(self, col: Col, pts: Sequence[Pt], shading: bool = True, outline: bool = True) -> None:
+    def shape(self, col: Col, pts: Sequence[Pt], shading: bool = True, outline: bool = True,
+              light: float = 0.30) -> None:
         """A filled shape with an ink outline and soft three-tone shading: a darker rim
-        toward the lower right, the body, a light patch toward the upper left."""
+        toward the lower right, the body, a light patch (``light`` toward white) toward the
+        upper left."""
         if len(pts) < 3:
             return
         p = self.px(pts)
@@ -126,7 +128,7 @@ class Fig:
         cy = sum(y for _, y in pts) / len(pts)
         pygame.draw.polygon(self.s, shade(col, 0.74), p)
         self.fill(col, [(cx + (x - cx) * 0.93 - 0.008, cy + (y - cy) * 0.93 - 0.010) for x, y in pts])
-        self.fill(mix(col, (255, 250, 235), 0.30),
+        self.fill(mix(col, (255, 250, 235), light),
                   [(cx + (x - cx) * 0.45 - 0.03, cy + (y - cy) * 0.40 - 0.035) for x, y in pts])
 
     def line(self, col: Sequence[int], pts: Sequence[Pt], width: float) -> None:
@@ -169,7 +171,7 @@ class Fig:
                (0.5 - 0.12, top), (0.5 + 0.12, top), (0.5 + width * 0.72, top + 0.06),
                (0.5 + width, 0.98), (0.5 + width, 1.35)]
         body = closed(*pts, steps=6)
-        self.shape(col, body)
+        self.shape(col, body, light=0.12)
         return body
 
     def neck(self, col: Col = SKIN) -> None:
@@ -296,7 +298,7 @@ def witch(f: Fig, acc: Col) -> None:
     a fringed shawl."""
     shawl = (0x4E, 0x3A, 0x4A)
     f.shape(shawl, closed((0.5, 0.24), (0.74, 0.30), (0.78, 0.62), (0.92, 1.1), (0.08, 1.1),
-                          (0.22, 0.62), (0.26, 0.30), steps=5))
+                          (0.22, 0.62), (0.26, 0.30), steps=5), light=0.12)
     fringe = [(0.08 + 0.84 * i / 14, 0.86 + (0.05 if i % 2 else 0.0)) for i in range(15)]
     f.shape(shade(shawl, 0.8), [(0.06, 1.2)] + fringe + [(0.94, 1.2)], shading=False)
     f.shape(SKIN, _face_outline(0.30, 0.70, 0.14))
@@ -348,7 +350,7 @@ def thief(f: Fig, acc: Col) -> None:
     """Domino: a narrow black band across the eyes with long ties, inside a pointed hood."""
     hood = (0x4A, 0x44, 0x3E)
     f.shape(hood, [(0.5, 0.10), (0.62, 0.16), (0.74, 0.32), (0.78, 0.56), (0.95, 0.9), (0.98, 1.3),
-                   (0.02, 1.3), (0.05, 0.9), (0.22, 0.56), (0.26, 0.32), (0.38, 0.16)])
+                   (0.02, 1.3), (0.05, 0.9), (0.22, 0.56), (0.26, 0.32), (0.38, 0.16)], light=0.12)
     f.fill(HOLE, closed((0.5, 0.24), (0.68, 0.32), (0.70, 0.66), (0.5, 0.76), (0.30, 0.66), (0.32, 0.32), steps=5))
     f.shape(SKIN, _face_outline(0.30, 0.71, 0.145))
     f.line(INK, [(0.46, 0.64), (0.5, 0.645), (0.545, 0.63)], 0.010)                   # smirk
@@ -449,7 +451,7 @@ def inquisitor(f: Fig, acc: Col) -> None:
     hood and a wide flat hat."""
     hood = (0x1E, 0x1A, 0x1E)
     f.shape(hood, [(0.5, 0.22), (0.74, 0.30), (0.80, 0.56), (0.97, 0.92), (0.99, 1.3), (0.01, 1.3),
-                   (0.03, 0.92), (0.20, 0.56), (0.26, 0.30)])
+                   (0.03, 0.92), (0.20, 0.56), (0.26, 0.30)], light=0.12)
     beak = [(0.36, 0.34), (0.5, 0.30), (0.64, 0.34), (0.66, 0.46), (0.60, 0.55), (0.52, 0.62),
             (0.40, 0.72), (0.26, 0.86), (0.18, 0.92), (0.22, 0.80), (0.30, 0.66), (0.36, 0.55), (0.34, 0.46)]
     f.shape(acc, closed(*beak, steps=4))
@@ -471,7 +473,7 @@ def widow(f: Fig, acc: Col) -> None:
     accent; a high mourning collar with a cameo."""
     veil = [(0.5, 0.14), (0.66, 0.18), (0.76, 0.34), (0.80, 0.58), (0.90, 0.84), (0.98, 1.3),
             (0.02, 1.3), (0.10, 0.84), (0.20, 0.58), (0.24, 0.34), (0.34, 0.18)]
-    f.shape(acc, closed(*veil, steps=5))
+    f.shape(acc, closed(*veil, steps=5), light=0.12)
     f.shoulders(CLOTH, 0.78, 0.40)
     f.shape(CLOTH, [(0.42, 0.66), (0.58, 0.66), (0.60, 0.82), (0.40, 0.82)], shading=False)
     f.oval(IVORY, (0.5, 0.85), 0.04, 0.05)
