@@ -1,6 +1,11 @@
-"""Procedural tall Mascarade cards (2 : 3): a midnight back with a gold mask, and a
-parchment face per character with its accent, one simple emblem and its name in the
-current language (art direction §4.2). Cached by (character, height, language)."""
+"""Procedural tall Mascarade cards (2 : 3, art direction §4.4). A face: parchment in a
+3 % gold frame, a crimson ribbon with the character's name (whole, 12 px or more, else
+no face writes it and the table labels the card), an oval cartouche holding the masked
+portrait (:mod:`scenes.art.mascarade_masks`) with the prop medallion at its lower
+right, and on cards big enough for 12 px the short power on a parchment panel (the zoom
+writes the full rule). The back: midnight, a faint gold lattice, a gold half mask, the
+same for every card. Painted at 2x, reduced with ``layout_check.smoothscale``; cached by
+(character, height, language)."""
 
 from __future__ import annotations
 
@@ -427,17 +432,6 @@ def paint_back(height: int) -> pygame.Surface:
 
 
 # ------------------------------------------------------------------ emblems
-def _mask(s: pygame.Surface, c: tuple[float, float], r: float, col: tuple, hole: tuple) -> None:
-    x, y = c
-    pts = [(x - r, y - r * 0.35), (x - r * 0.5, y - r * 0.55), (x, y - r * 0.3),
-           (x + r * 0.5, y - r * 0.55), (x + r, y - r * 0.35), (x + r * 0.7, y + r * 0.35),
-           (x, y + r * 0.2), (x - r * 0.7, y + r * 0.35)]
-    pygame.draw.polygon(s, col, pts)
-    for sx in (-1, 1):
-        pygame.draw.ellipse(s, hole, pygame.Rect(x + sx * r * 0.45 - r * 0.2, y - r * 0.2,
-                                                 r * 0.4, r * 0.22))
-
-
 def _crown(s, c, r, col):
     x, y = c
     pygame.draw.polygon(s, col, [(x - r, y + r * .5), (x - r, y - r * .4), (x - r * .5, y),
