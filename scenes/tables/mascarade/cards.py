@@ -424,9 +424,18 @@ def paint_back(height: int) -> pygame.Surface:
     inner = pygame.Rect(inset, inset, W - 2 * inset, H - 2 * inset)
     big.blit(glow, inner.topleft, pygame.Rect((0, 0), inner.size))
     big.blit(lattice, (inset, inset), inner)
+    hair = max(1, round(0.004 * H))
+    frame_in = pygame.Rect(0, 0, W, H).inflate(-round(0.16 * W), -round(0.16 * W))
+    pygame.draw.rect(big, shade(GOLD, 0.8), frame_in, hair, border_radius=max(2, round(0.03 * W)))
+    for cx, cy in (frame_in.topleft, frame_in.topright, frame_in.bottomleft, frame_in.bottomright,
+                   (W / 2, H / 2 - 0.27 * H), (W / 2, H / 2 + 0.27 * H)):
+        d = max(2.0, 0.028 * H)
+        pygame.draw.polygon(big, GOLD, [(cx, cy - d), (cx + 0.7 * d, cy), (cx, cy + d), (cx - 0.7 * d, cy)])
+    for sy in (-1, 1):
+        y = H / 2 + sy * 0.27 * H
+        for sx in (-1, 1):
+            pygame.draw.line(big, shade(GOLD, 0.8), (W / 2 + sx * 0.05 * H, y), (W / 2 + sx * 0.2 * W, y), hair)
     masks.half_mask_outline(big, (W / 2, H / 2), 0.78 * W, GOLD, max(2, round(0.012 * H)))
-    pygame.draw.circle(big, GOLD, (W / 2, H / 2 - 0.26 * H), max(2, 0.02 * H))
-    pygame.draw.circle(big, GOLD, (W / 2, H / 2 + 0.26 * H), max(2, 0.02 * H))
     big.blit(_rounded_mask((W, H), max(2, round(0.06 * W))), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     return _finish(layout_check.smoothscale(big, (w, h)))
 
