@@ -219,8 +219,9 @@ def king(f: Fig, acc: Col) -> None:
 def queen(f: Fig, acc: Col) -> None:
     """Colombina: a winged half mask with gold trim and a spray of feathers, upswept hair,
     a lace Medici collar and pearls."""
-    f.shape(LACE, [(0.18, 0.95), (0.22, 0.66), (0.30, 0.60), (0.40, 0.66), (0.5, 0.62), (0.60, 0.66),
-                   (0.70, 0.60), (0.78, 0.66), (0.82, 0.95)])                           # lace collar
+    f.shape(LACE, [(0.16, 0.95), (0.18, 0.72), (0.22, 0.62), (0.29, 0.66), (0.34, 0.56), (0.41, 0.62),
+                   (0.5, 0.54), (0.59, 0.62), (0.66, 0.56), (0.71, 0.66), (0.78, 0.62), (0.82, 0.72),
+                   (0.84, 0.95)])                                                       # lace collar
     f.shape(HAIR, closed((0.5, 0.16), (0.72, 0.24), (0.74, 0.52), (0.64, 0.66), (0.36, 0.66),
                          (0.26, 0.52), (0.28, 0.24), steps=5))
     f.oval(HAIR, (0.5, 0.17), 0.10, 0.075)                                           # chignon
@@ -233,7 +234,7 @@ def queen(f: Fig, acc: Col) -> None:
     del body
     f.shape(SKIN, _face_outline(0.31, 0.69, 0.14))
     _mouth(f, 0.625, 0.028, 0.008, (0xB0, 0x35, 0x45))
-    for p1, wd, col in (((0.14, 0.02), 0.05, GOLD_HI), ((0.24, -0.02), 0.05, acc), ((0.06, 0.14), 0.045, IVORY)):
+    for p1, wd, col in (((0.19, 0.09), 0.045, GOLD_HI), ((0.29, 0.04), 0.045, acc), ((0.13, 0.20), 0.04, IVORY)):
         f.shape(col, lens((0.34, 0.40), p1, wd))
         f.line(INK, [(0.34, 0.40), ((0.34 + p1[0]) / 2, (0.40 + p1[1]) / 2)], 0.006)
     wing = [(0.5, 0.41), (0.44, 0.38), (0.36, 0.37), (0.28, 0.33), (0.285, 0.40), (0.32, 0.47),

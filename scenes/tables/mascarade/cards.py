@@ -10,6 +10,7 @@ same for every card. Painted at 2x, reduced with ``layout_check.smoothscale``; c
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import dataclass
 
 import pygame
@@ -266,13 +267,23 @@ def _rounded_mask(size: tuple[int, int], radius: int) -> pygame.Surface:
 
 
 def _vignette(size: tuple[int, int], edge_alpha: int) -> pygame.Surface:
-    """Soft darkening toward the edges (a 6 × 8 alpha grid smoothscaled)."""
-    tiny = pygame.Surface((6, 8), pygame.SRCALPHA)
-    for y in range(8):
-        for x in range(6):
-            d = max(abs(x - 2.5) / 2.5, abs(y - 3.5) / 3.5)
-            tiny.set_at((x, y), (0x6B, 0x4A, 0x20, round(edge_alpha * d ** 2.2)))
+    """Aged parchment: soft darkening toward the edges and a faint mottling (an 11 × 16
+    alpha grid, the same for every card, smoothscaled)."""
+    tiny = pygame.Surface((11, 16), pygame.SRCALPHA)
+    for y in range(16):
+        for x in range(11):
+            d = max(abs(x - 5) / 5, abs(y - 7.5) / 7.5)
+            blot = _MOTTLE[y * 11 + x]
+            tiny.set_at((x, y), (0x6B, 0x4A, 0x20, min(255, round(edge_alpha * d ** 2.2 + blot))))
     return pygame.transform.smoothscale(tiny, size)
+
+
+def _mottle(n: int, seed: int = 18) -> list[int]:
+    rng = random.Random(seed)               # a fixed pattern: every card alike, every run alike
+    return [rng.choice((0, 0, 5, 10, 16)) for _ in range(n)]
+
+
+_MOTTLE = _mottle(11 * 16)
 
 
 def _card_base(W: int, H: int, F: float, ground: tuple, frame_col: tuple, vignette: int) -> pygame.Surface:
