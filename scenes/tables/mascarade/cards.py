@@ -147,11 +147,16 @@ def _wrap_art(s: str, px: int, width: float) -> list[str]:
     return lines
 
 
+def _power_width(w: int) -> float:
+    """The power text's line width on a face ``w`` wide (the panel is 0.88 w)."""
+    return w - 2 * max(3.0, 0.095 * w)
+
+
 def _power_fit(height: int) -> int | None:
     """The power text's px at ``height``: every character's text in 3 lines or fewer at
     12 px or more inside a panel of at most 0.3 of the card; None if not."""
     w, h = card_size(height)
-    width = w - 2 * max(2, 0.07 * w)
+    width = _power_width(w)
     top = max(12, round(0.052 * h))
     for px in range(top, 11, -1):
         step = fonts.art_font(px).get_linesize()
@@ -191,7 +196,7 @@ def _face_layout(height: int) -> FaceLayout:
     rib_top = frame + max(1.0, 0.012 * h)
     power_px = _power_fit(height)
     if power_px is not None:
-        lines = max(len(_wrap_art(_power_text(c.index), power_px, w - 2 * max(2, 0.07 * w)))
+        lines = max(len(_wrap_art(_power_text(c.index), power_px, _power_width(w)))
                     for c in default_rules().characters)
         panel_h = lines * fonts.art_font(power_px).get_linesize() + 0.035 * h
         panel = (h - frame - gap * 0.6 - panel_h, panel_h)
@@ -353,7 +358,7 @@ def paint_face(char: int, height: int) -> pygame.Surface:
             y += step
     if lay.power_px is not None:
         px = lay.power_px * k
-        lines = _wrap_art(_power_text(char), lay.power_px, lay.w - 2 * max(2, 0.07 * lay.w))
+        lines = _wrap_art(_power_text(char), lay.power_px, _power_width(lay.w))
         step = fonts.art_font(px).get_linesize()
         y = pt + (ph - step * len(lines)) / 2
         for text in lines:
