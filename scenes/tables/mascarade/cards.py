@@ -123,7 +123,7 @@ def _plate(height: int) -> tuple[int, int] | None:
     w, _ = card_size(height)
     room = _name_room(w)
     names = [character_name(c.index) for c in default_rules().characters]
-    top = max(NAME_FLOOR, round(0.085 * height))
+    top = max(NAME_FLOOR, round(0.10 * height))
     for lines in (1, 2):
         for px in range(top, NAME_FLOOR - 1, -1):
             if all(max(_art_width(part, px, "bold") for part in (_split(n, px) if lines == 2 else [n]))
