@@ -18,19 +18,24 @@ from tests.ui.helpers import make_app
 
 
 def drawn_texts(paint) -> list[tuple[str, int]]:
-    """(text, px) of every string rendered through scenes.core.fonts while ``paint()`` runs."""
+    """(text, px) of every string rendered through scenes.core.fonts while ``paint()`` runs
+    (card faces write with ``art_text`` at 2x and are shown at half: their px is halved)."""
     seen: list[tuple[str, int]] = []
-    real = fonts.text
+    real, real_art = fonts.text, fonts.art_text
 
     def spy(s, px, *a, **kw):
         seen.append((s, px))
         return real(s, px, *a, **kw)
 
-    fonts.text = spy
+    def spy_art(s, px, *a, **kw):
+        seen.append((s, px // 2))
+        return real_art(s, px, *a, **kw)
+
+    fonts.text, fonts.art_text = spy, spy_art
     try:
         paint()
     finally:
-        fonts.text = real
+        fonts.text, fonts.art_text = real, real_art
     return seen
 
 
