@@ -16,7 +16,6 @@ from scenes.core.i18n import lang, t
 from scenes.kit.card_art import ArtAdapter, standard_size
 from scenes.kit.parts import borrowing
 from scenes.tables.kowah.deco import JADE, grey, panel
-from scenes.tables.kowah.layout import PER_ROW
 from scenes.tables.sprites import Sprite
 
 
@@ -40,7 +39,7 @@ class KowahCardArt(ArtAdapter):
 
 @borrowing(table=("H app art back_h cards deck fan_cache match model pair_h pile_h scaled show_h viewer "
                   "warm_minis warm_queue"),
-           geometry="history_geom")
+           geometry="history_geom per_row")
 class KowahCards:
     """Part of :class:`~scenes.tables.kowah.table.KowahTable`: its card images."""
 
@@ -249,7 +248,7 @@ class KowahCards:
         at this size and the next (a new row shrinks them), so no frame has to paint
         dozens of new images at once."""
         n = len(self.model.pile)
-        sizes = {self.history_geom(n)[0], self.history_geom(n + PER_ROW)[0]}
+        sizes = {self.history_geom(n)[0], self.history_geom(n + self.per_row())[0]}
         for m in sizes - self.warm_minis:
             self.warm_minis.add(m)
             self.warm_queue.add(lambda c=c, m=m: self.mini(c, m) for c in range(self.deck.kinds))
