@@ -12,8 +12,9 @@ count does not depend on the machine.
 A "picture" is a new Surface in a card-art cache: a dict of Surfaces held by an art
 object of the table (one with ``face``/``back``) or by a module of ``scenes.art`` or the
 table's own package, or a miss of an ``lru_cache``d function there that returns a
-Surface (a private ``_helper``'s glyphs and an art's ``_parts`` are pieces of the face
-being painted: not counted again).
+Surface. An art's ``_parts`` and, in a frame that paints anything else, a private
+``_helper``'s images (a Kowah face's glyphs) are pieces of the face being painted: not
+counted again.
 
 The limit, :data:`PER_FRAME`: two pictures. A frame's own drawing costs ~2–3 ms of CPU
 (tools/bench.py, p50) and a face 1.5–4 ms at 1080p (a Ganjifa court card up to ~10 ms), so
@@ -70,16 +71,18 @@ class Ledger:
         mods = [m for name, m in sorted(sys.modules.items()) if m is not None and name.startswith(prefixes)]
         self.dicts: list[tuple[str, Callable[[], dict]]] = []
         self.lrus: list[tuple[str, Callable[[], int]]] = []
+        self.helpers: set[str] = set()      # private lru_cached painters: maybe parts of a face
         lru_seen: set[int] = set()          # a cache imported by several modules counts once
         for m in mods:
             for name, v in vars(m).items():
                 if isinstance(v, dict) and id(v) not in lru_seen:
                     lru_seen.add(id(v))
                     self.dicts.append((f"{m.__name__}.{name}", lambda m=m, name=name: getattr(m, name)))
-                elif (hasattr(v, "cache_info") and not name.startswith("_") and _returns_surface(v)
-                      and id(v) not in lru_seen):
+                elif hasattr(v, "cache_info") and _returns_surface(v) and id(v) not in lru_seen:
                     lru_seen.add(id(v))
                     self.lrus.append((f"{m.__name__}.{name}", lambda v=v: v.cache_info().misses))
+                    if name.startswith("_"):
+                        self.helpers.add(f"{m.__name__}.{name}")
         for obj in self._art_objects(table):
             for name in list(vars(obj)):
                 if isinstance(vars(obj)[name], dict) and "part" not in name:    # pieces of a face
@@ -103,6 +106,13 @@ class Ledger:
         for name, get in self.lrus:
             out[name] = get()
         return out
+
+    def pictures(self, new: dict[str, int]) -> dict[str, int]:
+        """``new`` without the private helpers' images when anything else was painted
+        too (a Kowah face's glyphs): those are parts of it."""
+        if any(k not in self.helpers for k in new):
+            return {k: n for k, n in new.items() if k not in self.helpers}
+        return new
 
     @staticmethod
     def new(before: dict[str, object], after: dict[str, object]) -> dict[str, int]:
@@ -164,7 +174,7 @@ def painted_in_frames(game: str, size: tuple[int, int], frames: int = FRAMES) ->
             for job in ahead:
                 for k, n in job.items():
                     new[k] = new.get(k, 0) - n
-            new = {k: n for k, n in new.items() if n > 0}
+            new = ledger.pictures({k: n for k, n in new.items() if n > 0})
             if i >= WARM_FRAMES and new:
                 out.append((i, new))
             if table.match.is_over() and not table.anim.busy:
