@@ -140,3 +140,17 @@ def test_public_play_is_readable_at_720p(recorder) -> None:
         label = i18n.t("daotam.public")
         sizes = [tx.px for tx in lc.frame(frame).texts if tx.s == label]
         assert sizes and min(sizes) >= 12, (lang, sizes)
+
+
+#: the largest window and an ultra-wide one: the tables' sizes come from the room, so
+#: they must still collide with nothing there (one render of each, language and text
+#: size as shipped: each 4K frame paints the table's faces at their largest)
+ROOMY = ((3840, 2160), (2560, 1080))
+
+
+@pytest.mark.parametrize("game", ["ganjifa", "kowah"])
+def test_nothing_overlaps_in_a_4k_or_ultra_wide_window(recorder, game: str) -> None:
+    app = make_app(size=(1280, 720))
+    moment = om.moments()[game]
+    found = [f"[{game} {w}x{h}] {p}" for w, h in ROOMY for p in check(app, moment, (w, h), "en", False, game)]
+    assert not found, f"{len(found)} overlaps:\n" + "\n".join(found[:40])

@@ -56,6 +56,9 @@ class GanjifaCards:
         for c in self.match.view(self.looking).hand or ():
             self.cards.face(c, self.hand_d)
         self.warm_queue.reset(lambda c=c: self.cards.face(c, self.trick_d) for c in range(self.deck.size))
+        sizes = sorted(set(self._std_sizes()))      # backs and shadows before those (last added runs first)
+        self.warm_queue.add(lambda d=d, lifted=lifted: self.cards.shadow(d, lifted) for d in sizes for lifted in (False, True))
+        self.warm_queue.add(lambda d=d: self.cards.back(d) for d in sizes)
         self._prewarmed: set[tuple[int, int]] = set()
         self._stand_ins: dict[tuple[int, int], pygame.Surface] = {}    # scaled, real one queued
         self._prewarm_hand()

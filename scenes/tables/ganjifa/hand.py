@@ -23,9 +23,11 @@ STEP_MIN = 0.31      # of D: the 10:30 index medallion (centre 0.265 D, r 0.115 
 STEP_MAX = 0.62      # of D: the widest fan, for short hands
 GAP_MIN = 0.12       # of D: between suit groups when the row is tight
 GAP_MAX = 0.25       # of D: between suit groups when there is room
-D_MAX_U = 17.0       # largest hand card, in u
+D_MAX_U = 19.0       # largest hand card, in u (a short hand where the row has the room)
+TRICK_U = (15.0, 19.0)   # the trick's cards, in u: from the window's width (0.105 W), within these
+PILE_U = (7.0, 8.5)      # the capture piles', in u: 0.05 W, within these
 ROW_MAX = 20         # cards in a row, at most (art direction §1.3)
-TWO_ROW_D_U = 14.0   # largest card of a two-row hand, in u: the pair of rows stands 30u tall
+TWO_ROW_D_U = 15.5   # largest card of a two-row hand, in u: the pair of rows stands 32u tall
 WORST_ROW_GROUPS = 6     # a row of a split hand holds at most 6 suit groups (5 + a cut suit)
 PITCH = (0.35, 4.2)  # the lower row's centre below the upper's: 0.35 D + 4.2 u. The upper
 #                      row's medallions end 0.15 D above its centre; the lower row's tabs
@@ -64,6 +66,18 @@ class HandLayout:
     @property
     def rows(self) -> int:
         return 2 if self.pitch else 1
+
+
+def room_sizes(size: tuple[int, int]) -> tuple[int, int]:
+    """The trick's and the capture piles' card diameters at a window ``size``: they take
+    the width the window gives (a 16:9 window's centre has room for cards larger than
+    the art direction's 15u trick) without reaching the hand's prompt or the seats."""
+    w, h = size
+    u = h / 100
+    wu = w / max(u, 1e-6)
+    trick = min(TRICK_U[1], max(TRICK_U[0], 0.105 * wu))
+    pile = min(PILE_U[1], max(PILE_U[0], 0.05 * wu))
+    return max(8, round(trick * u)), max(6, round(pile * u))
 
 
 def row_diameter(n: int, groups: int, size: tuple[int, int], u: float) -> int:

@@ -15,7 +15,7 @@ from scenes.tables.ganjifa.hand import HandSlot, hand_height, hand_layout, medal
 
 @borrowing(table=("_laid_text_scale _lower_row app centre centre_pt dealing deck drag dukal_button "
                   "focus full_hand give_button groups hand hand_d hand_pitch hand_rows hover pile_d "
-                  "plates selected slots viewer viewer_can_act warm_queue"),
+                  "plates selected slots trick_d viewer viewer_can_act warm_queue"),
            card_paint="_outgrown _prewarm_hand _prewarmed",
            controls="last_trick legal_cards",
            painter="_label_widths")
@@ -71,7 +71,7 @@ class GanjifaLayout:
         ax, ay = self.plates.anchor(seat)
         cx, cy = self.centre_pt
         ang = math.atan2(ay - cy, ax - cx)
-        r = 6.5 * self.app.u
+        r = 0.43 * self.trick_d      # 6.5u for the art direction's 15u cards: apart as they grow
         return (cx + math.cos(ang) * r * 1.25, cy + math.sin(ang) * r)
 
     def pile_pos(self, seat: int) -> tuple[float, float]:

@@ -34,7 +34,7 @@ class GanjifaPaint(HandStrip):
     def draw_game(self, surface: pygame.Surface) -> None:
         u = self.app.u
         w, h = surface.get_size()
-        self.plates.draw_direction(surface, self.centre_pt, 15 * u)
+        self.plates.draw_direction(surface, self.centre_pt, self.trick_d)   # round the trick, as it grows
         self._draw_trump(surface)
         view = self.match.view(None)
         for seat in range(self.n):

@@ -26,7 +26,7 @@ from scenes.tables.base import TableScene
 from scenes.tables.ganjifa.anim import GanjifaAnim
 from scenes.tables.ganjifa.cards import GanjifaCardArt, GanjifaCards
 from scenes.tables.ganjifa.front import FRONT
-from scenes.tables.ganjifa.hand import HandSlot
+from scenes.tables.ganjifa.hand import HandSlot, room_sizes
 from scenes.tables.ganjifa.input import GanjifaInput
 from scenes.tables.ganjifa.layout import GanjifaLayout
 from scenes.tables.ganjifa.model import GanjifaModel, twist
@@ -101,9 +101,8 @@ class GanjifaTable(TableScene):
         u = self.app.u
         w, h = self.app.size
         self.D = round(17 * u)
-        self.trick_d = round(15 * u)
+        self.trick_d, self.pile_d = room_sizes(self.app.size)
         self.back_d = round(9 * u)
-        self.pile_d = round(7 * u)
         self.centre_pt = (w / 2, h * 0.40)
         lw = round(24 * u)
         self.last_button.rect = pygame.Rect(w - round(3 * u) - lw, round(8.5 * u), lw, round(5 * u))

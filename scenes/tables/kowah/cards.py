@@ -16,7 +16,6 @@ from scenes.core.i18n import lang, t
 from scenes.kit.card_art import ArtAdapter, standard_size
 from scenes.kit.parts import borrowing
 from scenes.tables.kowah.deco import JADE, grey, panel
-from scenes.tables.kowah.layout import PER_ROW
 from scenes.tables.sprites import Sprite
 
 
@@ -38,9 +37,9 @@ class KowahCardArt(ArtAdapter):
         return self.art.face(*self.art_id(card), size)
 
 
-@borrowing(table=("H app art back_h cards deck fan_cache model pair_h pile_h scaled show_h warm_minis "
-                  "warm_queue"),
-           geometry="history_geom")
+@borrowing(table=("H app art back_h cards deck fan_cache match model pair_h pile_h scaled show_h viewer "
+                  "warm_minis warm_queue"),
+           geometry="history_geom per_row")
 class KowahCards:
     """Part of :class:`~scenes.tables.kowah.table.KowahTable`: its card images."""
 
@@ -54,11 +53,20 @@ class KowahCards:
         self.scaled.clear()
         self.fan_cache.clear()
         self.warm_minis = set()
+        self.__dict__.pop("_queued", None)
         kinds = range(self.deck.kinds)
+        # last added runs first: the opponents' sizes (shown cards, backs), then the exposed
+        # pairs', the hand's and the live discard's, the minis; the shadows and backs first of all
         self.warm_queue.reset(lambda c=c, h=h: self.face(c, h)
-                             for h in (self.pair_h, self.H, self.pile_h) for c in kinds)
+                             for h in (self.back_h, self.show_h, self.pair_h, self.H, self.pile_h) for c in kinds)
         m = round(3.6 * u)
         self.warm_queue.add(lambda c=c: self.mini(c, m) for c in kinds)
+        self.warm_queue.add(lambda h=h, lifted=lifted: self.cards.shadow(h, lifted)
+                            for h in self._std_heights() for lifted in (False, True))
+        self.warm_queue.add(lambda h=h: self.cards.back(h) for h in self._std_heights())
+        if self.viewer is not None:     # the viewer's own hand before anything else
+            hand = self.match.view(self.viewer).hand or ()
+            self.warm_queue.add_first(lambda c=c: self.face(c, self.H) for c in reversed(hand))
 
     def art_id(self, card: int) -> tuple[str, int]:
         d = self.deck
@@ -86,14 +94,24 @@ class KowahCards:
         key = (card, height, sx)
         img = self.scaled.get(key)
         if img is None:
-            std = self._std_heights()
-            base = standard_size(std, height, max(std))
+            base = self._painted_base(card, height)
             src = self.cards.back(base) if card is None else self.cards.face(card, base)
             img = pygame.transform.smoothscale(src, (max(1, round(card_width(height) * sx)), height))
             if len(self.scaled) > 400:
                 self.scaled.clear()
             self.scaled[key] = img
         return img
+
+    def _painted_base(self, card: int | None, height: int) -> int:
+        """The standard height an in-between size is scaled from: the smallest at least as
+        tall that is painted already (a flight never waits for a face to be painted), else
+        the smallest at least as tall."""
+        std = sorted(set(self._std_heights()))
+        taller = [h for h in std if h >= height] or [std[-1]]
+        for h in taller:
+            if ("back", h) in self.art._cache if card is None else self._painted(card, h):
+                return h
+        return taller[0]
 
     def mini(self, card: int, height: int) -> pygame.Surface:
         return self.art.mini(*self.art_id(card), height)
@@ -118,7 +136,42 @@ class KowahCards:
 
     def draw_card(self, surface: pygame.Surface, sprite: Sprite) -> None:
         sx = getattr(sprite, "sx", 1.0)
-        self.blit_card(surface, sprite.card if sprite.face_up else None, sprite.pos, sprite.size, sx=sx)
+        card = sprite.card if sprite.face_up else None
+        height = max(8, int(sprite.size))
+        if sprite.card is not None and not self._painted(sprite.card, self.H):
+            self._ahead(sprite.card)        # a card coming face up (or turning): its face, first
+        if card is not None and height in self._std_heights() and not self._painted(card, height):
+            stand_in = self._stand_in(card, height)
+            if stand_in is not None:        # a card in flight does not wait for its face
+                rect = stand_in.get_rect(center=(round(sprite.pos[0]), round(sprite.pos[1])))
+                surface.blit(stand_in, rect)
+                return
+        self.blit_card(surface, card, sprite.pos, sprite.size, sx=sx)
+
+    def _ahead(self, card: int) -> None:
+        """Queue ``card``'s face at the hand's height (the largest: every other size of it is
+        then a cheap scaled copy until its own is painted) before every other warm-up job."""
+        queued = self.__dict__.setdefault("_queued", set())
+        if (card, self.H) not in queued:
+            queued.add((card, self.H))
+            self.warm_queue.add_first([lambda: self.cards.face(card, self.H)])
+
+    def _painted(self, card: int, height: int) -> bool:
+        return ("face", *self.art_id(card), height) in self.art._cache
+
+    def _stand_in(self, card: int, height: int) -> pygame.Surface | None:
+        """A face not painted yet at ``height``, scaled from a size it is painted at (the
+        real one queued first in the warm-up); None if it is painted at no size."""
+        sizes = [h for h in sorted(set(self._std_heights()), reverse=True) if self._painted(card, h)]
+        if not sizes:
+            return None
+        key = (card, height, "stand-in")
+        img = self.scaled.get(key)
+        if img is None:
+            self.warm_queue.add_first([lambda: self.cards.face(card, height)])
+            img = pygame.transform.smoothscale(self.cards.face(card, sizes[0]), (card_width(height), height))
+            self.scaled[key] = img
+        return img
 
     def _fan(self, n: int, locked: bool) -> pygame.Surface:
         """An opponent's concealed cards: backs fanned with 40 % overlap (cached)."""
@@ -195,7 +248,7 @@ class KowahCards:
         at this size and the next (a new row shrinks them), so no frame has to paint
         dozens of new images at once."""
         n = len(self.model.pile)
-        sizes = {self.history_geom(n)[0], self.history_geom(n + PER_ROW)[0]}
+        sizes = {self.history_geom(n)[0], self.history_geom(n + self.per_row())[0]}
         for m in sizes - self.warm_minis:
             self.warm_minis.add(m)
             self.warm_queue.add(lambda c=c, m=m: self.mini(c, m) for c in range(self.deck.kinds))

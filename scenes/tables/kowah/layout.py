@@ -1,6 +1,7 @@
 """Where things lie on the Kowah table (u = height / 100).
 
-The viewer's hand of 28u strips along the bottom with the sort buttons at its right; the
+The viewer's hand of 28u strips (24–31u: as tall as the window's width lets ten stand
+side by side, :meth:`KowahLayout.hand_h`) along the bottom with the sort buttons at its right; the
 stock and the live discard at the top centre with the whole discard history below them
 (mini strips, rows of 15, newest right); each opponent at the side the seating layer
 gives it, as a fan of backs with their known cards and, once declared, their exposed
@@ -15,11 +16,14 @@ from typing import Any
 
 import pygame
 
-from scenes.art.kowah_cards import card_width
+from scenes.art.kowah_cards import ASPECT, card_width
 from scenes.kit.parts import borrowing
 from scenes.tables.kowah.model import HELD
 
-PER_ROW = 15            # discard history: minis per row (§2.3)
+PER_ROW = 15            # discard history: minis per row (§2.3), at 16:9; more in a wider window
+HAND_U = (24.0, 31.0)   # the hand's card height, in u: the art direction's 28u where the width
+#                         gives it; up to 31u in a 16:9 window, down to 24u in a narrow one
+HAND_SLOTS = 10         # cards the hand's row must hold side by side (9 and a declarer's drawn card)
 
 
 @dataclass
@@ -43,7 +47,7 @@ class KowahLayout:
         # (the table lays out its header first)
         u = self.app.u
         w, h = self.app.size
-        self.H = round(28 * u)
+        self.H = self.hand_h()
         self.pile_h = round(20 * u)
         self.pair_h = round(18 * u)
         self.back_h = round(14 * u)
@@ -59,13 +63,32 @@ class KowahLayout:
         self.history_layer.clear()
         self._layout_hand()
 
+    def hand_h(self) -> int:
+        """The hand's card height from the room the window gives: ten cards side by side
+        (with their gaps) between the viewer's plate and the sort buttons (26u each side),
+        within :data:`HAND_U`; a window of one shape keeps one height whatever the hand."""
+        u = self.app.u
+        room = self.app.size[0] - 2 * 26 * u - (HAND_SLOTS - 1) * 0.6 * u - 2 * 1.8 * u - 3 * u
+        fit = room * ASPECT / HAND_SLOTS
+        return round(min(HAND_U[1] * u, max(HAND_U[0] * u, fit)))
+
+    def per_row(self) -> int:
+        """Minis in a row of the discard history: 15, more where the window is wider
+        than 16:9 (fewer rows, so larger minis late in the hand)."""
+        u = self.app.u
+        return max(PER_ROW, min(24, int((self.app.size[0] - 70 * u) / (7 * u))))
+
     def hand_top(self) -> float:
-        return self.app.size[1] - 2 * self.app.u - 28 * self.app.u - 3 * self.app.u
+        return self.app.size[1] - 2 * self.app.u - self.H - 3 * self.app.u
+
+    def hand_mid(self) -> float:
+        """The hand row's centre height."""
+        return self.app.size[1] - 2 * self.app.u - self.H / 2
 
     def _layout_hand(self) -> None:
         u = self.app.u
         w, h = self.app.size
-        H = round(28 * u)
+        H = self.H
         cw = card_width(H)
         gap, group_gap = 0.6 * u, 1.8 * u
         cards = self.model.order
@@ -99,10 +122,9 @@ class KowahLayout:
 
     def plate_pos(self, seat: int) -> tuple[float, float]:
         u = self.app.u
-        h = self.app.size[1]
         if seat == self.viewer:
             if self.hand_left() > 25 * u:
-                return (3 * u + 10 * u, h - 2 * u - 14 * u)
+                return (3 * u + 10 * u, self.hand_mid())
             return (3 * u + 10 * u, self.hand_top() - 4 * u)
         zx, _ = self.zone(seat)
         return (zx, 13 * u)
@@ -129,7 +151,7 @@ class KowahLayout:
             pair = [s for s in self.slots if s.idx >= len(self.model.order) - 2 and s.idx != HELD]
             if pair:
                 return ((pair[0].centre[0] + pair[-1].centre[0]) / 2, pair[0].centre[1] - 2 * u)
-            return (self.app.size[0] / 2, self.app.size[1] - 16 * u)
+            return (self.app.size[0] / 2, self.hand_mid())
         zx, side = self.zone(seat)
         return (zx - side * 3 * u, (47 - 2 + 2 * self.model.slide.get(seat, 1.0)) * u)
 
@@ -148,7 +170,7 @@ class KowahLayout:
             for s in self.slots:
                 if s.idx == HELD:
                     return s.centre
-            return (self.app.size[0] / 2 + 30 * u, self.app.size[1] - 16 * u)
+            return (self.app.size[0] / 2 + 30 * u, self.hand_mid())
         zx, side = self.zone(seat)
         return (zx + side * 9.5 * u if self.model.declared[seat] is None else zx - side * 12.5 * u, 47 * u)
 
@@ -156,14 +178,15 @@ class KowahLayout:
         """(mini size, gap, rows, panel rect) for a pile of ``n`` cards."""
         u = self.app.u
         w = self.app.size[0]
-        rows = max(1, math.ceil(n / PER_ROW))
+        per = self.per_row()
+        rows = max(1, math.ceil(n / per))
         top, bottom = 35 * u, self.hand_top() - 6.5 * u
         label = self.history_label_h()
         avail_w = w - 2 * 34 * u - 2 * u
-        m = min(6 * u, (bottom - top - label - 1.5 * u) / rows * 0.92, avail_w / (PER_ROW * 1.08))
+        m = min(6 * u, (bottom - top - label - 1.5 * u) / rows * 0.92, avail_w / (per * 1.08))
         m = max(10, round(m))
         g = max(2, round(m * 0.08))
-        pw = PER_ROW * m + (PER_ROW - 1) * g + round(2.4 * u)
+        pw = per * m + (per - 1) * g + round(2.4 * u)
         ph = round(label + rows * (m + g) + 1.2 * u)
         rect = pygame.Rect(0, 0, pw, ph)
         rect.midtop = (round(w / 2), round(top))
@@ -172,7 +195,7 @@ class KowahLayout:
     def history_pos(self, i: int, n: int) -> tuple[float, float]:
         m, g, _, rect = self.history_geom(n)
         u = self.app.u
-        r, c = divmod(i, PER_ROW)
+        r, c = divmod(i, self.per_row())
         return (rect.x + 1.2 * u + c * (m + g) + m / 2, rect.y + self.history_label_h() + r * (m + g) + m / 2)
 
     def waits_room(self, cx: float, y: int, h: int) -> pygame.Rect:
@@ -209,7 +232,7 @@ class KowahLayout:
         return max(round(3 * u), round(0.5 * u) + fonts.size("Ág", max(12, round(1.8 * u)), "semibold")[1])
 
     def _hand_target(self) -> tuple[float, float]:
-        return (self.app.size[0] / 2, self.app.size[1] - 16 * self.app.u)
+        return (self.app.size[0] / 2, self.hand_mid())
 
     def _insert_point(self, card: int | None) -> tuple[float, float]:
         if card is None:

@@ -17,7 +17,6 @@ from scenes.kit.parts import borrowing
 from scenes.kit.trick.hand_strip import HandStrip
 from scenes.screens.results import fitted
 from scenes.tables.kowah.deco import JADE, panel
-from scenes.tables.kowah.layout import PER_ROW
 from scenes.tables.kowah.model import HELD
 from scenes.tables.kowah.prompt import prompt_text
 
@@ -28,7 +27,7 @@ from scenes.tables.kowah.prompt import prompt_text
                   "view viewer viewer_can_act wait_label"),
            card_paint="_dim _fan _stock_image blit_card card_name mini",
            controls="_key",
-           geometry=("history_label_h span_between waits_room _hand_draw_list _live_rect _stock_rect fan_pt hand_top held_pt history_geom known_pt "
+           geometry=("history_label_h per_row span_between waits_room _hand_draw_list _live_rect _stock_rect fan_pt hand_top held_pt history_geom known_pt "
                      "pair_pt plate_pos zone"),
            showcase="_draw_outcome")
 class KowahPaint(HandStrip):
@@ -210,7 +209,7 @@ class KowahPaint(HandStrip):
                          "semibold")
         surf.blit(img, (round(1.2 * u), round(0.5 * u)))
         for i, c in enumerate(self.model.pile):
-            r, col = divmod(i, PER_ROW)
+            r, col = divmod(i, self.per_row())
             x = round(1.2 * u + col * (m + g))
             y = round(self.history_label_h() + r * (m + g))
             surf.blit(self.mini(c, m), (x, y))

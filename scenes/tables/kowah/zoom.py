@@ -1,6 +1,7 @@
 """What the Kowah table lets the card zoom (:mod:`scenes.kit.zoom`) enlarge: the viewer's
 own hand once confirmed, the live discard, opponents' exposed pairs and drawn cards
-(public); each with its suit, Chinese marks and how many copies the discards show."""
+(public); each with its suit and number (or what the honour's characters mean), Chinese
+marks, what it makes triples and pairs with, and how many copies the discards show."""
 
 from __future__ import annotations
 
@@ -67,9 +68,16 @@ class KowahZoom:
 
     def _zoom_card(self, card: int, rect: pygame.Rect) -> ZoomCard:
         d, lg = self.deck, lang()
-        if d.is_honour(card):
+        name = self.card_name(card)
+        seen = t("zoom.kowah_seen", n=self.model.pile.count(card))
+        honour = d.honour_of(card)
+        if honour is not None:
             kind = t("zoom.kowah_honour", chinese=d.chinese(card))
+            rule = t("zoom.kowah_honour_rule", card=name)
+            seen = f"{t(f'zoom.kowah_gloss.{honour.id}')} · {seen}"
         else:
-            kind = t("zoom.kowah_kind", suit=d.suits[d.suit_of(card)].name[lg], chinese=d.chinese(card))
-        return ZoomCard(("kowah", card), rect, lambda h: self.cards.face(card, h), self.card_name(card),
-                        kind, t("zoom.kowah_copies"), t("zoom.kowah_seen", n=self.model.pile.count(card)))
+            suit = d.suits[d.suit_of(card)].name[lg]
+            kind = t("zoom.kowah_kind", suit=suit, chinese=d.chinese(card))
+            rule = t("zoom.kowah_numeral", n=d.number_of(card), suit=suit, card=name)
+        return ZoomCard(("kowah", card), rect, lambda h: self.cards.face(card, h), name,
+                        kind, f"{rule} {t('zoom.kowah_copies')}", seen)
