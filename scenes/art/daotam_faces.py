@@ -754,13 +754,16 @@ def _emblem(s: pygame.Surface, card: str, c: Pt, r: float, col: Colour) -> None:
     """Each Ảo Niệm's small emblem inside the mirror."""
     cx, cy = c
     lw = max(1.0, r * 0.14)
-    if card == "an_tham":            # greed: three cards fanned, grasped
-        for a in (-0.35, 0, 0.35):
-            pts = [(-0.28, -0.5), (0.28, -0.5), (0.28, 0.5), (-0.28, 0.5)]
-            rot = [(cx + (x * math.cos(a) - y * math.sin(a)) * r, cy + r * 0.1 + (x * math.sin(a) + y * math.cos(a)) * r)
+    if card == "an_tham":            # greed: three cards fanned from one hand, taken
+        back = mix(AO_NIEM, (40, 34, 50), 0.35)
+        pivot = (cx, cy + r * 0.8)
+        for a in (-0.45, 0.45, 0.0):
+            pts = [(-0.24, -1.5), (0.24, -1.5), (0.24, -0.3), (-0.24, -0.3)]
+            rot = [(pivot[0] + (x * math.cos(a) - y * math.sin(a)) * r, pivot[1] + (x * math.sin(a) + y * math.cos(a)) * r)
                    for x, y in pts]
-            _poly(s, AO_NIEM, _grow(rot, (cx, cy), 1.0))
+            _poly(s, back, rot)
             _stroke(s, col, rot + rot[:1], lw)
+        pygame.draw.circle(s, col, pivot, r * 0.22)
     elif card == "an_san":           # anger: a flame
         pts = [(cx, cy - r), (cx + r * 0.45, cy - r * 0.1), (cx + r * 0.5, cy + r * 0.45), (cx, cy + r * 0.8),
                (cx - r * 0.5, cy + r * 0.45), (cx - r * 0.35, cy - r * 0.2), (cx - r * 0.1, cy + r * 0.05)]
@@ -780,10 +783,11 @@ def _emblem(s: pygame.Surface, card: str, c: Pt, r: float, col: Colour) -> None:
         _stroke(s, col, [(cx - r * 0.7, cy + r * 0.86), (cx + r * 0.7, cy + r * 0.86)], lw)
 
 
-def art_ao_niem(s: pygame.Surface, art: pygame.Rect, spec: Spec) -> None:
-    """A mirror oval with a wavy distortion line and the card's emblem."""
+def art_ao_niem(s: pygame.Surface, art: pygame.Rect, spec: Spec) -> pygame.Rect | None:
+    """A mirror oval with a wavy distortion line and the card's emblem; returns the
+    emblem's box (the mirror is the same on all four: the emblem tells them apart)."""
     if art.h < 6:
-        return
+        return None
     c = art.center
     ry = art.h * 0.48
     rx = min(art.w * 0.4, ry * 0.72)
@@ -795,16 +799,21 @@ def art_ao_niem(s: pygame.Surface, art: pygame.Rect, spec: Spec) -> None:
     pygame.draw.ellipse(s, mix(AO_NIEM, (40, 34, 50), 0.35), inner)
     pygame.draw.arc(s, mix(MIRROR, AO_NIEM, 0.45), inner.inflate(-inner.w * 0.2, -inner.h * 0.12),
                     math.radians(95), math.radians(160), max(1, round(rx * 0.06)))
-    _emblem(s, spec.card, (c[0], c[1] - ry * 0.3), rx * 0.42, MIRROR)
-    wave = [(inner.x + inner.w * (0.1 + 0.8 * k / 20), c[1] + ry * 0.35 + math.sin(k / 20 * math.tau * 1.5) * ry * 0.07)
-            for k in range(21)]
+    er = rx * 0.62
+    ec = (c[0], c[1] - ry * 0.16)
+    _emblem(s, spec.card, ec, er, MIRROR)
+    wave = [(inner.x + inner.w * (0.14 + 0.72 * k / 24), c[1] + ry * 0.58 + math.sin(k / 24 * math.tau * 1.5) * ry * 0.05)
+            for k in range(25)]
     _stroke(s, MIRROR, wave, max(1.0, rx * 0.07))
+    box = pygame.Rect(0, 0, round(er * 2.3), round(er * 2.3))
+    box.center = (round(ec[0]), round(ec[1]))
+    return box
 
 
 def _ao_niem(spec: Spec, w: int, h: int) -> Face:
     s, art = _text_card(Spec(spec.kind, card=spec.card, title=spec.title, short=spec.short), w, h, AO_NIEM,
                         ON_DARK, h * 0.06, mix(AO_NIEM, INK, 0.25), picture=0.3)
-    CD_ART["ao_niem"](s, art, spec)
+    art = CD_ART["ao_niem"](s, art, spec) or art
     W = w * SS
     _frame(s, mix(AO_NIEM, ON_DARK, 0.35), W * 0.035, max(1, W * 0.006))
     _outline(s)
