@@ -187,9 +187,8 @@ def _fibre(w: int, h: int) -> pygame.Surface:
     return s
 
 
-def _card(w: int, h: int, ground: Colour, fibre: bool = True) -> pygame.Surface:
-    """A blank card: the rounded ground (corner 6 % of the width), fibre, a soft warm
-    vignette and the outer line."""
+@lru_cache(maxsize=48)
+def _blank(w: int, h: int, ground: Colour, fibre: bool) -> pygame.Surface:
     s = pygame.Surface((w, h), pygame.SRCALPHA)
     s.fill((*ground, 0))
     r = round(w * 0.06)
@@ -207,6 +206,16 @@ def _card(w: int, h: int, ground: Colour, fibre: bool = True) -> pygame.Surface:
         _rounded(vignette, (*dark, 22 - 6 * k), s.get_rect().inflate(-2 * inset, -2 * inset), r - inset,
                  max(1, round(w * 0.016)))
     s.blit(vignette, (0, 0))
+    return s
+
+
+def _card(w: int, h: int, ground: Colour, fibre: bool = True) -> pygame.Surface:
+    """A blank card: the rounded ground (corner 6 % of the width), fibre and a soft warm
+    vignette (made once per size and ground, copied onto a new canvas: while the overlap
+    check records, the canvas is one of its surfaces and notes the card's text)."""
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    s.fill((*ground, 0))
+    s.blit(_blank(w, h, ground, fibre), (0, 0))
     return s
 
 
@@ -525,10 +534,12 @@ def _chieu_thuc(spec: Spec, w: int, h: int) -> Face:
     names = KIND_ORNAMENTS[spec.kind]
     ORNAMENTS[names[spec.variant % len(names)]](s, art, _tone(PAPER, col, 16))
     c = (W / 2, art.centery + H * 0.01)
-    wash = _layer(s)
-    for k, a in enumerate((10, 9, 9)):               # a soft wash behind the symbol
-        pygame.draw.circle(wash, (*col, 10 + a * k), c, W * (0.42 - 0.05 * k))
-    s.blit(wash, (0, 0))
+    rw = round(W * 0.42) + 1
+    wash = pygame.Surface((2 * rw, 2 * rw), pygame.SRCALPHA)
+    wash.fill((*col, 0))
+    for k in range(3):                               # a soft wash behind the symbol
+        pygame.draw.circle(wash, (*col, 10 + 9 * k), (rw, rw), W * (0.42 - 0.05 * k))
+    s.blit(wash, (round(c[0]) - rw, round(c[1]) - rw))
     SYMBOLS[spec.kind](s, c, W * 0.29)
     _band(s, col, 0, band_b)
     _band(s, col, H * 0.94, H)
