@@ -167,7 +167,7 @@ def _tone(ground: Colour, colour: Colour, lightness_step: float = 16.0) -> Colou
 # ---------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=4)
 def _fibre(w: int, h: int) -> pygame.Surface:
     """Rice-paper fibre for a canvas of this size: short, faint, light and dark threads."""
     s = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -187,7 +187,7 @@ def _fibre(w: int, h: int) -> pygame.Surface:
     return s
 
 
-@lru_cache(maxsize=48)
+@lru_cache(maxsize=24)
 def _blank(w: int, h: int, ground: Colour, fibre: bool) -> pygame.Surface:
     s = pygame.Surface((w, h), pygame.SRCALPHA)
     s.fill((*ground, 0))
@@ -546,7 +546,7 @@ def _chieu_thuc(spec: Spec, w: int, h: int) -> Face:
     _frame(s, mix(PAPER, INK, 0.35), W * 0.035, max(1, W * 0.006))
     px = _text_px(h, 0.085)
     lines = wrap(spec.title, px, w * 0.92, "bold", 1) or wrap(spec.short_title, px, w * 0.92, "bold", 1)
-    if lines and _line_h(px) <= band_b / SS * 1.02:
+    if lines and px * 1.05 <= band_b / SS:            # the name's ink fits the band
         _lines(s, lines, px, ON_DARK, "bold", W / 2, (band_b - _line_h(px) * SS) / 2)
     _outline(s)
     return Face(_finish(s, (w, h)), pygame.Rect(art.x // SS, art.y // SS, art.w // SS, art.h // SS))
@@ -673,7 +673,7 @@ def _text_card(spec: Spec, w: int, h: int, ground: Colour, ink: Colour, top: flo
     pad = max(1.5, w * 0.025)
     bottom = h * 0.965
     lines, px = _box_text(spec, w * 0.92 - 2 * pad, bottom - title_b - 2 * pad, h * 0.24, _text_px(h, 0.05),
-                          h * picture)
+                          h * picture) if tlines or not spec.title else ([], MIN_PX)   # no ability without its name
     art_b = bottom - h * 0.02
     if lines:
         bh = len(lines) * _line_h(px) + pad
@@ -890,12 +890,12 @@ def art_mon_sinh(s: pygame.Surface, art: pygame.Rect, spec: Spec) -> None:
 def _mon_sinh(spec: Spec, w: int, h: int) -> Face:
     W, H = w * SS, h * SS
     s = _card(W, H, PAPER)
-    r = H * 0.1
+    npx = _text_px(h, 0.11)
+    r = max(H * 0.1, min(H * 0.14, npx * SS * 0.7))     # room for the number at 12 px
     c = (W / 2, H * 0.05 + r)
     pygame.draw.circle(s, INK, c, r + max(1.0, W * 0.012))
     pygame.draw.circle(s, UNIFORM, c, r)
     pygame.draw.circle(s, mix(UNIFORM, PAPER, 0.5), c, r * 0.86, max(1, round(W * 0.008)))
-    npx = _text_px(h, 0.11)
     if spec.number is not None and npx * SS <= r * 1.5:
         num = fonts.art_text(str(spec.number), npx * SS, ON_DARK, "bold")
         s.blit(num, num.get_rect(center=(round(c[0]), round(c[1]))))
