@@ -263,26 +263,51 @@ def _pieces(text: str) -> list[tuple[str, bool]]:
     return out
 
 
-def wrap(text: str, px: int, width: float, weight: str, max_lines: int) -> list[str] | None:
+def _join(pieces: list[tuple[str, bool]]) -> str:
+    out = ""
+    for piece, joined in pieces:
+        out = (out + piece if joined else f"{out} {piece}") if out else piece
+    return out
+
+
+def wrap(text: str, px: int, width: float, weight: str, max_lines: int) -> list[str]:
     """``text`` in at most ``max_lines`` lines no wider than ``width`` (shown px) at ``px``,
-    or None when it does not fit (a word wider than the box counts as not fitting)."""
-    if not text:
+    or an empty list when it does not fit (a word wider than the box counts as not fitting).
+    Two or three lines are balanced ("Đồng Tâm / Nhất Trí", not "Đồng Tâm Nhất / Trí")."""
+    pieces = _pieces(text)
+    if not pieces:
         return []
     px2, lim = px * SS, width * SS
-    lines: list[str] = []
-    cur = ""
-    for piece, joined in _pieces(text):
-        trial = (cur + piece if joined else f"{cur} {piece}") if cur else piece
-        if _measure(trial, px2, weight) <= lim:
-            cur = trial
-            continue
-        if not cur or _measure(piece, px2, weight) > lim:
-            return None
-        lines.append(cur)
-        cur = piece
-    if cur:
-        lines.append(cur)
-    return lines if len(lines) <= max_lines else None
+
+    def fits(part: list[tuple[str, bool]]) -> bool:
+        return _measure(_join(part), px2, weight) <= lim
+    lines: list[list[tuple[str, bool]]] = [[]]
+    for piece in pieces:
+        if not lines[-1] or fits(lines[-1] + [piece]):
+            lines[-1].append(piece)
+        else:
+            lines.append([piece])
+    if len(lines) > max_lines or not all(fits(line) for line in lines):
+        return []
+    if len(lines) in (2, 3):
+        lines = _balanced(pieces, len(lines), px2, weight, lim) or lines
+    return [_join([(p, j if i else False) for i, (p, j) in enumerate(line)]) for line in lines]
+
+
+def _balanced(pieces: list[tuple[str, bool]], n: int, px2: int, weight: str, lim: float
+              ) -> list[list[tuple[str, bool]]] | None:
+    """The split of ``pieces`` into ``n`` lines whose widest line is narrowest."""
+    k = len(pieces)
+    best, best_w = None, math.inf
+    cuts = [(a,) for a in range(1, k)] if n == 2 else [(a, b) for a in range(1, k) for b in range(a + 1, k)]
+    for cut in cuts:
+        bounds = (0, *cut, k)
+        parts = [pieces[bounds[i]:bounds[i + 1]] for i in range(n)]
+        widest = max(_measure(_join([(p, j if i else False) for i, (p, j) in enumerate(part)]), px2, weight)
+                     for part in parts)
+        if widest <= lim and widest < best_w:
+            best, best_w = parts, widest
+    return best
 
 
 def _line_h(px: int) -> int:
@@ -697,7 +722,7 @@ def art_tam_niem(s: pygame.Surface, art: pygame.Rect, spec: Spec) -> None:
     n = STAGE_STRIPES.get(spec.stage or "", 1)
     if art.h < s.get_height() * 0.15:          # no room for a picture that reads
         return
-    side = min(art.h, art.w * 1.2)
+    side = min(art.h, art.w * 1.2, s.get_height() * 0.36)   # one scale on every card of a size
     wd = max(3.0, side * 0.11)
     y1 = art.bottom
     seg = side * 0.27                          # three segments and the top leaf fit the box
