@@ -105,10 +105,10 @@ def test_art_variants_change_the_ornament_never_the_symbol():
 
 @pytest.mark.parametrize("diameter", [round(6 * 7.2), round(4.5 * 7.2)])
 def test_the_two_token_sides_differ_in_silhouette(diameter):
-    """Inside the ring (the ring is the same shape on both sides by design)."""
+    """Inside the rings (the rings are the same shape on both sides by design)."""
     def inner(face: str) -> pygame.Surface:
         img = token_face(face, diameter)
-        return img.subsurface(img.get_rect().inflate(-round(diameter * 0.24), -round(diameter * 0.24))).copy()
+        return img.subsurface(img.get_rect().inflate(-round(diameter * 0.3), -round(diameter * 0.3))).copy()
     a, b = edge_maps(inner(DAO_TAM)), edge_maps(inner(TA_NIEM))
     assert worst(a, b) < LIKE, f"token sides alike at {diameter} px: {worst(a, b):.2f}"
 
