@@ -610,8 +610,27 @@ def ct_back(w: int, h: int) -> pygame.Surface:
     for fx, fy, a, ln in ((0.3, 0.3, -2.5, 0.26), (0.3, 0.3, -0.4, 0.22), (0.72, 0.24, -0.7, 0.24),
                           (0.72, 0.45, -2.6, 0.2), (0.52, 0.52, -0.5, 0.22), (0.52, 0.52, -2.7, 0.18)):
         _poly(s, BAMBOO, _leaf(W * fx, H * fy, W * ln, a))
+    yin_yang(s, (W / 2, H * 0.56), W * 0.19)
     _outline(s)
     return _finish(s, (w, h))
+
+
+def yin_yang(s: pygame.Surface, c: Pt, r: float) -> None:
+    """A plain âm-dương of hard and soft (red Cương, blue Nhu) in an ink and paper ring;
+    nothing else (art direction §3.1: no emblem, no map)."""
+    cx, cy = c
+    red, blue = KIND_COLOUR["cuong"], KIND_COLOUR["nhu"]
+    ring = max(1.0, r * 0.1)
+    pygame.draw.circle(s, INK, c, r + 2 * ring)
+    pygame.draw.circle(s, PAPER, c, r + ring)
+    pygame.draw.circle(s, blue, c, r)
+    half = [(cx + r * math.cos(a), cy + r * math.sin(a))
+            for a in (math.pi / 2 + math.pi * k / 32 for k in range(33))]      # the left half
+    _poly(s, red, half)
+    pygame.draw.circle(s, blue, (cx, cy - r / 2), r / 2)
+    pygame.draw.circle(s, red, (cx, cy + r / 2), r / 2)
+    pygame.draw.circle(s, red, (cx, cy - r / 2), r / 7)
+    pygame.draw.circle(s, blue, (cx, cy + r / 2), r / 7)
 
 
 def _belt_band(s: pygame.Surface, top: float, height: float, knot: bool) -> None:
@@ -722,8 +741,8 @@ def art_tam_niem(s: pygame.Surface, art: pygame.Rect, spec: Spec) -> None:
     n = STAGE_STRIPES.get(spec.stage or "", 1)
     if art.h < s.get_height() * 0.15:          # no room for a picture that reads
         return
-    side = min(art.h, art.w * 1.2, s.get_height() * 0.36)   # one scale on every card of a size
-    wd = max(3.0, side * 0.11)
+    side = min(art.h, art.w * 1.2, s.get_height() * 0.42)   # one scale on every card of a size
+    wd = max(3.0, side * 0.13)
     y1 = art.bottom
     seg = side * 0.27                          # three segments and the top leaf fit the box
     y0 = y1 - seg * n
@@ -735,6 +754,14 @@ def art_tam_niem(s: pygame.Surface, art: pygame.Rect, spec: Spec) -> None:
         a = -0.5 if k % 2 == 0 else math.pi + 0.5
         leaf = _leaf(x + (wd * 0.4 if k % 2 == 0 else -wd * 0.4), y + seg * 0.25, side * 0.34, a)
         _inked_poly(s, mix(LEAF, STAGE_COLOUR.get(spec.stage or "", LEAF), 0.25), leaf, ink)
+    belt = STAGE_COLOUR.get(spec.stage or "", GOLD)           # the stage's belt tied round the stalk
+    by = y1 - seg * 0.5
+    band = [(x - wd * 0.62, by - seg * 0.07), (x + wd * 0.62, by - seg * 0.07), (x + wd * 0.62, by + seg * 0.07),
+            (x - wd * 0.62, by + seg * 0.07)]
+    for k in (-1, 1):
+        _inked_poly(s, belt, [(x + k * wd * 0.1, by), (x + k * wd * 0.7, by + seg * 0.34),
+                              (x + k * wd * 1.0, by + seg * 0.3), (x + k * wd * 0.45, by - seg * 0.02)], ink)
+    _inked_poly(s, belt, band, ink)
     pygame.draw.ellipse(s, (*mix(PAPER, INK, 0.2), 255), pygame.Rect(x - side * 0.3, y1 - side * 0.025,
                                                                       side * 0.6, side * 0.05))
 
