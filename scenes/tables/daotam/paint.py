@@ -103,7 +103,8 @@ class DaoTamPaint(DaoTamCaptions):
         top = next((k for k in (0, 1, 2) if up[k]), None)
         if v.discard_size:
             if top is not None:
-                surface.blit(self.ct_face(("cuong", "nhu", "ta_khi")[top], r["ct_disc"].size), r["ct_disc"])
+                with layout_check.control(surface, r["ct_disc"], "pile", "ct_disc"):   # the face's text is the pile's
+                    surface.blit(self.ct_face(("cuong", "nhu", "ta_khi")[top], r["ct_disc"].size), r["ct_disc"])
             else:
                 surface.blit(ct_back(r["ct_disc"].size), r["ct_disc"])
         else:
@@ -112,7 +113,8 @@ class DaoTamPaint(DaoTamCaptions):
         surface.blit(cd_back(r["cd_deck"].size), r["cd_deck"])
         self.pile_label(surface, t("daotam.cd_deck", n=v.cd_deck_left), r["cd_deck"], px)
         if v.cd_discard:
-            surface.blit(self.cd_face(v.cd_discard[-1], r["cd_disc"].size), r["cd_disc"])
+            with layout_check.control(surface, r["cd_disc"], "pile", "cd_disc"):
+                surface.blit(self.cd_face(v.cd_discard[-1], r["cd_disc"].size), r["cd_disc"])
         else:
             pygame.draw.rect(surface, SEAM, r["cd_disc"], max(1, round(0.3 * u)), border_radius=round(u))
         self.draw_claim(surface)
@@ -160,7 +162,9 @@ class DaoTamPaint(DaoTamCaptions):
             img = cd_back(size) if face is None else self.cd_face(face, size)
         else:
             img = ct_back(size) if face is None else self.ct_face(face, size)
-        surface.blit(img, img.get_rect(center=(round(sprite.pos[0]), round(sprite.pos[1]))))
+        rect = img.get_rect(center=(round(sprite.pos[0]), round(sprite.pos[1])))
+        layout_check.overlay(surface, rect)             # in flight over the table on purpose: what it hides is not cut
+        surface.blit(img, rect)
 
     def draw_drawn_cd(self, surface: pygame.Surface) -> None:
         """A drawn Chính Đạo held up in the centre, turning over for everyone."""
@@ -176,6 +180,7 @@ class DaoTamPaint(DaoTamCaptions):
         if k < 1:
             img = pygame.transform.smoothscale(img, (max(1, round(size[0] * k)), size[1]))
         rect = img.get_rect(center=self.claim_zone.center)
+        layout_check.overlay(surface, rect)             # held up over the claim on purpose
         surface.blit(img, rect)
         if x >= 0.5:            # over the card, else under it: clear of the claim's caption
             g = round(0.6 * u)
@@ -267,7 +272,8 @@ class DaoTamPaint(DaoTamCaptions):
                 pygame.draw.rect(surface, STAGE_COLOUR.get(stage, SEAM), slot, max(1, round(0.2 * u)),
                                  border_radius=max(1, round(0.5 * u)))
             else:
-                surface.blit(self.cd_face(cid, slot.size), slot)
+                with layout_check.control(surface, slot, "stage slot", stage):     # the face's text is the slot's
+                    surface.blit(self.cd_face(cid, slot.size), slot)
         if self.acting_phase() == "push" and seat in self.push_targets():
             pygame.draw.rect(surface, GHOST, rect.inflate(round(u), round(u)), max(2, round(0.4 * u)),
                              border_radius=round(1.4 * u))

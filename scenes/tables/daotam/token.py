@@ -5,10 +5,11 @@ animation queue: scaled by the animation speed, skipped to its end by click or S
 Turning to Tà Niệm, 8 violet smoke puffs leave the token for 500 ms from the swap; the
 next queued step may start as the flip itself ends (the puffs play on beside it).
 
-Both faces are drawn procedurally at 3× and smoothscaled, cached per diameter:
-*Đạo Tâm* ivory with a blue ring (8 % of the diameter) and an upright gold bamboo node
-(two straight segments); *Tà Niệm* violet-black with a violet ring and a smoke curl —
-straight vs curl, so the faces differ in shape, not only colour.
+Both faces are drawn procedurally at 3× and smoothscaled, cached per diameter (the
+painting is :mod:`scenes.art.daotam_faces`): *Đạo Tâm* ivory with a blue ring (8 % of
+the diameter) and an upright gold bamboo node (two straight segments); *Tà Niệm*
+violet-black with a violet ring, a cracked bamboo fallen aside and a smoke curl —
+upright and straight vs broken and curling, so the faces differ in shape, not only colour.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import math
 
 import pygame
 
+from scenes.art.daotam_faces import TOKEN_PAINTERS, VIOLET
 from scenes.core.tween import Anim, ease_in, ease_out_cubic
 
 DAO_TAM, TA_NIEM = "dao_tam", "ta_niem"
@@ -25,13 +27,6 @@ FLIP_S = 0.36
 PUFF_S = 0.5
 LIFT_U = 0.5
 SS = 3
-
-IVORY_FACE = (247, 239, 217)
-BLUE_RING = (31, 95, 175)
-GOLD = (217, 180, 74)
-GOLD_DARK = (150, 118, 40)
-DARK_FACE = (42, 30, 46)
-VIOLET = (142, 111, 168)
 
 _FACES: dict[tuple[str, int], pygame.Surface] = {}
 
@@ -45,7 +40,7 @@ def token_face(face: str, diameter: int) -> pygame.Surface:
             raise ValueError(f"a token face is one of {FACES}, not {face!r}")
         d = diameter * SS
         big = pygame.Surface((d, d), pygame.SRCALPHA)
-        (_dao_tam if face == DAO_TAM else _ta_niem)(big, d)
+        TOKEN_PAINTERS[face](big, d)
         img = pygame.transform.smoothscale(big, (diameter, diameter))
         if len(_FACES) > 64:
             _FACES.clear()
@@ -67,39 +62,6 @@ def _shadow(diameter: int, alpha: int) -> pygame.Surface:
             _SHADOWS.clear()
         _SHADOWS[key] = img
     return img
-
-
-def _disc(big: pygame.Surface, d: int, ground: tuple, ring: tuple) -> None:
-    c = d / 2
-    pygame.draw.circle(big, ring, (c, c), c)
-    pygame.draw.circle(big, ground, (c, c), c - 0.08 * d)
-
-
-def _dao_tam(big: pygame.Surface, d: int) -> None:
-    _disc(big, d, IVORY_FACE, BLUE_RING)
-    c = d / 2
-    w, seg = 0.16 * d, 0.22 * d
-    for k in (-1, 0):                                 # two straight segments, upright
-        top = c + k * seg + (0.02 * d if k == 0 else -0.02 * d)
-        rect = pygame.Rect(0, 0, round(w), round(seg))
-        rect.midtop = (round(c), round(top))
-        pygame.draw.rect(big, GOLD, rect, border_radius=round(w / 3))
-    for y in (c - seg, c, c + seg):                   # the nodes: rings across the stem
-        pygame.draw.line(big, GOLD_DARK, (c - w * 0.7, y), (c + w * 0.7, y), max(1, round(0.035 * d)))
-    leaf = [(c + w / 2, c - seg * 0.4), (c + 0.24 * d, c - seg * 0.9), (c + w / 2, c - seg * 0.15)]
-    pygame.draw.polygon(big, GOLD, leaf)
-
-
-def _ta_niem(big: pygame.Surface, d: int) -> None:
-    _disc(big, d, DARK_FACE, VIOLET)
-    c = d / 2
-    pts = []
-    for i in range(60):                               # a widening smoke curl
-        a = i / 59 * 3.2 * math.pi
-        r = 0.03 * d + 0.075 * d * a / math.pi
-        pts.append((c + r * math.cos(a), c - 0.04 * d + r * math.sin(a)))
-    pygame.draw.lines(big, VIOLET, False, pts, max(2, round(0.05 * d)))
-    pygame.draw.circle(big, VIOLET, pts[-1], 0.035 * d)
 
 
 class Token:

@@ -1,6 +1,7 @@
 """What the Đạo Tâm table lets the card zoom (:mod:`scenes.kit.zoom`) enlarge: the
 viewer's own hand once confirmed, every opened Tâm Niệm in the seats' stage slots and the
-two discards' face-up tops; each with its kind, stage and effect text from the deck."""
+two discards' face-up tops; each with its kind (a Tâm Niệm's principle and stage, a Tĩnh
+Tâm, an Ảo Niệm), its full effect text and a Tâm Niệm's principle in full from the deck."""
 
 from __future__ import annotations
 
@@ -68,6 +69,8 @@ class DaoTamZoom:
         if card.stage is not None:
             kind = t("zoom.daotam_tam_niem", n=card.principle or "",
                      stage=self.deck.stages.get(card.stage, {}).get(lg, card.stage))
+        elif card.type in ("tinh_tam", "ao_niem"):
+            kind = t(f"zoom.daotam_{card.type}")
         else:
             kind = t("zoom.daotam_cd")
         return ZoomCard(("daotam", cid), rect, lambda h: self.cd_face(cid, card_size(h)),
