@@ -299,13 +299,14 @@ class MascaradeAnim:
         for w in winners:
             rng = random.Random(1000 + w)
             cx, cy = self.coin_at[w]
-            for i in range(CONFETTI // max(1, len(winners)) or 1):
-                ang = rng.uniform(-math.pi * 0.9, -math.pi * 0.1)
-                v = rng.uniform(14, 26) * u
-                x = cx + math.cos(ang) * v * p
-                y = cy + math.sin(ang) * v * p + 30 * u * p * p
-                size = (rng.uniform(0.6, 1.0) * u, rng.uniform(0.3, 0.5) * u)
-                out.append(((x, y), size, rng.uniform(0, 360) + 540 * p * rng.choice((-1, 1)),
+            t = p * WIN_S                                   # seconds (the burst's own time)
+            for i in range(max(1, CONFETTI // max(1, len(winners)))):
+                ang = rng.uniform(-math.pi * 0.92, -math.pi * 0.08)
+                v = rng.uniform(45, 80) * u                 # px per second, upward
+                x = cx + math.cos(ang) * v * t + rng.uniform(-8, 8) * u * t
+                y = cy + math.sin(ang) * v * t + 0.5 * 110 * u * t * t
+                size = (rng.uniform(0.9, 1.4) * u, rng.uniform(0.45, 0.7) * u)
+                out.append(((x, y), size, rng.uniform(0, 360) + 720 * p * rng.choice((-1, 1)),
                             golds[i % len(golds)], round(255 * min(1.0, 3 * (1 - p)))))
         return out
 

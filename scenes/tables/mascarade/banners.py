@@ -41,7 +41,7 @@ def size(char: int, number: int | None, u: float) -> tuple[int, int]:
     pad = max(2, round(0.8 * u))
     h = max(ih, th) + 2 * max(2, round(0.5 * u))
     badge = (h - 2 * round(0.6 * u) + pad) if number is not None else 0
-    return pad + badge + round(ih * 2 / 3) + pad + tw + pad, h
+    return pad + badge + ih + pad + tw + pad, h
 
 
 def place(speakers: list[tuple[int, int, int | None]], plates: dict[int, pygame.Rect],

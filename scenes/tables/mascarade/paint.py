@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from scenes.core import fonts, layout_check, theme
+from scenes.core import fonts, i18n, layout_check, theme
 from scenes.core.i18n import names, t
 from scenes.core.textfit import fit_text
 from scenes.kit.bluff.ring import draw_ring
@@ -71,11 +71,13 @@ def glow_behind(surface: pygame.Surface, card: pygame.Rect, strength: float, u: 
     """A soft gold halo around ``card`` (a true claim), ``strength`` 0..1."""
     if strength <= 0:
         return
-    pad = round(1.6 * u)
+    pad = max(4, round(1.8 * u))
     halo = pygame.Surface((card.width + 2 * pad, card.height + 2 * pad), pygame.SRCALPHA)
-    for i in range(4):
-        r = halo.get_rect().inflate(-i * pad // 2, -i * pad // 2)
-        pygame.draw.rect(halo, (0xE8, 0xC9, 0x5C, round(45 * strength)), r, border_radius=pad)
+    rings = 6
+    for i in range(rings):              # from the faint outside in, brighter each ring
+        r = halo.get_rect().inflate(-2 * i * pad // rings, -2 * i * pad // rings)
+        a = round(strength * 200 * ((i + 1) / rings) ** 1.6)
+        pygame.draw.rect(halo, (0xF2, 0xCF, 0x4A, a), r, border_radius=max(2, pad - i * pad // rings))
     surface.blit(halo, halo.get_rect(center=card.center))
 
 
@@ -209,11 +211,41 @@ class MascaradePaint:
     def draw_speech(self, surface: pygame.Surface, u: float) -> None:
         for b in self.speech():
             pop = self.pops.get(b.seat, 1.0)
-            banners.draw(surface, b, self.said_face(b.char, banners.icon_h(u)), pop, u)
+            banners.draw(surface, b, self.mask_icon(b.char, banners.icon_h(u)), pop, u)
+
+    def mask_icon(self, char: int, d: int) -> pygame.Surface:
+        """A round medallion ``d`` px wide cut from the middle of the character's face
+        (its mask), gold-ringed: the banners' icon, cached."""
+        cache = self.__dict__.setdefault("_icons", {})
+        key = (char, d, i18n.lang())
+        if key not in cache:
+            icon = pygame.Surface((2 * d, 2 * d), pygame.SRCALPHA)
+            pygame.draw.circle(icon, PARCHMENT, (d, d), d)
+            portrait = getattr(self.cards, "mask", None)      # the portrait alone, when the cards draw one
+            if portrait is not None:
+                img = portrait(char, 2 * d)
+                k = min(1.7 * d / max(1, img.get_width()), 1.7 * d / max(1, img.get_height()))
+                img = pygame.transform.smoothscale(img, (max(1, round(img.get_width() * k)),
+                                                         max(1, round(img.get_height() * k))))
+                icon.blit(img, img.get_rect(center=(d, d)))
+            else:                   # else the middle of the face, where its mask is
+                face = self.said_face(char, max(12, round(d / 0.5)))
+                fw, fh = face.get_size()
+                side = min(fw, round(fh * 0.5))
+                crop = pygame.Rect(0, 0, side, side)
+                crop.center = (fw // 2, round(fh * 0.4))
+                crop = crop.clip(face.get_rect())
+                icon.blit(pygame.transform.smoothscale(face.subsurface(crop), (2 * d, 2 * d)), (0, 0))
+            cut = pygame.Surface((2 * d, 2 * d), pygame.SRCALPHA)
+            pygame.draw.circle(cut, (255, 255, 255, 255), (d, d), d)
+            icon.blit(cut, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+            pygame.draw.circle(icon, GOLD, (d, d), d, max(2, d // 8))
+            cache[key] = pygame.transform.smoothscale(icon, (d, d))
+        return cache[key]
 
     def said_face(self, char: int, height: int) -> pygame.Surface:
-        """The mask of a character a seat has said it is (an announcement or a claim: said
-        aloud to the whole table, not a card shown)."""
+        """The face of a character a seat has said it is (an announcement or a claim:
+        said aloud to the whole table, not a card shown): its banner's icon."""
         return self.cards.face(char, height)
 
     def draw_pos(self, surface: pygame.Surface, pos: int, v, u: float) -> None:
