@@ -23,6 +23,7 @@ STONE_SHADE = (0xB4, 0xAA, 0x95)
 WOOD, WOOD_DARK = (0x6B, 0x3A, 0x1E), (0x3E, 0x20, 0x10)
 IRON = (0x2E, 0x2A, 0x26)
 GOLD = (0xC9, 0xA2, 0x27)
+ASPECT = {"court": 1.6, "bank": 1.25}       # the pictures' width : height
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,14 @@ class Object:
     step: float
 
 
+def size(kind: str, name: str, height: int, u: float) -> tuple[int, int]:
+    """The box of the courthouse or bank ``height`` tall: its picture's width, or its
+    name's if wider (a name is never cut)."""
+    cap_h = fonts.size("Ág", caption_px(u), "semibold")[1]
+    art_w = round(max(4, height - cap_h) * ASPECT[kind])
+    return max(art_w, fonts.size(name, caption_px(u), "semibold")[0] + 2), height
+
+
 def caption_px(u: float) -> int:
     return max(12, round(1.9 * u))
 
@@ -48,7 +57,9 @@ def count_px(u: float) -> int:
 def place(rect: pygame.Rect, u: float, kind: str) -> Object:
     """The parts of the courthouse (``kind`` "court") or the bank in ``rect``."""
     cap_h = fonts.size("Ág", caption_px(u), "semibold")[1]
-    art = pygame.Rect(rect.x, rect.y, rect.width, max(4, rect.height - cap_h))
+    art_h = max(4, rect.height - cap_h)
+    art = pygame.Rect(0, rect.y, min(rect.width, round(art_h * ASPECT[kind])), art_h)
+    art.centerx = rect.centerx
     caption = pygame.Rect(rect.x, art.bottom, rect.width, rect.bottom - art.bottom)
     r = max(3.0, min(1.3 * u, art.width * 0.09))
     step = max(1.0, 0.35 * u)

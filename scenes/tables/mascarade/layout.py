@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from scenes.core import fonts, theme
+from scenes.core import fonts
 from scenes.core.i18n import t
 from scenes.kit.parts import borrowing
 from scenes.kit.seat_ring import PLATE_U, SeatSpot, seat_ring
@@ -24,8 +24,8 @@ TOP_U, BOTTOM_U = 8.0, 12.0  # kept free for the top buttons / the prompt and it
 
 CARD_MIN_U, CARD_MAX_U = 12.0, 22.0     # §4.3: clamp(0.8 × arc_gap, 12u, 22u)
 CARD_FLOOR_U = 6.5                      # the smallest a crowded, small window shrinks them to
-COURT_U = (17.0, 13.0)                  # the courthouse: pediment, 4 columns, 3 steps
-BANK_U = (13.0, 13.0)                   # the bank's coffer and its coin tower
+COURT_U = (17.0, 13.0)                  # the courthouse: pediment, 4 columns, 3 steps (w from h)
+BANK_U = (13.0, 13.0)                   # the bank's coffer and its coin tower (w from h)
 CENTRE_KS = (1.0, 0.85, 0.7)            # their sizes tried, largest first
 LANE_U = (34.0, 5.0)                    # kept free for "Your turn" between the centre and your card
 
@@ -179,8 +179,8 @@ class MascaradeLayout:
                 rects[pos].center = (round(c[0] + off), round(c[1]))
         middle = [p for p, o in enumerate(view.owner) if o is None]
         cx, cy = self.centre
-        court = pygame.Rect(0, 0, round(COURT_U[0] * u * k), round(COURT_U[1] * u * k))
-        bank = pygame.Rect(0, 0, round(BANK_U[0] * u * k), round(BANK_U[1] * u * k))
+        court = pygame.Rect((0, 0), courthouse.size("court", t("mascarade.courthouse"), round(COURT_U[1] * u * k), u))
+        bank = pygame.Rect((0, 0), courthouse.size("bank", t("mascarade.bank"), round(BANK_U[1] * u * k), u))
         row_y = round(cy - 2.5 * u * k)
         mid_w = len(middle) * cw + max(0, len(middle) - 1) * 0.8 * u
         for i, pos in enumerate(middle):         # the middle row between the two
@@ -192,7 +192,7 @@ class MascaradeLayout:
         bank.midleft = (round(cx + half), row_y)
         self.court_rect, self.bank_rect = court, bank
         self.centre_k = k
-        self.pile_px = pile_text_px(u, round(5.5 * u))      # the objects' name and amount sizes
+        self.pile_px = (courthouse.caption_px(u), courthouse.count_px(u))    # their name's and count's sizes
         tops = [court.top, bank.top] + [rects[p].top for p in middle]
         self.banner_y = min(tops) - round(0.8 * u)
         # "Your turn" (the kit's, 6u over hand_top) midway between the centre and your card
@@ -253,27 +253,3 @@ def coin_px(u: float, plate_h: int) -> int:
     past the plate)."""
     # 12 px from 720p up (readable), smaller in a small window where the plate is low
     return max(9, round(max(min(2.2 * u, plate_h * 0.30), min(LABEL_PX, plate_h * 0.4, 1.7 * u)) / fonts.scale()))
-
-
-def pile_box(u: float) -> pygame.Rect:
-    """A courthouse/bank box: 13 u × 5.5 u, but at least tall enough for its name over its
-    amount at 9 px, and wide enough for the name at the size drawn (a small window keeps
-    "Courthouse" / "Ngân Hàng" whole, not cut beside the amount)."""
-    pad = round(0.6 * u)
-    two_lines = (fonts.text("Ág", 9, theme.IVORY, "semibold").get_height()
-                 + fonts.text("0", 9, theme.IVORY, "bold").get_height() + pad)
-    height = max(round(5.5 * u), two_lines)
-    name_px = pile_text_px(u, height)[0]
-    widest = max(fonts.size(t(k), name_px, "semibold")[0] for k in ("mascarade.courthouse", "mascarade.bank"))
-    return pygame.Rect(0, 0, max(round(13 * u), widest + 2 * round(0.8 * u) + 2), height)
-
-
-def pile_text_px(u: float, height: int) -> tuple[int, int]:
-    """Font sizes of a courthouse/bank box's name and amount: 1.9 u and 2.3 u, but never
-    taller together than the box (the fonts' floor and large text would overflow it)."""
-    name_px, num_px = max(12, round(1.9 * u)), max(12, round(2.3 * u))
-    room = height - round(0.6 * u)
-    while name_px > 8 and (fonts.text("Ág", name_px, theme.IVORY, "semibold").get_height()
-                           + fonts.text("0", num_px, theme.IVORY, "bold").get_height()) > room:
-        name_px, num_px = name_px - 1, max(8, num_px - 1)
-    return name_px, num_px
