@@ -144,7 +144,7 @@ class MascaradeLayout:
         area = pygame.Rect(0, round(TOP_U * u) - round(u), self.ring_width(),
                            h - round(TOP_U * u) - round(BOTTOM_U * u) + 2 * round(u))
         return (any(a.colliderect(b) for i, a in enumerate(grown) for b in grown[i + 1:])
-                or any(r.colliderect(p) for r in centre + [self.turn_lane] for p in things)
+                or any(r.colliderect(p) for r in centre + [self.turn_lane, self.turn_box] for p in things)
                 or self.turn_lane.collidelist(centre) >= 0
                 or centre[0].colliderect(centre[1])
                 or not all(area.contains(r) for r in self.pos_rects))
@@ -195,6 +195,10 @@ class MascaradeLayout:
         self.pile_px = (courthouse.caption_px(u), courthouse.count_px(u))    # their name's and count's sizes
         tops = [court.top, bank.top] + [rects[p].top for p in middle]
         self.banner_y = min(tops) - round(0.8 * u)
+        # the turn's line(s) over the centre: room for the longest ("Turn 99: <longest
+        # name>" over "swap only — …"), so a face's name never runs under it
+        self.turn_box = pygame.Rect((0, 0), self.turn_room(u))
+        self.turn_box.midbottom = (round(cx), self.banner_y)
         # "Your turn" (the kit's, 6u over hand_top) midway between the centre and your card
         row_bottom = max([court.bottom, bank.bottom] + [rects[p].bottom for p in middle])
         mine = [rects[p].top for p in view.hands[self.bottom]]
@@ -222,6 +226,18 @@ class MascaradeLayout:
             return (x + max(1.2 * u, pw * 0.08) + ph * 0.16, cy), 0
         room = round(2.5 * r + fonts.size("10", num_px, "bold")[0] + 1.5 * u)
         return (x + pw - room + r + 0.3 * u, y + ph / 2), room
+
+    def turn_room(self, u: float) -> tuple[int, int]:
+        """The size the turn's two lines may take (drawn by the painter's ``banner``)."""
+        px = max(13, round(2.3 * u))
+        key = (px, fonts.scale(), t("mascarade.forced"), tuple(self.seat_name(s) for s in range(self.n)))
+        if getattr(self, "_turn_room_key", None) != key:
+            first = max(fonts.size(t("mascarade.turn_of", seat=self.seat_name(s), n=99), px, "semibold")[0]
+                        for s in range(self.n))
+            w = max(first, fonts.size(t("mascarade.forced"), px, "semibold")[0])
+            self._turn_room = (w, 2 * fonts.size("Ág", px, "semibold")[1])
+            self._turn_room_key = key
+        return self._turn_room
 
     def coin_spot(self, where: Any) -> tuple[float, float]:
         """Where a flying coin leaves from or lands: a seat's stack on its plate, the

@@ -198,9 +198,7 @@ class MascaradePaint:
             hard += [self.court_rect, self.bank_rect]
             w, h = self.app.size
             hard.append(pygame.Rect(0, h - round(BOTTOM_U * u), w, round(BOTTOM_U * u)))   # the prompt
-            turn = self.banner(self.match.view(None), u)
-            if turn is not None:
-                hard.append(turn[1])
+            hard += [r for _, r in self.banner(self.match.view(None), u)]
             if self.show_log:
                 hard.append(self.log_rect())
             screen = pygame.Rect((0, 0), self.app.size)
@@ -323,9 +321,7 @@ class MascaradePaint:
         middle.center = card.center
         others = [pygame.Rect(sp.plate) for sp in self.spots] + [r for r in self.pos_rects if r != card]
         others += [self.court_rect, self.bank_rect]
-        banner = self.banner(self.match.view(None), self.app.u)
-        if banner is not None:
-            others.append(banner[1])
+        others += [r for _, r in self.banner(self.match.view(None), self.app.u)]
         outward = box.copy()        # the last resort: on the side away from the centre
         outward.center = (round(card.centerx - dx / d * reach), round(card.centery - dy / d * reach))
         under, over = box.copy(), box.copy()
@@ -345,20 +341,28 @@ class MascaradePaint:
         return self.cards.face(char, height)
 
     def draw_banner(self, surface: pygame.Surface, v, u: float) -> None:
-        banner = self.banner(v, u)
-        if banner is not None:
-            surface.blit(*banner)
+        for img, rect in self.banner(v, u):
+            surface.blit(img, rect)
 
-    def banner(self, v, u: float) -> tuple[pygame.Surface, pygame.Rect] | None:
-        """The line above the centre (whose turn it is) and where it goes; what a seat
-        announces or claims is said in its speech banner (:meth:`speech`)."""
+    def banner(self, v, u: float) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The line(s) above the centre — whose turn it is, and under it a swap-only
+        turn's note — and where they go (in the room the layout keeps for them); what a
+        seat announces or claims is said in its speech banner (:meth:`speech`)."""
         if v.turn is None:
-            return None
-        text = t("mascarade.turn_of", seat=self.seat_name(v.turn), n=v.turn_no)
+            return []
+        px = max(13, round(2.3 * u))
+        lines = [t("mascarade.turn_of", seat=self.seat_name(v.turn), n=v.turn_no)]
         if v.forced:
-            text += " · " + t("mascarade.forced")
-        img = fonts.text(text, max(13, round(2.3 * u)), theme.IVORY, "semibold")
-        return img, img.get_rect(midbottom=(round(self.centre[0]), self.banner_y))
+            lines.append(t("mascarade.forced"))
+        imgs = [fonts.text(line, px, theme.IVORY if i == 0 else theme.MUTED, "semibold")
+                for i, line in enumerate(lines)]
+        out = []
+        y = self.banner_y
+        for img in reversed(imgs):
+            rect = img.get_rect(midbottom=(round(self.centre[0]), y))
+            out.append((img, rect))
+            y = rect.top
+        return out[::-1]
 
     def prompt_text(self) -> str:
         seat = self.actor()
