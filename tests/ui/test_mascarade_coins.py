@@ -21,6 +21,14 @@ def _fined():
     return match, reveal, fine
 
 
+def _to_court(fx) -> int:
+    """How many coins are in the air toward the courthouse now."""
+    g = fx.coins
+    if g is None:
+        return 0
+    return sum(1 for f in g.flights if f.dst == "court" for s in f.starts if s <= g.t < s + f.dur)
+
+
 def test_a_fine_flies_to_the_courthouse_and_counts_change_when_it_lands():
     match, reveal, fine = _fined()
     liar = match.events[fine].data["src"]
@@ -31,8 +39,7 @@ def test_a_fine_flies_to_the_courthouse_and_counts_change_when_it_lands():
     for _ in range(200):
         table.update(1 / 60)
         table.draw(app.screen)
-        to_court = fx.coins is not None and any(f.dst == "court" for f in fx.coins.flights)
-        frames.append((to_court, len(fx.in_air()), fx.shown_coins("court"), fx.shown_coins(liar)))
+        frames.append((_to_court(fx), len(fx.in_air()), fx.shown_coins("court"), fx.shown_coins(liar)))
         if table.cursor > fine and not table.anim.busy:
             break
     flying = [f for f in frames if f[0] and f[1]]
