@@ -181,30 +181,38 @@ class MascaradeLayout:
         cx, cy = self.centre
         court = pygame.Rect((0, 0), courthouse.size("court", t("mascarade.courthouse"), round(COURT_U[1] * u * k), u))
         bank = pygame.Rect((0, 0), courthouse.size("bank", t("mascarade.bank"), round(BANK_U[1] * u * k), u))
-        row_y = round(cy - 2.5 * u * k)
         mid_w = len(middle) * cw + max(0, len(middle) - 1) * 0.8 * u
+        half = (mid_w / 2 + 1.5 * u) if middle else 1.2 * u
+        # the centre's column, top to bottom: the turn's line(s) (room for the longest,
+        # "Turn 99: <longest name>" over "swap only — …"), the courthouse, middle cards
+        # and bank in a row, and the lane kept for "Your turn" (the kit's, 6u over
+        # hand_top) — centred between the seats' cards above and below it
+        self.turn_box = pygame.Rect((0, 0), self.turn_room(u))
+        self.turn_lane = pygame.Rect(0, 0, round(LANE_U[0] * u), round(LANE_U[1] * u))
+        row_h = max([court.height, bank.height] + ([ch] if middle else []))
+        row_w = round(2 * half + court.width + bank.width)
+        col_w = max(self.turn_box.width, row_w, self.turn_lane.width)
+        gap = round(0.8 * u)
+        col_h = self.turn_box.height + gap + row_h + gap + self.turn_lane.height
+        span = pygame.Rect(round(cx - col_w / 2), 0, col_w, h)
+        seated = [r for r in rects if r.colliderect(span)]
+        seated += [pygame.Rect(sp.plate) for sp in self.spots if pygame.Rect(sp.plate).colliderect(span)]
+        upper = max([r.bottom for r in seated if r.centery < cy] + [round(TOP_U * u)])
+        lower = min([r.top for r in seated if r.centery >= cy] + [h - round(BOTTOM_U * u)])
+        top = round(upper + (lower - upper - col_h) / 2)
+        row_y = top + self.turn_box.height + gap + row_h // 2
         for i, pos in enumerate(middle):         # the middle row between the two
             off = (i - (len(middle) - 1) / 2) * (cw + 0.8 * u)
             rects[pos].center = (round(cx + off), row_y)
         self.pos_rects = rects
-        half = (mid_w / 2 + 1.5 * u) if middle else 1.2 * u
         court.midright = (round(cx - half), row_y)
         bank.midleft = (round(cx + half), row_y)
         self.court_rect, self.bank_rect = court, bank
         self.centre_k = k
         self.pile_px = (courthouse.caption_px(u), courthouse.count_px(u))    # their name's and count's sizes
-        tops = [court.top, bank.top] + [rects[p].top for p in middle]
-        self.banner_y = min(tops) - round(0.8 * u)
-        # the turn's line(s) over the centre: room for the longest ("Turn 99: <longest
-        # name>" over "swap only — …"), so a face's name never runs under it
-        self.turn_box = pygame.Rect((0, 0), self.turn_room(u))
+        self.banner_y = row_y - row_h // 2 - gap
         self.turn_box.midbottom = (round(cx), self.banner_y)
-        # "Your turn" (the kit's, 6u over hand_top) midway between the centre and your card
-        row_bottom = max([court.bottom, bank.bottom] + [rects[p].bottom for p in middle])
-        mine = [rects[p].top for p in view.hands[self.bottom]]
-        below = min(mine) if mine else h - round(BOTTOM_U * u)
-        self.turn_lane = pygame.Rect(0, 0, round(LANE_U[0] * u), round(LANE_U[1] * u))
-        self.turn_lane.center = (round(cx), round((row_bottom + below) / 2))
+        self.turn_lane.midtop = (round(cx), row_y + (row_h + 1) // 2 + gap)
         self.coin_at = {}
         self.coin_inset: dict[int, int] = {}
         for spot in self.spots:
