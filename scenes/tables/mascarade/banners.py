@@ -6,6 +6,7 @@ other place is free), with a tail toward its seat."""
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 
 import pygame
@@ -107,15 +108,24 @@ def draw(surface: pygame.Surface, banner: Banner, face: pygame.Surface, pop: flo
     """One banner, scaled by its entrance ``pop`` (0..1, overshooting); the text drawn
     only once it stands (a scaled line would be measured at a size it is not drawn at)."""
     rect = banner.rect
-    if pop < 0.999:
+    if pop < 0.999:             # popping in: the whole banner, scaled about its centre
         k = max(0.05, pop)
-        w, h = max(1, round(rect.width * k)), max(1, round(rect.height * k))
-        blob = pygame.Rect(0, 0, w, h)
-        blob.center = rect.center
-        pygame.draw.rect(surface, PARCHMENT, blob, border_radius=blob.height // 2)
-        pygame.draw.rect(surface, GOLD, blob, max(1, round(0.2 * u)), border_radius=blob.height // 2)
+        pad = max(2, round(0.6 * u))
+        whole = pygame.Surface((rect.width + 2 * pad, rect.height + 2 * pad), pygame.SRCALPHA)
+        _body(whole, Banner(banner.seat, banner.char, banner.number, rect.move(pad - rect.x, pad - rect.y),
+                            (0, 0)), face, u, tagged=False)
+        w, h = max(1, round(whole.get_width() * k)), max(1, round(whole.get_height() * k))
+        img = pygame.transform.smoothscale(whole, (w, h))
+        surface.blit(img, img.get_rect(center=rect.center))
         return
     _tail(surface, banner, u)
+    _body(surface, banner, face, u)
+
+
+def _body(surface: pygame.Surface, banner: Banner, face: pygame.Surface, u: float, tagged: bool = True) -> None:
+    """The banner's capsule, shadow, number, mask and name (``tagged``: its text is the
+    banner control's, for the overlap check; an entrance's scaled copy is not measured)."""
+    rect = banner.rect
     rad = rect.height // 2
     shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect(), border_radius=rad)
@@ -124,7 +134,9 @@ def draw(surface: pygame.Surface, banner: Banner, face: pygame.Surface, pop: flo
     pygame.draw.rect(surface, GOLD, rect, max(1, round(0.25 * u)), border_radius=rad)
     pad = max(2, round(0.8 * u))
     x = rect.x + pad
-    with layout_check.control(surface, rect, "banner", character_name(banner.char)):
+    owner = layout_check.control(surface, rect, "banner", character_name(banner.char)) if tagged \
+        else contextlib.nullcontext()
+    with owner:
         if banner.number is not None:
             d = rect.height - 2 * round(0.6 * u)
             badge = pygame.Rect(x, 0, d, d)
