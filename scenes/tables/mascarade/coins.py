@@ -37,6 +37,14 @@ def _disc(r2: int, squash100: int) -> pygame.Surface:
     return pygame.transform.smoothscale(big, (max(1, w // 2), max(1, h // 2)))
 
 
+@lru_cache(maxsize=64)
+def _edge(r2: int) -> pygame.Surface:
+    """A coin lower in a stack: the flat coin, darker (its side shows)."""
+    edge = _disc(r2, 55).copy()
+    edge.fill((150, 120, 40, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    return edge
+
+
 def draw_coin(surface: pygame.Surface, centre: tuple[float, float], r: float, spin: float = 1.0) -> None:
     """A coin seen from above; ``spin`` (0..1) narrows it as it turns in flight."""
     img = _disc(max(2, round(2 * r)), 100)
@@ -51,9 +59,7 @@ def draw_stack(surface: pygame.Surface, base: tuple[float, float], r: float, cou
     """A stack of ``min(count, shown)`` flat coins whose bottom coin is centred on
     ``base``, each ``step`` px above the last; returns the stack's bounds."""
     top = _disc(max(2, round(2 * r)), 55)
-    edge = pygame.Surface(top.get_size(), pygame.SRCALPHA)
-    edge.blit(top, (0, 0))
-    edge.fill((150, 120, 40, 255), special_flags=pygame.BLEND_RGBA_MULT)     # the coins' sides, darker
+    edge = _edge(max(2, round(2 * r)))
     bounds = top.get_rect(center=(round(base[0]), round(base[1])))
     k = max(0, min(count, shown))
     for i in range(k):

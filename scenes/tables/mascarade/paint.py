@@ -64,7 +64,7 @@ def swag(size: tuple[int, int], u: float) -> pygame.Surface:
         pygame.draw.circle(big, GOLD, (x, B + 1), max(2, round(0.35 * u * k)))
     pygame.draw.line(big, GOLD, (0, max(1, B // 3)), (w * k, max(1, B // 3)), max(1, round(0.15 * u * k)))
     s.blit(pygame.transform.smoothscale(big, s.get_size()), (0, 0))
-    return s
+    return s.convert_alpha() if pygame.display.get_surface() else s
 
 
 def glow_behind(surface: pygame.Surface, card: pygame.Rect, strength: float, u: float) -> None:
