@@ -257,6 +257,7 @@ class MascaradePaint:
         if self.flip_fx is not None and pos in self.flip_fx[0]:
             _, p, up = self.flip_fx
             squash = abs(math.cos(math.pi * p))
+            r = r.move(0, -round(math.sin(math.pi * p) * 0.5 * u))     # §6.7: a lift at the turn
             showing = (p >= 0.5) if up else (p < 0.5)
             face = face if showing else None
         img = self.public_face(face, self.card_h) if face is not None else self.cards.back(self.card_h)
