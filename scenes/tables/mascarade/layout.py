@@ -1,7 +1,8 @@
 """Where things lie on the Mascarade table: the kit's seat ring for 2–13 seats, each
-seat's card(s) between its plate and the centre, the middle cards, courthouse and bank
-in the centre, the coin stacks beside each plate. The bottom seat is fixed (the first
-human), so the table never turns when the screen changes hands."""
+seat's card(s) between its plate and the centre — as tall as the room between the seats
+allows (art direction §4.3) — the middle cards, courthouse and bank in the centre, the
+coin stacks on each plate. The bottom seat is fixed (the first human), so the table
+never turns when the screen changes hands."""
 
 from __future__ import annotations
 
@@ -20,8 +21,6 @@ from scenes.tables.mascarade.cards import LABEL_PX, card_size
 CENTRE = (0.5, 0.5)         # of the ring's area (below the top buttons, above the prompt)
 RADII = (0.42, 0.455)
 TOP_U, BOTTOM_U = 8.0, 12.0  # kept free for the top buttons / the prompt and its buttons
-
-
 CARD_MIN_U, CARD_MAX_U = 12.0, 22.0     # §4.3: clamp(0.8 × arc_gap, 12u, 22u)
 CARD_FLOOR_U = 6.5                      # the smallest a crowded, small window shrinks them to
 COURT_U = (17.0, 13.0)                  # the courthouse: pediment, 4 columns, 3 steps (w from h)
