@@ -167,9 +167,12 @@ class MascaradePaint:
     def draw_shadows(self, surface: pygame.Surface, u: float) -> None:
         """The two card shadows that cross while a swap-or-not runs."""
         cw, ch = card_size(self.card_h)
-        for c in self.swap_shadows():
-            shade = pygame.Surface((cw, ch), pygame.SRCALPHA)
-            pygame.draw.rect(shade, (0, 0, 0, 110), shade.get_rect(), border_radius=max(2, cw // 10))
+        spread = max(2, round(0.5 * u))
+        for c in self.swap_shadows():       # soft-edged: a core and two fainter rings
+            shade = pygame.Surface((cw + 4 * spread, ch + 4 * spread), pygame.SRCALPHA)
+            for i, a in enumerate((28, 45, 80)):
+                r = shade.get_rect().inflate(-2 * i * spread, -2 * i * spread)
+                pygame.draw.rect(shade, (0, 0, 0, a), r, border_radius=max(2, cw // 10 + (2 - i) * spread))
             surface.blit(shade, shade.get_rect(center=(round(c[0]), round(c[1]))))
 
     def draw_confetti(self, surface: pygame.Surface) -> None:
