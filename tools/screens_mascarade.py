@@ -135,18 +135,78 @@ def issue15_shots(out: Path, size: tuple[int, int], lang: str) -> None:
     pygame.image.save(screen, str(out / f"masc_faces_{tag}.png"))
 
 
+def _replay_to(app, match: Match, first: int, until: Callable, limit: int = 600):
+    """A table replaying ``match``'s public events from index ``first`` (its model reset
+    to the state before it) at speed 1, stopped on the frame ``until(table)`` holds."""
+    from scenes.tables.mascarade import MascaradeTable
+    table = MascaradeTable(app, match, fresh=True)
+    app.stack.reset(table)
+    table.over_shown = True
+    app.settings.anim_speed = 1.0
+    table.model.catch_up(match.events[:first])     # the model caught up to ``first``, no motion
+    table.cursor = first
+    table.model.faceup = {}                         # the opening's show is long over
+    for _ in range(limit):
+        table.update(1 / 60)
+        if until(table):
+            break
+    return table
+
+
+def moment_shots(out: Path, size: tuple[int, int], lang: str, counts=(5, 8, 13)) -> None:
+    """Issue 18's moments: banners up in a claim window, a reveal with the truth lit and
+    the fines in the air, the win's confetti."""
+    from scenes.tables.mascarade import MascaradeTable
+    tag = f"{size[0]}x{size[1]}_{lang}"
+    app = app_for(size, lang)
+    for n in counts:
+        claim = find(n, lambda m: m.view(None).phase == "claim"
+                     and sum(1 for _, a in m.view(None).answered if a == "claim") >= 2)
+        if claim is not None:
+            table = MascaradeTable(app, claim)
+            app.stack.reset(table)
+            table.over_shown = True
+            shot(app, out / f"masc_{n}_banners_{tag}.png")
+        rev = find(n, lambda m: any(e.kind == "reveal" and len(e.data["cards"]) >= 3
+                                    for e in m.events[-8:]), seeds=range(1, 120)) \
+            or find(n, lambda m: any(e.kind == "reveal" and len(e.data["cards"]) >= 2
+                                     for e in m.events[-8:]))
+        if rev is not None:
+            r = max(i for i, e in enumerate(rev.events) if e.kind == "reveal")
+            a = max(i for i, e in enumerate(rev.events[:r]) if e.kind == "announce")
+            table = _replay_to(app, rev, a, lambda tb: tb.flip_fx is not None and 0.3 < tb.flip_fx[1] < 0.45)
+            app.stack.draw(app.screen)
+            shot(app, out / f"masc_{n}_reveal_flip_{tag}.png", frames=0)
+            table = _replay_to(app, rev, a, lambda tb: tb.fx.coins is not None and tb.fx.coins.t > 0.2
+                               and any(f.dst == "court" for f in tb.fx.coins.flights))
+            app.stack.draw(app.screen)
+            shot(app, out / f"masc_{n}_reveal_coins_{tag}.png", frames=0)
+        end = Match("mascarade", [Seat(k) for k in seats_for(n)], 2)
+        drive(end, lambda m: False, "normal", 2)
+        e = max(i for i, ev in enumerate(end.events) if ev.kind == "end")
+        table = _replay_to(app, end, e, lambda tb: tb.fx.win_fx is not None and tb.fx.win_fx[1] > 0.3)
+        app.stack.draw(app.screen)
+        shot(app, out / f"masc_{n}_win_{tag}.png", frames=0)
+    app.settings.anim_speed = 0.0
+
+
 def main() -> int:
     p = argparse.ArgumentParser()
     p.add_argument("--out", default="shots")
     p.add_argument("--size", default="1280x720")
     p.add_argument("--lang", default="vi")
     p.add_argument("--seats", default="4,8,13")
+    p.add_argument("--moments", action="store_true", help="only issue 18's moments (banners, reveal, win)")
     args = p.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     os.environ.setdefault("CARDTABLE_HOME", str(out / "home"))
     size = tuple(int(x) for x in args.size.split("x"))
-    shots(out, size, args.lang, tuple(int(x) for x in args.seats.split(",")))
+    counts = tuple(int(x) for x in args.seats.split(","))
+    moment_shots(out, size, args.lang, counts)
+    if args.moments:
+        return 0
+    shots(out, size, args.lang, counts)
     issue15_shots(out, size, args.lang)
     return 0
 

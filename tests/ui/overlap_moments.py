@@ -87,6 +87,15 @@ def mascarade_claim(n: int) -> Match:
 
 
 @cache
+def mascarade_banners(n: int) -> Match:
+    """A claim round with two counter-claims made: the announcer's and two numbered
+    speech banners up, the human still to answer."""
+    return _find("mascarade", ["human"] + ["normal"] * (n - 1),
+                 lambda m: m.view(None).phase == "claim" and 0 in m.active_seats()
+                 and sum(1 for _, a in m.view(None).answered if a == "claim") >= 2, seeds=range(1, 200))
+
+
+@cache
 def recorded(game: str) -> dict:
     n = {"ganjifa": 3, "kowah": 3, "daotam": 4, "mascarade": 6}[game]
     m = Match(game, [Seat("normal") for _ in range(n)], seed=11, think_scale=0)
@@ -346,9 +355,10 @@ def kowah_pairs(app: Any) -> None:
     app.stack.push(PairChooser(app, table, table.pairs_offered()))
 
 
-def mascarade(n: int, log: bool = False, known: bool = False, claim: bool = False) -> Moment:
+def mascarade(n: int, log: bool = False, known: bool = False, claim: bool = False,
+              banners: bool = False) -> Moment:
     def show(app: Any) -> None:
-        table = _table(app, mascarade_claim(n) if claim else mascarade_mid(n))
+        table = _table(app, mascarade_banners(n) if banners else mascarade_claim(n) if claim else mascarade_mid(n))
         if log:
             table.toggle_log()
         if known:
@@ -404,6 +414,8 @@ def moments() -> dict[str, Moment]:
         out[f"mascarade{n}-log"] = mascarade(n, log=True, known=True)
         out[f"mascarade{n}-known"] = mascarade(n, known=True)
         out[f"mascarade{n}-claim"] = mascarade(n, claim=True)
+    for n in (5, 13):
+        out[f"mascarade{n}-banners"] = mascarade(n, banners=True)
     out.update(later_moments())
     return out
 

@@ -184,6 +184,7 @@ class FaceWatch:
         self.app, self.table, self.match = app, table, table.match
         self.faces: list[Any] = []
         self.hand_faces: list[Any] = []          # Đạo Tâm: drawn by draw_hand
+        self.said: list[Any] = []                # Mascarade: a banner's mask (said aloud)
         self.drawing = [False]
         self.frames = 0
         game = self.match.game
@@ -221,7 +222,19 @@ class FaceWatch:
             table.card_faces.ct_face, table.painter.draw_hand = ct_face, draw_hand
         else:
             real = table.cards.face
-            table.cards.face = wrap(real, lambda a, out: a[0])
+            saying = [False]            # a speech banner's mask: the character announced
+            table.cards.face = wrap(real, lambda a, out: None if saying[0] else a[0])
+            real_said = getattr(table.painter, "said_face", None)
+            if real_said is not None:
+                def said_face(char, height):
+                    saying[0] = True
+                    if self.drawing[0]:
+                        self.said.append(char)
+                    try:
+                        return real_said(char, height)
+                    finally:
+                        saying[0] = False
+                table.painter.said_face = said_face
             real_private = table.painter.private_face if hasattr(table.painter, "private_face") else None
             if real_private is not None:
                 def private_face(*a, **k):
@@ -252,6 +265,7 @@ class FaceWatch:
     def clear(self) -> None:
         self.faces.clear()
         self.hand_faces.clear()
+        self.said.clear()
 
     def leaks(self) -> list:
         """The faces drawn this frame that some seat holds in private (empty: none)."""
@@ -267,7 +281,9 @@ class FaceWatch:
         if game == "daotam":
             return list(self.hand_faces) + list(Counter(self.faces) - daotam_public(self.table))
         up = set(self.table.model.faceup.values())
-        return list(self.hand_faces) + [c for c in self.faces if c not in up]
+        ann = self.table.model.announced
+        said = [c for c in self.said if ann is None or c != ann[1]]
+        return list(self.hand_faces) + [c for c in self.faces if c not in up] + said
 
 
 def daotam_public(table: Any) -> Counter:

@@ -4,8 +4,9 @@ Two humans and four AIs play a whole game through the table. Every character fac
 is asked of ``MascaradeCards.face``; each must be either a card the table shows in the
 open — a position whose face the public events (setup, reveals) showed — or, on a
 covered prompt, a card its confirmed viewer learnt in secret (a peek or the Spy's look)
-during that viewer's own secret decision. The viewer changes only through a confirmed
-handoff, and the handoff screen draws no face."""
+during that viewer's own secret decision, or the mask on a speech banner, which is the
+character announced (said aloud, not a card shown). The viewer changes only through a
+confirmed handoff, and the handoff screen draws no face."""
 
 from __future__ import annotations
 
@@ -78,6 +79,9 @@ def test_no_private_face_is_drawn_unless_its_owner_is_looking(monkeypatch, seed,
             if where == "public_face":
                 assert char in table.model.faceup.values(), f"frame {n}: public face {char} not up"
                 public_frames += 1
+            elif where == "said_face":      # a speech banner's mask: the character said aloud
+                ann = table.model.announced
+                assert ann is not None and char == ann[1], f"frame {n}: a banner drew {char}, not the one said"
             else:
                 seat = table.looking
                 assert where == "private_face" and seat is not None, f"frame {n}: {where} drew {char}"

@@ -1,7 +1,8 @@
 """Where things lie on the Mascarade table: the kit's seat ring for 2–13 seats, each
-seat's card(s) between its plate and the centre, the middle cards, courthouse and bank
-in the centre, the coin stacks beside each plate. The bottom seat is fixed (the first
-human), so the table never turns when the screen changes hands."""
+seat's card(s) between its plate and the centre — as tall as the room between the seats
+allows (art direction §4.3) — the middle cards, courthouse and bank in the centre, the
+coin stacks on each plate. The bottom seat is fixed (the first human), so the table
+never turns when the screen changes hands."""
 
 from __future__ import annotations
 
@@ -10,20 +11,40 @@ from typing import Any
 
 import pygame
 
-from scenes.core import fonts, theme
+from scenes.core import fonts
 from scenes.core.i18n import t
 from scenes.kit.parts import borrowing
 from scenes.kit.seat_ring import PLATE_U, SeatSpot, seat_ring
+from scenes.tables.mascarade import courthouse
 from scenes.tables.mascarade.cards import LABEL_PX, card_size
 
 CENTRE = (0.5, 0.5)         # of the ring's area (below the top buttons, above the prompt)
 RADII = (0.42, 0.455)
 TOP_U, BOTTOM_U = 8.0, 12.0  # kept free for the top buttons / the prompt and its buttons
+CARD_MIN_U, CARD_MAX_U = 12.0, 22.0     # §4.3: clamp(0.8 × arc_gap, 12u, 22u)
+CARD_FLOOR_U = 6.5                      # the smallest a crowded, small window shrinks them to
+COURT_U = (17.0, 13.0)                  # the courthouse: pediment, 4 columns, 3 steps (w from h)
+BANK_U = (13.0, 13.0)                   # the bank's coffer and its coin tower (w from h)
+CENTRE_KS = (1.0, 0.85, 0.7)            # their sizes tried, largest first
+LANE_U = (34.0, 5.0)                    # kept free for "Your turn" between the centre and your card
 
 
-def card_height(n: int, u: float) -> int:
-    """Tall cards shrink with the seat count so neighbours never touch."""
-    return round(u * max(7.5, min(13.5, 15.0 - 0.75 * (n - 4))))
+def ellipse_perimeter(rx: float, ry: float) -> float:
+    """Ramanujan's approximation of an ellipse's perimeter."""
+    return math.pi * (3 * (rx + ry) - math.sqrt((3 * rx + ry) * (rx + 3 * ry)))
+
+
+def arc_gap(n: int, ring: tuple[int, int]) -> float:
+    """The arc length between neighbouring seats on the seat ellipse of a ring area
+    ``ring`` (w, h): rx = 42 % of the width, ry = 45.5 % of the area's height (36 % of a
+    window's height, the area being the window less the top buttons and the prompt)."""
+    return ellipse_perimeter(ring[0] * RADII[0], ring[1] * RADII[1]) / max(1, n)
+
+
+def target_card_height(n: int, ring: tuple[int, int], u: float) -> int:
+    """§4.3: a card in front of a seat is ``clamp(0.8 × arc_gap, 12u, 22u)`` tall — before
+    the layout shrinks it where plates, cards or the centre would touch."""
+    return round(max(CARD_MIN_U * u, min(CARD_MAX_U * u, 0.8 * arc_gap(n, ring))))
 
 
 @borrowing(table="app bottom match n seat_name show_log")
@@ -83,32 +104,60 @@ class MascaradeLayout:
         return 1.6
 
     def compute_layout(self) -> None:
-        """Plates as wide as the names want (:meth:`plate_start_scale`), narrower in steps
-        down to the art direction's plate while a plate or card would touch another, the
-        courthouse or the bank."""
+        """Plates as wide as the names want (:meth:`plate_start_scale`); cards as tall as
+        §4.3's formula gives (:func:`target_card_height`). Where a plate, card, the
+        courthouse or the bank would touch another, the cards (and the centre objects with
+        them) shrink first, in steps down to :data:`CARD_FLOOR_U`; then the plates narrow
+        in steps down to the art direction's plate, and the cards are tried again."""
         _, h = self.app.size
-        want = self.plate_start_scale((h - round(TOP_U * self.app.u) - round(BOTTOM_U * self.app.u)) / 100.0)
+        u = self.app.u
+        ring = (self.ring_width(), h - round(TOP_U * u) - round(BOTTOM_U * u))
+        want = self.plate_start_scale(ring[1] / 100.0)
+        self.card_target = target_card_height(self.n, ring, u)
+        floor = min(self.card_target, round(CARD_FLOOR_U * u))
         scale = want
         while True:
-            self.layout_at(scale)
-            if scale <= 1.0 or not self.layout_clashes():
+            spots = self.ring_spots(scale)
+            card_h = self.card_target
+            while True:
+                for k in CENTRE_KS:         # the courthouse and bank as large as there is room
+                    self.layout_at(spots, card_h, k)
+                    if not self.layout_clashes():
+                        return
+                if card_h <= floor:
+                    break
+                card_h = max(floor, round(card_h * 0.94))
+            if scale <= 1.0:
                 return
             scale = max(1.0, scale * 0.94)
 
     def layout_clashes(self) -> bool:
+        """Whether two plates or cards touch (with a small gap), the courthouse or the bank
+        touches one, or a card leaves the ring's area."""
+        u = self.app.u
+        gap = max(1, round(0.4 * u))
         things = [pygame.Rect(s.plate) for s in self.spots] + list(self.pos_rects)
-        return (any(a.colliderect(b) for i, a in enumerate(things) for b in things[i + 1:])
-                or any(r.colliderect(p) for r in (self.court_rect, self.bank_rect) for p in things))
+        grown = [r.inflate(gap, gap) for r in things]
+        centre = [self.court_rect.inflate(gap, gap), self.bank_rect.inflate(gap, gap)]
+        w, h = self.app.size
+        area = pygame.Rect(0, round(TOP_U * u) - round(u), self.ring_width(),
+                           h - round(TOP_U * u) - round(BOTTOM_U * u) + 2 * round(u))
+        return (any(a.colliderect(b) for i, a in enumerate(grown) for b in grown[i + 1:])
+                or any(r.colliderect(p) for r in centre + [self.turn_lane, self.turn_box] for p in things)
+                or self.turn_lane.collidelist(centre) >= 0
+                or centre[0].colliderect(centre[1])
+                or not all(area.contains(r) for r in self.pos_rects))
 
-    def layout_at(self, scale: float) -> None:
+    def layout_at(self, spots: list[SeatSpot], card_h: int, k: float = 1.0) -> None:
+        """Every place for the plates ``spots``, cards ``card_h`` tall and the courthouse
+        and bank at ``k`` × their full size."""
         _, h = self.app.size
         w = self.ring_width()
         u = self.app.u
-        self.spots: list[SeatSpot] = self.ring_spots(scale)
+        self.spots: list[SeatSpot] = spots
         area_h = h - round(TOP_U * u) - round(BOTTOM_U * u)
         self.centre = (w * CENTRE[0], round(TOP_U * u) + area_h * CENTRE[1])
-        n = self.n
-        self.card_h = card_height(n, u)
+        self.card_h = card_h
         cw, ch = card_size(self.card_h)
         view = self.match.view(None)
         rects: list[pygame.Rect] = [pygame.Rect(0, 0, cw, ch) for _ in view.owner]
@@ -118,33 +167,51 @@ class MascaradeLayout:
             pc = (px + pw / 2, py + ph / 2)
             dx, dy = self.centre[0] - pc[0], self.centre[1] - pc[1]
             dist = math.hypot(dx, dy) or 1.0
+            k_own = len(own)
+            row_w = k_own * cw + (k_own - 1) * 0.6 * u
             # from the plate's edge toward the centre, far enough to clear the plate
-            reach = abs(dx) / dist * (pw / 2 + cw / 2) + abs(dy) / dist * (ph / 2 + ch / 2)
-            reach = min(reach + 0.8 * u, dist * 0.55)
+            reach = abs(dx) / dist * (pw / 2 + row_w / 2) + abs(dy) / dist * (ph / 2 + ch / 2)
+            reach = min(reach + 0.8 * u, dist * 0.62)
             c = (pc[0] + dx / dist * reach, pc[1] + dy / dist * reach)
-            k = len(own)
             for i, pos in enumerate(own):
-                off = (i - (k - 1) / 2) * (cw + 0.6 * u)
+                off = (i - (k_own - 1) / 2) * (cw + 0.6 * u)
                 rects[pos].center = (round(c[0] + off), round(c[1]))
         middle = [p for p, o in enumerate(view.owner) if o is None]
         cx, cy = self.centre
-        for i, pos in enumerate(middle):         # the middle row on the centre line
+        court = pygame.Rect((0, 0), courthouse.size("court", t("mascarade.courthouse"), round(COURT_U[1] * u * k), u))
+        bank = pygame.Rect((0, 0), courthouse.size("bank", t("mascarade.bank"), round(BANK_U[1] * u * k), u))
+        mid_w = len(middle) * cw + max(0, len(middle) - 1) * 0.8 * u
+        half = (mid_w / 2 + 1.5 * u) if middle else 1.2 * u
+        # the centre's column, top to bottom: the turn's line(s) (room for the longest,
+        # "Turn 99: <longest name>" over "swap only — …"), the courthouse, middle cards
+        # and bank in a row, and the lane kept for "Your turn" (the kit's, 6u over
+        # hand_top) — centred between the seats' cards above and below it
+        self.turn_box = pygame.Rect((0, 0), self.turn_room(u))
+        self.turn_lane = pygame.Rect(0, 0, round(LANE_U[0] * u), round(LANE_U[1] * u))
+        row_h = max([court.height, bank.height] + ([ch] if middle else []))
+        row_w = round(2 * half + court.width + bank.width)
+        col_w = max(self.turn_box.width, row_w, self.turn_lane.width)
+        gap = round(0.8 * u)
+        col_h = self.turn_box.height + gap + row_h + gap + self.turn_lane.height
+        span = pygame.Rect(round(cx - col_w / 2), 0, col_w, h)
+        seated = [r for r in rects if r.colliderect(span)]
+        seated += [pygame.Rect(sp.plate) for sp in self.spots if pygame.Rect(sp.plate).colliderect(span)]
+        upper = max([r.bottom for r in seated if r.centery < cy] + [round(TOP_U * u)])
+        lower = min([r.top for r in seated if r.centery >= cy] + [h - round(BOTTOM_U * u)])
+        top = round(upper + (lower - upper - col_h) / 2)
+        row_y = top + self.turn_box.height + gap + row_h // 2
+        for i, pos in enumerate(middle):         # the middle row between the two
             off = (i - (len(middle) - 1) / 2) * (cw + 0.8 * u)
-            rects[pos].center = (round(cx + off), round(cy - 1.5 * u))
+            rects[pos].center = (round(cx + off), row_y)
         self.pos_rects = rects
-        box = pile_box(u)
-        self.court_rect, self.bank_rect = box.copy(), box.copy()
-        self.pile_px = pile_text_px(u, box.height)      # the boxes' name and amount sizes
-        if middle:      # courthouse and bank either side of the middle cards
-            half = len(middle) * (cw + 0.8 * u) / 2 + box.width / 2 + u
-            self.court_rect.center = (round(cx - half), round(cy - 1.5 * u))
-            self.bank_rect.center = (round(cx + half), round(cy - 1.5 * u))
-            self.banner_y = min(r.top for r in (rects[p] for p in middle)) - round(0.8 * u)
-        else:
-            half = box.width / 2 + u        # 7.5 u: a box wider than 13 u keeps its gap
-            self.court_rect.center = (round(cx - half), round(cy - 3.5 * u))
-            self.bank_rect.center = (round(cx + half), round(cy - 3.5 * u))
-            self.banner_y = self.court_rect.top - round(1.2 * u)
+        court.midright = (round(cx - half), row_y)
+        bank.midleft = (round(cx + half), row_y)
+        self.court_rect, self.bank_rect = court, bank
+        self.centre_k = k
+        self.pile_px = (courthouse.caption_px(u), courthouse.count_px(u))    # their name's and count's sizes
+        self.banner_y = row_y - row_h // 2 - gap
+        self.turn_box.midbottom = (round(cx), self.banner_y)
+        self.turn_lane.midtop = (round(cx), row_y + (row_h + 1) // 2 + gap)
         self.coin_at = {}
         self.coin_inset: dict[int, int] = {}
         for spot in self.spots:
@@ -167,6 +234,27 @@ class MascaradeLayout:
         room = round(2.5 * r + fonts.size("10", num_px, "bold")[0] + 1.5 * u)
         return (x + pw - room + r + 0.3 * u, y + ph / 2), room
 
+    def turn_room(self, u: float) -> tuple[int, int]:
+        """The size the turn's two lines may take (drawn by the painter's ``banner``)."""
+        px = max(13, round(2.3 * u))
+        key = (px, fonts.scale(), t("mascarade.forced"), tuple(self.seat_name(s) for s in range(self.n)))
+        if getattr(self, "_turn_room_key", None) != key:
+            first = max(fonts.size(t("mascarade.turn_of", seat=self.seat_name(s), n=99), px, "semibold")[0]
+                        for s in range(self.n))
+            w = max(first, fonts.size(t("mascarade.forced"), px, "semibold")[0])
+            self._turn_room = (w, 2 * fonts.size("Ág", px, "semibold")[1])
+            self._turn_room_key = key
+        return self._turn_room
+
+    def coin_spot(self, where: Any) -> tuple[float, float]:
+        """Where a flying coin leaves from or lands: a seat's stack on its plate, the
+        courthouse's pile on its steps or the bank's tower on its coffer."""
+        if isinstance(where, int):
+            return self.coin_at[where]
+        kind = "court" if where == "court" else "bank"
+        obj = courthouse.place(self.court_rect if kind == "court" else self.bank_rect, self.app.u, kind)
+        return (obj.pile[0], obj.pile[1] - 2 * obj.step)
+
     def pos_at(self, pos: tuple[int, int]) -> int | None:
         for p, r in enumerate(self.pos_rects):
             if r.collidepoint(pos):
@@ -188,27 +276,3 @@ def coin_px(u: float, plate_h: int) -> int:
     past the plate)."""
     # 12 px from 720p up (readable), smaller in a small window where the plate is low
     return max(9, round(max(min(2.2 * u, plate_h * 0.30), min(LABEL_PX, plate_h * 0.4, 1.7 * u)) / fonts.scale()))
-
-
-def pile_box(u: float) -> pygame.Rect:
-    """A courthouse/bank box: 13 u × 5.5 u, but at least tall enough for its name over its
-    amount at 9 px, and wide enough for the name at the size drawn (a small window keeps
-    "Courthouse" / "Ngân Hàng" whole, not cut beside the amount)."""
-    pad = round(0.6 * u)
-    two_lines = (fonts.text("Ág", 9, theme.IVORY, "semibold").get_height()
-                 + fonts.text("0", 9, theme.IVORY, "bold").get_height() + pad)
-    height = max(round(5.5 * u), two_lines)
-    name_px = pile_text_px(u, height)[0]
-    widest = max(fonts.size(t(k), name_px, "semibold")[0] for k in ("mascarade.courthouse", "mascarade.bank"))
-    return pygame.Rect(0, 0, max(round(13 * u), widest + 2 * round(0.8 * u) + 2), height)
-
-
-def pile_text_px(u: float, height: int) -> tuple[int, int]:
-    """Font sizes of a courthouse/bank box's name and amount: 1.9 u and 2.3 u, but never
-    taller together than the box (the fonts' floor and large text would overflow it)."""
-    name_px, num_px = max(12, round(1.9 * u)), max(12, round(2.3 * u))
-    room = height - round(0.6 * u)
-    while name_px > 8 and (fonts.text("Ág", name_px, theme.IVORY, "semibold").get_height()
-                           + fonts.text("0", num_px, theme.IVORY, "bold").get_height()) > room:
-        name_px, num_px = name_px - 1, max(8, num_px - 1)
-    return name_px, num_px

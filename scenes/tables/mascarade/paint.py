@@ -5,16 +5,18 @@ the choice panel and the toggleable public log."""
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 import pygame
 
-from scenes.core import fonts, layout_check, theme
+from scenes.core import fonts, i18n, layout_check, theme
 from scenes.core.i18n import names, t
 from scenes.core.textfit import fit_text
 from scenes.kit.bluff.ring import draw_ring
 from scenes.kit.parts import borrowing
 from scenes.screens.dialog import wrap
+from scenes.tables.mascarade import banners, courthouse
 from scenes.tables.mascarade.cards import (
     GOLD,
     INK,
@@ -22,19 +24,68 @@ from scenes.tables.mascarade.cards import (
     PARCHMENT,
     card_size,
     character_name,
-    coin,
     faces_named,
     name_lines,
 )
-from scenes.tables.mascarade.layout import coin_px, coin_r
+from scenes.tables.mascarade.coins import draw_coin, draw_stack, pill
+from scenes.tables.mascarade.layout import BOTTOM_U, coin_px, coin_r
 
-STONE, STONE_LINE = (0xCF, 0xC6, 0xB4), (0x6B, 0x5E, 0x4A)
+CRIMSON = (0x6E, 0x14, 0x23)
+
+
+@lru_cache(maxsize=4)
+def swag(size: tuple[int, int], u: float) -> pygame.Surface:
+    """The crimson swag along the table's top edge (art direction §4.2: 1.2u, gold trim):
+    a band with draped scallops hanging from it, painted once per window size."""
+    w, _ = size
+    band = max(2, round(1.2 * u))
+    drop = max(2, round(1.1 * u))
+    s = pygame.Surface((w, band + drop + 4), pygame.SRCALPHA)
+    k = 2
+    big = pygame.Surface((w * k, (band + drop + 4) * k), pygame.SRCALPHA)
+    B, D = band * k, drop * k
+    n = max(6, round(w / (14 * u)))
+    span = w * k / n
+    pts = [(0, 0), (w * k, 0), (w * k, B)]
+    for i in range(n, -1, -1):          # the scallops' lower edge, right to left
+        x0 = i * span
+        for j in range(8, -1, -1):
+            x = x0 - span + span * j / 8
+            pts.append((x, B + math.sin(math.pi * j / 8) * D))
+    pygame.draw.polygon(big, CRIMSON, pts)
+    for i in range(n):                  # the folds: darker lines down each swag
+        x = (i + 0.5) * span
+        pygame.draw.line(big, (0x4E, 0x0C, 0x18), (x - span * 0.2, 0), (x - span * 0.1, B + D * 0.6), k)
+        pygame.draw.line(big, (0x4E, 0x0C, 0x18), (x + span * 0.2, 0), (x + span * 0.1, B + D * 0.6), k)
+    edge = pts[3:]
+    pygame.draw.lines(big, GOLD, False, edge, max(2, round(0.25 * u * k)))
+    for i in range(n + 1):              # a gold tassel where two swags meet
+        x = i * span
+        pygame.draw.circle(big, GOLD, (x, B + 1), max(2, round(0.35 * u * k)))
+    pygame.draw.line(big, GOLD, (0, max(1, B // 3)), (w * k, max(1, B // 3)), max(1, round(0.15 * u * k)))
+    s.blit(pygame.transform.smoothscale(big, s.get_size()), (0, 0))
+    return s.convert_alpha() if pygame.display.get_surface() else s
+
+
+def glow_behind(surface: pygame.Surface, card: pygame.Rect, strength: float, u: float) -> None:
+    """A soft gold halo around ``card`` (a true claim), ``strength`` 0..1."""
+    if strength <= 0:
+        return
+    pad = max(4, round(1.8 * u))
+    halo = pygame.Surface((card.width + 2 * pad, card.height + 2 * pad), pygame.SRCALPHA)
+    rings = 6
+    for i in range(rings):              # from the faint outside in, brighter each ring
+        r = halo.get_rect().inflate(-2 * i * pad // rings, -2 * i * pad // rings)
+        a = round(strength * 200 * ((i + 1) / rings) ** 1.6)
+        pygame.draw.rect(halo, (0xF2, 0xCF, 0x4A, a), r, border_radius=max(2, pad - i * pad // rings))
+    surface.blit(halo, halo.get_rect(center=card.center))
 
 
 @borrowing(table=("assists top_buttons anim app cards clock looking match model plates reveal_all ring seat_name show_known "
                   "show_log truth"),
            controls="actor choice_buttons chooser focus layout_choices pick refused secret secret_seat",
-           fx="coin_fx flip_fx swap_offset",
+           fx=("confetti flip_fx glow in_air pops shown_coins stack_lift swap_alpha swap_offset "
+               "swap_shadows"),
            geometry="coin_inset bank_rect banner_y card_h centre coin_at court_rect log_rect pile_px pos_rects spots",
            known_view="draw_known")
 class MascaradePaint:
@@ -47,16 +98,21 @@ class MascaradePaint:
         u = self.app.u
         self.layout_choices()
         v = self.match.view(None)
+        surface.blit(swag(self.app.size, u), (0, 0))
         self.draw_centre(surface, u)
         for spot in self.spots:
             self.draw_seat(surface, spot, v, u)
+        self.draw_shadows(surface, u)
         for pos in range(len(self.pos_rects)):
             self.draw_pos(surface, pos, v, u)
-        if self.coin_fx is not None:
-            (sx, sy), (tx, ty), p = self.coin_fx
-            coin(surface, (sx + (tx - sx) * p, sy + (ty - sy) * p - math.sin(math.pi * p) * 4 * u),
-                 1.3 * u)
+        for (x, y), spin, n in self.in_air():
+            if n > 1:                   # a whole fortune (the Witch): a small stack in flight
+                draw_stack(surface, (x, y), max(3, 1.1 * u), n, max(1.0, 0.35 * u))
+            else:
+                draw_coin(surface, (x, y), max(3, 1.3 * u), spin)
         self.draw_banner(surface, v, u)
+        self.draw_speech(surface, u)
+        self.draw_confetti(surface)
         self.draw_panel(surface, u)
         if self.show_known:
             self.draw_known(surface, u)
@@ -65,31 +121,10 @@ class MascaradePaint:
 
     # ------------------------------------------------------------ pieces
     def draw_centre(self, surface: pygame.Surface, u: float) -> None:
-        for rect, key, amount in ((self.court_rect, "mascarade.courthouse", self.model.court),
-                                  (self.bank_rect, "mascarade.bank", self.model.bank)):
-            col = STONE if key.endswith("courthouse") else theme.PANEL
-            pygame.draw.rect(surface, col, rect, border_radius=round(0.6 * u))
-            pygame.draw.rect(surface, STONE_LINE if col == STONE else GOLD, rect, max(1, round(0.2 * u)),
-                             border_radius=round(0.6 * u))
-            ink = theme.INK if col == STONE else theme.IVORY
-            name_px, num_px = self.pile_px
-            num = fonts.text(str(amount), num_px, ink, "bold")
-            r = max(1.1 * u, num.get_height() * 0.32)
-            pad = round(0.8 * u)
-            amount_w = round(2 * r + 0.6 * u) + num.get_width()
-            one_row = fonts.size("Ág", name_px, "semibold")[1] + num.get_height() > rect.height - round(0.6 * u)
-            name_w = rect.width - 2 * pad - (amount_w + pad if one_row else 0)
-            name = fit_text(t(key), name_px, ink, max(1, name_w), "semibold", min_px=8)
-            if one_row:         # a small box: the name, then the amount on the same row
-                name_at, row_y = (rect.x + pad, rect.centery - name.get_height() // 2), rect.centery
-                x = rect.right - pad - amount_w
-            else:               # the name, the amount under it
-                name_at, x = (rect.x + pad, rect.y + round(0.3 * u)), rect.x + pad
-                row_y = rect.bottom - round(0.3 * u) - num.get_height() / 2
-            coin(surface, (round(x + r), round(row_y)), r)
-            with layout_check.control(surface, rect, "pile", key):
-                surface.blit(name, name_at)
-                surface.blit(num, (round(x + 2 * r + 0.6 * u), round(row_y - num.get_height() / 2)))
+        """The courthouse and the bank, as objects, with their coins and counts."""
+        for rect, kind, key in ((self.court_rect, "court", "mascarade.courthouse"),
+                                (self.bank_rect, "bank", "mascarade.bank")):
+            courthouse.draw(surface, rect, u, kind, self.shown_coins(kind), t(key))
 
     def draw_seat(self, surface: pygame.Surface, spot, v, u: float) -> None:
         x, y, w, h = spot.plate
@@ -106,14 +141,14 @@ class MascaradePaint:
             if reading is not None and reading.remaining is not None:   # the optional timer
                 draw_ring(surface, (x - round(2.4 * u), y + h / 2), 2.0 * u, 0.5 * u, reading)
         answered = self.model.answered
-        if seat in answered:
-            tag = fonts.text(t(f"mascarade.answered_{answered[seat]}"), max(11, round(1.6 * u)),
-                             theme.GOLD if answered[seat] == "claim" else theme.MUTED, "bold")
+        if answered.get(seat) == "pass":        # a claim speaks in its banner
+            tag = fonts.text(t("mascarade.answered_pass"), max(11, round(1.6 * u)), theme.MUTED, "bold")
             # above the plate, else beside it: clear of its cards, the buttons and the seats
             busy = [self.pos_rects[p] for p in v.hands[seat]]
             self.assists.place()
             busy += [b.rect for b in self.top_buttons + self.assists.buttons() if b.rect.w]
             busy += [pygame.Rect(sp.plate) for sp in self.spots]
+            busy += [b.rect for b in self.speech()]
             g = round(0.6 * u)
             tries = [tag.get_rect(midbottom=(plate.centerx, plate.top - round(0.2 * u))),
                      tag.get_rect(midleft=(plate.right + g, plate.centery)),
@@ -122,12 +157,97 @@ class MascaradePaint:
             free = [r for r in tries if r.collidelist(busy) < 0 and surface.get_rect().contains(r)]
             surface.blit(tag, (free or tries[1:2])[0])
         cx, cy = self.coin_at[seat]      # the coins on the plate's second line
+        cy -= self.stack_lift(seat)
         r = coin_r(u, h)
-        for i in range(min(3, self.model.coins[seat])):
-            coin(surface, (cx, cy + r * 0.6 - i * max(1, r * 0.35)), r)
-        num = fonts.text(str(self.model.coins[seat]), coin_px(u, h), theme.IVORY, "bold")
-        with layout_check.control(surface, plate, "plate"):
-            surface.blit(num, num.get_rect(midleft=(cx + r * 1.5, cy)))
+        count = self.shown_coins(seat)
+        top = draw_stack(surface, (cx, cy + r * 0.5), r, count, max(1.0, min(0.35 * u, r * 0.4)), 4)
+        pill(surface, count, coin_px(u, h), (max(top.right, cx + r) + max(2, round(0.4 * u)), cy), "midleft",
+             plate, "plate")
+
+    def draw_shadows(self, surface: pygame.Surface, u: float) -> None:
+        """The two card shadows that cross while a swap-or-not runs."""
+        cw, ch = card_size(self.card_h)
+        spread = max(2, round(0.5 * u))
+        for c in self.swap_shadows():       # soft-edged: a core and two fainter rings
+            shade = pygame.Surface((cw + 4 * spread, ch + 4 * spread), pygame.SRCALPHA)
+            for i, a in enumerate((28, 45, 80)):
+                r = shade.get_rect().inflate(-2 * i * spread, -2 * i * spread)
+                pygame.draw.rect(shade, (0, 0, 0, a), r, border_radius=max(2, cw // 10 + (2 - i) * spread))
+            surface.blit(shade, shade.get_rect(center=(round(c[0]), round(c[1]))))
+
+    def draw_confetti(self, surface: pygame.Surface) -> None:
+        for (x, y), (w, h), angle, col, alpha in self.confetti():
+            bit = pygame.Surface((max(1, round(w)), max(1, round(h))), pygame.SRCALPHA)
+            bit.fill((*col, alpha))
+            bit = pygame.transform.rotate(bit, angle)
+            surface.blit(bit, bit.get_rect(center=(round(x), round(y))))
+
+    def speech(self) -> list[banners.Banner]:
+        """The speech banners up now: the announcer's, then each counter-claim in claim
+        order, numbered (placed clear of plates, buttons and the centre's objects)."""
+        ann = self.model.announced
+        if ann is None:
+            return []
+        speakers = [(ann[0], ann[1], None)]
+        claims = [s for s, a in self.model.answered.items() if a == "claim" and s != ann[0]]
+        speakers += [(s, ann[1], i + 1) for i, s in enumerate(claims)]
+        u = self.app.u
+        key = (tuple(speakers), self.app.size, tuple(self.pos_rects[0]) if self.pos_rects else (),
+               tuple(b.rect.topleft for b in self.choice_buttons), self.show_log)
+        if getattr(self, "_speech_key", None) != key:
+            plates = {sp.seat: pygame.Rect(sp.plate) for sp in self.spots}
+            self.assists.place()
+            hard = [b.rect for b in self.top_buttons + self.assists.buttons() + self.choice_buttons if b.rect.w]
+            hard += [self.court_rect, self.bank_rect]
+            w, h = self.app.size
+            hard.append(pygame.Rect(0, h - round(BOTTOM_U * u), w, round(BOTTOM_U * u)))   # the prompt
+            hard += [r for _, r in self.banner(self.match.view(None), u)]
+            if self.show_log:
+                hard.append(self.log_rect())
+            screen = pygame.Rect((0, 0), self.app.size)
+            self._speech = banners.place(speakers, plates, hard, list(self.pos_rects), screen, self.centre, u)
+            self._speech_key = key
+        return self._speech
+
+    def draw_speech(self, surface: pygame.Surface, u: float) -> None:
+        for b in self.speech():
+            pop = self.pops.get(b.seat, 1.0)
+            banners.draw(surface, b, self.mask_icon(b.char, banners.icon_h(u)), pop, u)
+
+    def mask_icon(self, char: int, d: int) -> pygame.Surface:
+        """A round medallion ``d`` px wide cut from the middle of the character's face
+        (its mask), gold-ringed: the banners' icon, cached."""
+        cache = self.__dict__.setdefault("_icons", {})
+        key = (char, d, i18n.lang())
+        if key not in cache:
+            icon = pygame.Surface((2 * d, 2 * d), pygame.SRCALPHA)
+            pygame.draw.circle(icon, PARCHMENT, (d, d), d)
+            portrait = getattr(self.cards, "mask", None)      # the portrait alone, when the cards draw one
+            if portrait is not None:
+                img = portrait(char, 2 * d)
+                k = min(1.7 * d / max(1, img.get_width()), 1.7 * d / max(1, img.get_height()))
+                img = pygame.transform.smoothscale(img, (max(1, round(img.get_width() * k)),
+                                                         max(1, round(img.get_height() * k))))
+                icon.blit(img, img.get_rect(center=(d, d)))
+            else:                   # else the middle of the face, where its mask is
+                face = self.said_face(char, max(12, round(d / 0.5)))
+                fw, fh = face.get_size()
+                side = min(fw, round(fh * 0.5))
+                crop = pygame.Rect(0, 0, side, side)
+                crop.center = (fw // 2, round(fh * 0.4))
+                crop = crop.clip(face.get_rect())
+                icon.blit(pygame.transform.smoothscale(face.subsurface(crop), (2 * d, 2 * d)), (0, 0))
+            cut = pygame.Surface((2 * d, 2 * d), pygame.SRCALPHA)
+            pygame.draw.circle(cut, (255, 255, 255, 255), (d, d), d)
+            icon.blit(cut, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+            pygame.draw.circle(icon, GOLD, (d, d), d, max(2, d // 8))
+            cache[key] = pygame.transform.smoothscale(icon, (d, d))
+        return cache[key]
+
+    def said_face(self, char: int, height: int) -> pygame.Surface:
+        """The face of a character a seat has said it is (an announcement or a claim:
+        said aloud to the whole table, not a card shown): its banner's icon."""
+        return self.cards.face(char, height)
 
     def draw_pos(self, surface: pygame.Surface, pos: int, v, u: float) -> None:
         rect = self.pos_rects[pos]
@@ -140,12 +260,25 @@ class MascaradePaint:
         if self.flip_fx is not None and pos in self.flip_fx[0]:
             _, p, up = self.flip_fx
             squash = abs(math.cos(math.pi * p))
+            r = r.move(0, -round(math.sin(math.pi * p) * 0.5 * u))     # §6.7: a lift at the turn
             showing = (p >= 0.5) if up else (p < 0.5)
             face = face if showing else None
         img = self.public_face(face, self.card_h) if face is not None else self.cards.back(self.card_h)
         if squash < 0.999:
             img = pygame.transform.smoothscale(img, (max(1, round(img.get_width() * squash)), img.get_height()))
+        alpha = self.swap_alpha(pos)
+        if alpha < 0.999:           # a swap-or-not: sliding behind the table's edge
+            if alpha <= 0.01:
+                return
+            img = img.copy()
+            img.set_alpha(round(255 * alpha))
+        lit = self.glow is not None and pos in self.glow[0] and face is not None
+        if lit:                     # the claim that told the truth lights up
+            glow_behind(surface, r, self.glow[1], u)
         surface.blit(img, img.get_rect(center=r.center))
+        if lit:
+            pygame.draw.rect(surface, theme.GOLD, r.inflate(round(0.5 * u), round(0.5 * u)),
+                             max(2, round(0.35 * u)), border_radius=max(2, round(0.8 * u)))
         if face is not None and squash >= 0.999 and not faces_named(self.card_h):
             self.draw_name_label(surface, r, face, u)
         if pos in self.pick or pos == self.focus and self.actor() is not None:
@@ -192,9 +325,7 @@ class MascaradePaint:
         middle.center = card.center
         others = [pygame.Rect(sp.plate) for sp in self.spots] + [r for r in self.pos_rects if r != card]
         others += [self.court_rect, self.bank_rect]
-        banner = self.banner(self.match.view(None), self.app.u)
-        if banner is not None:
-            others.append(banner[1])
+        others += [r for _, r in self.banner(self.match.view(None), self.app.u)]
         outward = box.copy()        # the last resort: on the side away from the centre
         outward.center = (round(card.centerx - dx / d * reach), round(card.centery - dy / d * reach))
         under, over = box.copy(), box.copy()
@@ -214,25 +345,28 @@ class MascaradePaint:
         return self.cards.face(char, height)
 
     def draw_banner(self, surface: pygame.Surface, v, u: float) -> None:
-        banner = self.banner(v, u)
-        if banner is not None:
-            surface.blit(*banner)
+        for img, rect in self.banner(v, u):
+            surface.blit(img, rect)
 
-    def banner(self, v, u: float) -> tuple[pygame.Surface, pygame.Rect] | None:
-        """The line above the centre (whose turn, or the announcement) and where it goes."""
-        if self.model.announced is not None:
-            seat, char, _ = self.model.announced
-            text = t("mascarade.announces", seat=self.seat_name(seat), char=character_name(char))
-        elif v.turn is not None:
-            text = t("mascarade.turn_of", seat=self.seat_name(v.turn), n=v.turn_no)
-            if v.forced:
-                text += " · " + t("mascarade.forced")
-        else:
-            text = ""
-        if not text:
-            return None
-        img = fonts.text(text, max(13, round(2.3 * u)), theme.IVORY, "semibold")
-        return img, img.get_rect(midbottom=(round(self.centre[0]), self.banner_y))
+    def banner(self, v, u: float) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The line(s) above the centre — whose turn it is, and under it a swap-only
+        turn's note — and where they go (in the room the layout keeps for them); what a
+        seat announces or claims is said in its speech banner (:meth:`speech`)."""
+        if v.turn is None:
+            return []
+        px = max(13, round(2.3 * u))
+        lines = [t("mascarade.turn_of", seat=self.seat_name(v.turn), n=v.turn_no)]
+        if v.forced:
+            lines.append(t("mascarade.forced"))
+        imgs = [fonts.text(line, px, theme.IVORY if i == 0 else theme.MUTED, "semibold")
+                for i, line in enumerate(lines)]
+        out = []
+        y = self.banner_y
+        for img in reversed(imgs):
+            rect = img.get_rect(midbottom=(round(self.centre[0]), y))
+            out.append((img, rect))
+            y = rect.top
+        return out[::-1]
 
     def prompt_text(self) -> str:
         seat = self.actor()

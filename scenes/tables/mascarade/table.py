@@ -188,5 +188,6 @@ class MascaradeTable(TableScene):
         return self.zoomer.zoom_focused()
 
     def hand_top(self) -> float:
-        """The kit draws "your turn" 6u and toasts 11u above this: below the centre piles."""
-        return self.centre[1] + 16 * self.app.u
+        """The kit draws "your turn" 6u and toasts 11u above this: "your turn" in the lane
+        the layout keeps free between the centre and the bottom seat's card."""
+        return self.geometry.turn_lane.centery + 6 * self.app.u
