@@ -104,11 +104,23 @@ def _contested(ev: Event, film: Film) -> bool:
 
 
 def _fine(ev: Event, film: Film) -> bool:
-    """A fine paid to the courthouse after a reveal of three or more claimants."""
-    if ev.data.get("dst") != "court" or ev.data.get("amount", 0) <= 0:
+    """The coins flown after a reveal of three or more claimants, when a liar's fine to the
+    courthouse is among them (the table flies one moment's coin events as one group, whose
+    motion belongs to the group's first event)."""
+    if ev.kind != "coins":
         return False
     events = film.match.events
     at = next(i for i, e in enumerate(events) if e is ev)
+    if at and events[at - 1].kind in ("coins", "witch"):
+        return False                        # not the first of its group
+    group = []
+    for e in events[at:]:
+        if e.kind not in ("coins", "witch"):
+            break
+        group.append(e)
+    if not any(e.data.get("dst") == "court" and isinstance(e.data.get("src"), int)
+               and e.data.get("amount", 0) > 0 for e in group):
+        return False
     shown = next((e for e in reversed(events[:at]) if e.kind == "reveal"), None)
     return shown is not None and _contested(shown, film)
 
@@ -167,7 +179,7 @@ def shots() -> list[Shot]:
         _film("mascarade8-reveal", "mascarade", 8, "the reveal of 3+ claimants: a fine in flight",
               Aim("coins", 0.5, _fine)),
         _film("mascarade13-swap", "mascarade", 13, "a swap, half way", Aim("swap")),
-        _film("mascarade4-win", "mascarade", 4, "the win: results over the table", _results_up),
+        _film("mascarade4-win", "mascarade", 4, "the win: the stack rises, confetti, half way", Aim("end")),
     ]
     out += [
         Shot("menu", "screens", "Menu", "", show=_menu),
