@@ -36,6 +36,7 @@ from functools import lru_cache
 import pygame
 
 from scenes.art.colour import mix
+from scenes.art.shapes import stroke_polys
 from scenes.core import fonts
 from scenes.core import layout_check as lc
 
@@ -108,17 +109,11 @@ def _stroke(s: pygame.Surface, colour: Colour | tuple, pts: list[Pt], width: flo
     """A polyline of ``width`` with round joins and caps."""
     if len(pts) < 2:
         return
-    h = width / 2
-    for (x0, y0), (x1, y1) in zip(pts, pts[1:], strict=False):
-        dx, dy = x1 - x0, y1 - y0
-        ln = math.hypot(dx, dy)
-        if ln == 0:
-            continue
-        nx, ny = -dy / ln * h, dx / ln * h
-        pygame.draw.polygon(s, colour, [(x0 + nx, y0 + ny), (x1 + nx, y1 + ny), (x1 - nx, y1 - ny), (x0 - nx, y0 - ny)])
-    if h >= 1:
+    for quad in stroke_polys(pts, width):
+        pygame.draw.polygon(s, colour, quad)
+    if width / 2 >= 1:
         for p in pts:
-            pygame.draw.circle(s, colour, p, h)
+            pygame.draw.circle(s, colour, p, width / 2)
 
 
 def _inked_stroke(s: pygame.Surface, colour: Colour, pts: list[Pt], width: float, ink: float) -> None:

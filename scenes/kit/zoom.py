@@ -263,24 +263,35 @@ class CardZoom:
         return img
 
 
+SIDES = ("above", "below", "right", "left")
+
+
+def beside(size: tuple[int, int], anchor: pygame.Rect, gap: int) -> list[tuple[str, pygame.Rect]]:
+    """A rect of ``size`` centred on each side of ``anchor``, ``gap`` away, in :data:`SIDES`
+    order (the zoom's panel, a Mascarade speech banner)."""
+    out = []
+    for side in SIDES:
+        c = pygame.Rect((0, 0), size)
+        if side == "above":
+            c.midbottom = (anchor.centerx, anchor.top - gap)
+        elif side == "below":
+            c.midtop = (anchor.centerx, anchor.bottom + gap)
+        elif side == "right":
+            c.midleft = (anchor.right + gap, anchor.centery)
+        else:
+            c.midright = (anchor.left - gap, anchor.centery)
+        out.append((side, c))
+    return out
+
+
 def place(panel: tuple[int, int], card: pygame.Rect, win: tuple[int, int],
           gap: int) -> pygame.Rect | None:
     """Where a panel of size ``panel`` goes: above, below, right or left of ``card``,
     slid along that side to stay in the window, never over the card; None if it fits
     nowhere."""
     screen = pygame.Rect((0, 0), win)
-    r = pygame.Rect((0, 0), panel)
     tries = []
-    for side in ("above", "below", "right", "left"):
-        c = r.copy()
-        if side == "above":
-            c.midbottom = (card.centerx, card.top - gap)
-        elif side == "below":
-            c.midtop = (card.centerx, card.bottom + gap)
-        elif side == "right":
-            c.midleft = (card.right + gap, card.centery)
-        else:
-            c.midright = (card.left - gap, card.centery)
+    for side, c in beside(panel, card, gap):
         if side in ("above", "below"):
             c.x = min(max(c.x, gap), win[0] - gap - c.width)
         else:

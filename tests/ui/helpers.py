@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+
 import pygame
 
 from scenes.core.app import App, LaunchOptions
@@ -57,3 +60,15 @@ def strings_drawn(paint) -> list[str]:
     finally:
         fonts.text = real
     return seen
+
+
+@contextlib.contextmanager
+def recording_layout() -> Iterator[None]:
+    """The overlap check's recorder on, and the language and text size restored after."""
+    from scenes.core import fonts, i18n
+    from scenes.core import layout_check as lc
+    lang, scale = i18n.lang(), fonts.chosen_scale()
+    with lc.recording():
+        yield
+    fonts.set_scale(scale)
+    i18n.set_lang(lang)

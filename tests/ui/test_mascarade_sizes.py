@@ -12,11 +12,10 @@ import pygame
 import pytest
 
 from game.match import Match, Seat
-from scenes.core import fonts, i18n
 from scenes.core import layout_check as lc
 from scenes.tables.mascarade import MascaradeTable
 from scenes.tables.mascarade.layout import BOTTOM_U, TOP_U, target_card_height
-from tests.ui.helpers import make_app
+from tests.ui.helpers import make_app, recording_layout
 
 
 def _table(size: tuple[int, int], n: int, lang: str = "en"):
@@ -88,11 +87,8 @@ def _apart(app, table) -> list[str]:
 
 @pytest.fixture()
 def recorder():
-    lang, scale = i18n.lang(), fonts.chosen_scale()
-    with lc.recording():
+    with recording_layout():
         yield
-    fonts.set_scale(scale)
-    i18n.set_lang(lang)
 
 
 @pytest.mark.parametrize("size, counts, drawn", [((640, 400), (5, 8, 13), (5, 8, 13)),

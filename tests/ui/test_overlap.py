@@ -18,7 +18,7 @@ import pytest
 from scenes.core import fonts, grade, i18n
 from scenes.core import layout_check as lc
 from tests.ui import overlap_moments as om
-from tests.ui.helpers import make_app
+from tests.ui.helpers import make_app, recording_layout
 
 SIZES = ((640, 400), (1280, 720), (1920, 1080))
 LANGS = ("en", "vi")
@@ -62,11 +62,8 @@ def small_texts(notes: lc.Notes) -> list[str]:
 
 @pytest.fixture(scope="module")
 def recorder():
-    lang, scale = i18n.lang(), fonts.chosen_scale()
-    with lc.recording():
+    with recording_layout():
         yield
-    fonts.set_scale(scale)
-    i18n.set_lang(lang)
 
 
 GROUPS = {

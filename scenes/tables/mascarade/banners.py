@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import pygame
 
 from scenes.core import fonts, layout_check, theme
+from scenes.kit.zoom import beside
 from scenes.tables.mascarade.cards import GOLD, INK, PARCHMENT, character_name
 
 CRIMSON = (0x6E, 0x14, 0x23)
@@ -56,20 +57,8 @@ def place(speakers: list[tuple[int, int, int | None]], plates: dict[int, pygame.
     for seat, char, number in speakers:
         w, h = size(char, number, u)
         plate = plates[seat]
-        r = pygame.Rect(0, 0, w, h)
         inward = 1 if centre[1] > plate.centery else -1
-        tries = []
-        for where in ("above", "below", "right", "left"):
-            c = r.copy()
-            if where == "above":
-                c.midbottom = (plate.centerx, plate.top - g)
-            elif where == "below":
-                c.midtop = (plate.centerx, plate.bottom + g)
-            elif where == "right":
-                c.midleft = (plate.right + g, plate.centery)
-            else:
-                c.midright = (plate.left - g, plate.centery)
-            tries.append((where, c))
+        tries = beside((w, h), plate, g)
         if inward > 0:          # a seat above the centre: below its plate first (toward the table)
             tries = [tries[1], tries[0], tries[2], tries[3]]
         taken = [b.rect for b in out]
