@@ -77,3 +77,27 @@ def test_the_reveal_flips_every_claimant_together_and_the_truth_lights():
     assert flips and all(f == set(cards) for f in flips), "the claimants' cards did not flip as one"
     assert ups and all(u == set(cards) for u in ups), "a claimant's card turned up alone"
     assert lit == {p for p, c in cards.items() if c == said}
+
+
+
+def test_the_turn_line_names_the_turn_the_animations_show_not_the_rules_next_one():
+    """The rules are a turn ahead while a claim round still plays out on the table: the line
+    above the centre keeps naming the announcer's turn until the next turn is shown."""
+    from scenes.core import layout_check as lc
+    from scenes.core.i18n import t
+    from tests.ui.helpers import recording_layout
+    match, announce, reveal = _contested()
+    announcer = match.events[announce].seat
+    turn_ev = max(i for i, e in enumerate(match.events[:announce]) if e.kind == "turn")
+    turn_no = match.events[turn_ev].data["turn"]
+    from tools.screens import drive
+    assert drive(match, lambda m: m.view(None).turn_no > turn_no, "normal", 1)
+    app, table = replay_from(match, turn_ev)
+    v = match.view(None)
+    assert (v.turn, v.turn_no) != (announcer, turn_no)          # the rules have moved on
+    for _ in range(40):
+        table.update(1 / 60)
+    assert not any(p in table.model.faceup for p, _ in match.events[reveal].data["cards"])
+    with recording_layout():
+        drawn = [lc._texts[img][0] for img, _ in table.painter.banner(v, app.u)]
+    assert drawn[0] == t("mascarade.turn_of", seat=table.seat_name(announcer), n=turn_no), drawn

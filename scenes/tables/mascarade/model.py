@@ -37,6 +37,8 @@ class MascaradeModel:
     announced: tuple | None = None
     log: list[LogLine] = field(default_factory=list)
     turn_no: int = 1
+    turn_seat: int | None = None                              # whose turn the table shows
+    forced: bool = False                                      # that turn is swap-only
     answered: dict[int, str] = field(default_factory=dict)   # the claim ask so far
     known: TableKnowledge = field(default_factory=TableKnowledge)  # public beliefs
     applied: int = 0                                          # public events applied
@@ -57,6 +59,7 @@ class MascaradeModel:
         self.faceup = dict(view.faceup)
         self.announced = view.announced
         self.turn_no = view.turn_no
+        self.turn_seat, self.forced = view.turn, bool(view.forced)
         self.answered = dict(view.answered)
 
     def note(self, key: str, **params: Any) -> None:
@@ -73,6 +76,7 @@ class MascaradeModel:
             self.coins = list(d["coins"])
         elif k == "turn":
             self.turn_no = d["turn"]
+            self.turn_seat, self.forced = ev.seat, bool(d.get("forced"))
             self.announced = None
             self.answered = {}
         elif k == "swap":

@@ -352,11 +352,13 @@ class MascaradePaint:
         """The line(s) above the centre — whose turn it is, and under it a swap-only
         turn's note — and where they go (in the room the layout keeps for them); what a
         seat announces or claims is said in its speech banner (:meth:`speech`)."""
-        if v.turn is None:
+        m = self.model             # the turn the animations have reached, not the rules' own
+        seat = m.turn_seat if m.turn_seat is not None else v.turn
+        if seat is None or v.turn is None:
             return []
         px = max(13, round(2.3 * u))
-        lines = [t("mascarade.turn_of", seat=self.seat_name(v.turn), n=v.turn_no)]
-        if v.forced:
+        lines = [t("mascarade.turn_of", seat=self.seat_name(seat), n=m.turn_no)]
+        if m.forced if m.turn_seat is not None else v.forced:
             lines.append(t("mascarade.forced"))
         imgs = [fonts.text(line, px, theme.IVORY if i == 0 else theme.MUTED, "semibold")
                 for i, line in enumerate(lines)]
