@@ -29,13 +29,14 @@ FAULT_S = 0.4              # a false start's buzzer shake (table time)
 SEAM = (0x22, 0x34, 0x5A)
 
 
-@borrowing(table=("head_bottom action_buttons anim app barred buzzers card_name centre claim_zone clock "
+@borrowing(table=("head_bottom action_buttons anim app barred buzzers card_name centre claim_zone clock toast "
                   "confirmed_viewer deck_rects drag faults flights hand_h hand_list hand_rects looking "
                   "match model pass_buttons pass_seat_of plates prompt_drawn push_chip race_out_text "
                   "ring seat_name slot_rects spots style tokens viewer viewer_can_act"),
            card_faces="cd_face ct_face",
            controls="acting_phase passing_seats push_targets staged_rects",
-           geometry="free_span obstacles slide_clear claim_rects hand_rects_for hand_top layout_hand reveal_card_h token_places",
+           geometry=("free_span obstacles slide_clear claim_rects hand_rects_for hand_top layout_hand reveal_card_h "
+                     "token_places ring_r claim_card_h"),
            memory_panel="draw_memory memory_rect",
            peeker="draw_peek_cover peek peek_cover peek_prompt peeking")
 class DaoTamPaint(DaoTamCaptions):
@@ -49,8 +50,8 @@ class DaoTamPaint(DaoTamCaptions):
         v = self.match.view(self.looking)
         u = self.app.u
         w, h = surface.get_size()
+        self.draw_burst_fx(surface)             # under the piles and plates: the rays never cover a name
         self.draw_centre(surface, v)
-        self.draw_burst_fx(surface)             # under the plates: the rays never cover a name
         for spot in self.spots:
             self.draw_seat(surface, v, spot.seat)
         self.draw_windows(surface, v)
@@ -131,7 +132,7 @@ class DaoTamPaint(DaoTamCaptions):
             if m.pair_landed == 2:
                 draw_am_duong(surface, cz.center, 2.2 * u)
             text = t("daotam_table.pair", name=self.seat_name(m.public_pair))
-            self.label(surface, text, (cz.centerx, cz.top - round(6.5 * u)), round(2 * u), theme.IVORY)
+            self.label(surface, text, self.caption_at(), round(2 * u), theme.IVORY)
             return
         if m.last_claim is None:
             return
@@ -144,12 +145,18 @@ class DaoTamPaint(DaoTamCaptions):
                 img = pygame.transform.smoothscale(img, (max(1, round(rect.w * m.reveal_x)), rect.h))
             surface.blit(img, img.get_rect(center=rect.center))
         text = t("daotam.claims", name=self.seat_name(actor), call=t(f"daotam.{call}"))
-        caption = self.label(surface, text, (cz.centerx, cz.top - round(6.5 * u)), round(2 * u), theme.IVORY)
+        caption = self.label(surface, text, self.caption_at(), round(2 * u), theme.IVORY)
         if m.caught:            # over the caption (never into it, large text or not)
             col = (120, 200, 140) if m.caught == "truth" else (235, 120, 100)
             h = fonts.size(t(f"daotam.{m.caught}"), max(10, round(2.6 * u)), "bold")[1]
-            top = min(cz.top - round(10 * u), caption.top - round(0.3 * u) - h - 2)
+            top = caption.top - round(0.3 * u) - h - 2
             self.label(surface, t(f"daotam.{m.caught}"), (cz.centerx, top), round(2.6 * u), col, "bold")
+
+    def caption_at(self) -> tuple[int, int]:
+        """Where the claim's line goes: centred over the countdown ring."""
+        u = self.app.u
+        h = fonts.size("Ág", max(10, round(2 * u)))[1]
+        return (self.claim_zone.centerx, round(self.centre[1] - self.ring_r - 0.4 * u - h))
 
     def draw_card(self, surface: pygame.Surface, sprite) -> None:
         """A card in flight: ``sprite.card`` is ("ct" | "cd", kind or card id, None a back)."""
@@ -284,23 +291,26 @@ class DaoTamPaint(DaoTamCaptions):
         reading = self.ring.reading(self.match, self.clock)
         if reading is not None:
             race = self.model.window_kind == "race"
-            rect = draw_ring(surface, self.centre, (10.5 if race else 9) * u, 0.7 * u, reading)
+            rect = draw_ring(surface, self.centre, self.ring_r, 0.7 * u, reading)
             word = t("daotam.shout" if race else "daotam.challenge")
             if reading.seconds_label:
                 word += f"  {reading.seconds_label}"
             img = fonts.text(word, max(10, round(2.2 * u)), theme.GOLD, "bold")
             # under the ring, unless a buzzer or a pile is there: then beside it, or above
-            busy = self.obstacles() + self.centre_texts
+            busy = self.obstacles() + self.centre_texts + [b.rect for b in self.pass_buttons.values()]
             g = round(0.4 * u) + 2
             top = min([rect.top] + [r.top for r in self.centre_texts if r.colliderect(
                 pygame.Rect(rect.x, 0, rect.w, rect.bottom))])
+            d = rect.width * 0.36            # the ring's lower corners, outside it
             tries = [img.get_rect(midtop=(rect.centerx, rect.bottom + g)),
+                     img.get_rect(topleft=(round(rect.centerx + d), round(rect.centery + d))),
+                     img.get_rect(topright=(round(rect.centerx - d), round(rect.centery + d))),
                      img.get_rect(midleft=(rect.right + g, rect.centery)),
                      img.get_rect(midright=(rect.left - g, rect.centery)),
                      img.get_rect(midbottom=(rect.centerx, rect.top - g)),
                      img.get_rect(midbottom=(rect.centerx, top - g))]         # over the captions
             free = [r for r in tries if r.collidelist(busy) < 0 and surface.get_rect().contains(r)]
-            for r in tries[:1] + tries[3:] if not free else ():     # else slid along those rows
+            for r in tries[:1] + tries[5:] if not free else ():     # else slid along those rows
                 slid = self.slide_clear(r, busy)
                 if slid is not None:
                     free.append(slid)
@@ -469,17 +479,19 @@ class DaoTamPaint(DaoTamCaptions):
         return pygame.Rect(left, round(self.hand_top() - 5.2 * u), max(1, right - left), max(1, round(4 * u)))
 
     def toast_place(self) -> tuple[tuple[int, int], int]:
-        """Just above the instruction line, over its span (clear of the memory aid, the log
-        lines and the call buttons); the line stays."""
+        """On the instruction line's band (clear of the memory aid, the log lines, the
+        call buttons and the viewer's row above): the line gives way while it shows."""
         area = self.prompt_area()
-        u = self.app.u
-        half = (fonts.size("Ág", max(14, round(2.3 * u)), "semibold")[1] + 2 * round(u)) // 2
-        return (area.centerx, area.top - round(0.3 * u) - half), area.width
+        return area.center, area.width
+
+    def toast_showing(self) -> bool:
+        toast = self.toast
+        return toast.left > 0 and bool(toast.message)
 
     def draw_prompt(self, surface: pygame.Surface) -> None:
         msg = self.prompt_text()
         self.prompt_drawn = None
-        if not msg:
+        if not msg or self.toast_showing():
             return
         u = self.app.u
         area = self.prompt_area()

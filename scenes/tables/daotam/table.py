@@ -150,7 +150,7 @@ class DaoTamTable(TableScene):
             for cid in self.deck.by_id:
                 self.card_faces.cd_face(cid, size)
         scratch = pygame.Surface((4, 4), pygame.SRCALPHA)
-        radii = [(9 * u, 0.7 * u), (10.5 * u, 0.7 * u)]
+        radii = [(self.geometry.ring_r, 0.7 * u)]
         from scenes.kit.bluff.buzzers import ring_radius
         radii += [ring_radius(r) for _, r in self.buzzers.caps.values()]
         for radius, stroke in radii:
