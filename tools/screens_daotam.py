@@ -70,8 +70,24 @@ def moments() -> dict[str, Check]:
     def turn(table) -> bool:
         return table.match.state.phase == "turn" and table.viewer_can_act
 
+    def live(kind: str, lo: float = 0.3, hi: float = 0.75, **want) -> Check:
+        """A §3.5 moment mid-way (scenes/tables/daotam/effects.py)."""
+        def check(table) -> bool:
+            got = table.effects.get(kind, table.clock)
+            return (got is not None and lo < got[0] < hi
+                    and all(got[1].get(k) == v for k, v in want.items()))
+        return check
+
+    def pop(table) -> bool:
+        return table.model.pop is not None and 0.35 < table.model.pop[1] < 0.65
+
+    def cd_flip(table) -> bool:
+        return table.model.cd_shown is not None and 0.3 < table.model.cd_x < 0.7
+
     return {"turn": turn, "ring": ring, "race": race, "burst": burst, "flip": flip, "nhapma": nhap_ma,
-            "win": sweep}
+            "win": sweep, "strike": live("strike", 0.35, 0.6), "lie": live("verdict", caught="lie"),
+            "truth": live("verdict", caught="truth"), "pays": live("token"), "amduong": live("am_duong", 0.2, 0.6),
+            "steal": live("steal", 0.5, 0.9), "pop": pop, "cdflip": cd_flip, "smoke": live("ma", 0.25, 0.6)}
 
 
 def play(app: App, n: int, seed: int, want: dict[str, Check], out: Path, tag: str,

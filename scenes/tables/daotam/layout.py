@@ -15,9 +15,9 @@ from scenes.kit.seat_ring import SeatSpot, seat_ring
 CARD_RATIO = 5 / 7          # portrait 5 : 7 (art direction §3.3)
 HAND_U, CLAIM_U, SLOT_U, BACK_U = 22.0, 18.0, 13.0, 10.0   # §3.3 card heights, in u
 PILE_U = 11.0               # the four piles in the centre
-FAN = 0.45                  # a second claim card lies this much of a width to the side
 CENTRE_Y = 0.37             # the claim's height, as a fraction of the window (before fitting)
 PROMPT_U = 5.2              # the instruction line's band over the hand
+TOAST_U = 5.6               # a toast's band over that line
 
 
 PLATE_U = {3: (27.0, 9.6), 4: (26.0, 9.4), 5: (24.5, 9.0)}   # a seat's plate, in u, by seats
@@ -77,7 +77,7 @@ class DaoTamLayout:
         hand_top = self.hand_top()
         pw, ph = plate_size(self.n, u)
         self.slot_h = SLOT_U * u
-        row_bottom = hand_top - PROMPT_U * u - 1.0 * u
+        row_bottom = hand_top - (PROMPT_U + TOAST_U) * u
         me_cy = row_bottom - max(ph, self.slot_h) / 2
         cy = h * CENTRE_Y
         ring = seat_ring(self.n, self.viewer, self.direction, (w, h),
@@ -85,8 +85,13 @@ class DaoTamLayout:
         spots = []
         for s in ring:
             anchor = s.anchor
+            slots_w = 3 * card_size(self.slot_h)[0] + round(1.2 * u)
             if s.seat == self.viewer:       # centred with its slots on the row above the line
-                anchor = (w / 2 - (3 * card_size(self.slot_h)[0] + round(1.2 * u)) / 2, me_cy)
+                anchor = (w / 2 - slots_w / 2, me_cy)
+            elif abs(anchor[0] - w / 2) < 0.1 * w and anchor[1] < cy:
+                # the seat facing the viewer: to the left, its slots ending short of the
+                # claim's ring (over the claim it would leave the ring no room)
+                anchor = (w / 2 - self.ring_r_for(CLAIM_U * u) - 1.5 * u - slots_w - pw / 2, anchor[1])
             spots.append(SeatSpot(s.seat, s.angle, anchor, clamp_plate(anchor, (pw, ph), (w, h), u, head)))
         self.spots = spots
         self.fit_centre(cy)
@@ -140,7 +145,7 @@ class DaoTamLayout:
         self.ring_r = ring_box.width / 2
         self.centre = ring_box.center
         size = card_size(self.claim_h)
-        self.claim_zone = pygame.Rect(0, 0, round(size[0] * (1 + FAN)), size[1])
+        self.claim_zone = pygame.Rect(0, 0, 2 * size[0] + round(u), size[1])
         self.claim_zone.center = ring_box.center
         # the piles: Chiêu Thức deck + discard left of the ring, Chính Đạo discard + deck right
         ccx, ccy = self.centre
@@ -150,6 +155,13 @@ class DaoTamLayout:
         left = round(ccx - self.ring_r - 2 * u - 2 * cw - g)
         right = round(ccx + self.ring_r + 2 * u)
         top = round(ccy - ch / 2)
+        for s in self.spots:            # under a plate whose row reaches the piles' height
+            x, y, pw, ph = s.plate
+            if s.seat == self.viewer or y > ccy:
+                continue
+            for x0, x1 in ((left, left + 2 * cw + g), (right, right + 2 * cw + g)):
+                if x < x1 and x0 < x + pw:
+                    top = max(top, round(y + ph + 0.8 * u))
         self.deck_rects = {
             "ct_deck": pygame.Rect(left, top, cw, ch),
             "ct_disc": pygame.Rect(left + cw + g, top, cw, ch),
@@ -158,9 +170,9 @@ class DaoTamLayout:
         }
 
     def ring_r_for(self, card_h: float) -> float:
-        """The countdown ring's radius around the claim: two claim cards, fanned, inside it."""
+        """The countdown ring's radius around the claim: two claim cards side by side inside it."""
         cw, ch = card_size(card_h)
-        half_w = cw * (1 + FAN) / 2
+        half_w = cw + self.app.u / 2
         return max(9 * self.app.u, math.hypot(half_w, ch / 2) + 0.8 * self.app.u)
 
     def place_slots(self) -> None:
@@ -183,7 +195,8 @@ class DaoTamLayout:
         hand = self.hand_rects_for(5)
         if hand:
             band = hand[0].unionall(hand)
-            taken.append(band.inflate(0, round(PROMPT_U * u)).move(0, round(-PROMPT_U * u / 2)))
+            over = round((PROMPT_U + TOAST_U) * u) - 2
+            taken.append(band.inflate(0, over).move(0, -over // 2))
         win = pygame.Rect(round(u), round(8.5 * u), w - 2 * round(u), h - round(9.5 * u))
         gap = round(0.4 * u)
         for spot in sorted(self.spots, key=lambda s: s.seat != self.viewer):
@@ -220,8 +233,13 @@ class DaoTamLayout:
             rect = pygame.Rect(0, 0, bw, round(4.2 * u))
             reach = round(r * 1.7 + 0.6 * u)
             tries = []
+            plate = pygame.Rect(self.spots[seat].plate)
+            g = round(0.6 * u)
             for attr, at in (("midleft", (bx + reach, by)), ("midright", (bx - reach, by)),
-                             ("midtop", (bx, by + reach)), ("midbottom", (bx, by - reach))):
+                             ("midtop", (bx, by + reach)), ("midbottom", (bx, by - reach)),
+                             ("midleft", (plate.right + g, plate.centery)),        # else by the plate
+                             ("midright", (plate.left - g, plate.centery)),
+                             ("midtop", (plate.centerx, plate.bottom + g))):
                 cand = rect.copy()
                 setattr(cand, attr, (round(at[0]), round(at[1])))
                 tries.append(cand)
@@ -293,7 +311,7 @@ class DaoTamLayout:
         size = card_size(self.claim_card_h())
         cz, u = self.claim_zone, self.app.u
         out = []
-        step = size[0] * FAN if n == 2 else size[0] + u
+        step = size[0] + u
         for i in range(n):
             rect = pygame.Rect((0, 0), size)
             rect.center = (round(cz.centerx + (i - (n - 1) / 2) * step), cz.centery)
