@@ -15,6 +15,8 @@ from scenes.kit.seat_ring import SeatSpot, seat_ring
 CARD_RATIO = 5 / 7          # portrait 5 : 7 (art direction §3.3)
 HAND_U, CLAIM_U, SLOT_U, BACK_U = 22.0, 18.0, 13.0, 10.0   # §3.3 card heights, in u
 PILE_U = 11.0               # the four piles in the centre
+RING_STROKE_U = 0.7         # the countdown ring's stroke (paint.draw_windows)
+FAN_STEP = 0.3              # an opponent's backs overlap, each this much of a width on
 CENTRE_Y = 0.37             # the claim's height, as a fraction of the window (before fitting)
 PROMPT_U = 5.2              # the instruction line's band over the hand
 TOAST_U = 5.6               # a toast's band over that line
@@ -86,8 +88,8 @@ class DaoTamLayout:
         for s in ring:
             anchor = s.anchor
             slots_w = 3 * card_size(self.slot_h)[0] + round(1.2 * u)
-            if s.seat == self.viewer:       # centred with its slots on the row above the line
-                anchor = (w / 2 - slots_w / 2, me_cy)
+            if s.seat == self.viewer:       # centred with its slots on the row above the line, low
+                anchor = (w / 2 - slots_w / 2, row_bottom - ph / 2)
             elif abs(anchor[0] - w / 2) < 0.1 * w and anchor[1] < cy:
                 # the seat facing the viewer: to the left, its slots ending short of the
                 # claim's ring (over the claim it would leave the ring no room)
@@ -125,7 +127,7 @@ class DaoTamLayout:
         chosen = None
         card_h = CLAIM_U * u
         while chosen is None:
-            r = self.ring_r_for(card_h)
+            r = self.ring_r_for(card_h) + RING_STROKE_U / 2 * u      # to the ring's outer edge
             box = pygame.Rect(0, 0, round(2 * r), round(2 * r))
             lo = top_limit
             for s in self.spots:                 # plates (with their slot row) above the claim
@@ -142,7 +144,7 @@ class DaoTamLayout:
             else:
                 card_h -= 0.5 * u
         self.claim_h, ring_box = chosen
-        self.ring_r = ring_box.width / 2
+        self.ring_r = self.ring_r_for(self.claim_h)
         self.centre = ring_box.center
         size = card_size(self.claim_h)
         self.claim_zone = pygame.Rect(0, 0, 2 * size[0] + round(u), size[1])
@@ -173,7 +175,7 @@ class DaoTamLayout:
         """The countdown ring's radius around the claim: two claim cards side by side inside it."""
         cw, ch = card_size(card_h)
         half_w = cw + self.app.u / 2
-        return max(9 * self.app.u, math.hypot(half_w, ch / 2) + 0.8 * self.app.u)
+        return max(9 * self.app.u, math.hypot(half_w, ch / 2) + 0.6 * self.app.u)
 
     def place_slots(self) -> None:
         """Each seat's three stage slots, 13u tall: beside its plate (the table's side
@@ -183,7 +185,8 @@ class DaoTamLayout:
         self.slot_rects: dict[int, list[pygame.Rect]] = {}
         label_h = round(3.2 * u)
         taken = [r.inflate(round(2 * u), 0).union(r.move(0, label_h)) for r in self.deck_rects.values()]
-        ring = pygame.Rect(0, 0, round(2 * self.ring_r), round(2 * self.ring_r))
+        outer = self.ring_r + RING_STROKE_U / 2 * u + 0.3 * u
+        ring = pygame.Rect(0, 0, round(2 * outer), round(2 * outer))
         ring.center = self.centre
         taken += [ring.inflate(0, round(7 * u)).move(0, round(-3.5 * u) + round(1.5 * u))]
         taken += [pygame.Rect(s.plate) for s in self.spots]
@@ -205,7 +208,7 @@ class DaoTamLayout:
             fits: list[tuple[int, int]] = []
             for scale in (1.0, 0.9, 0.8, 0.7, 0.6, 0.5):      # smaller cards before no room at all
                 sw, sh = card_size(max(self.slot_h * scale, 4 * u))
-                sy = round(y + ph / 2 - sh / 2)
+                sy = round(y + ph / 2 - sh / 2) if spot.seat != self.viewer else y + ph - sh
                 side = [x + pw + gap, x - 3 * sw - 3 * gap]
                 tries = [(sx, sy) for sx in (side if right else side[::-1])]
                 tries += [(round(x + pw / 2 - (3 * sw + 2 * gap) / 2), y + ph + gap),   # under
@@ -217,6 +220,47 @@ class DaoTamLayout:
             self.slot_rects[spot.seat] = [pygame.Rect(sx + i * (sw + gap), sy, sw, sh) for i in range(3)]
             taken += self.slot_rects[spot.seat]
         self.layout_pass_buttons(taken)
+        self.place_backs(taken + [b.rect for b in self.pass_buttons.values()], win)
+
+    def place_backs(self, taken: list[pygame.Rect], win: pygame.Rect) -> None:
+        """Each opponent's hand as a small fan of backs, 10u tall (§3.3): on the side of
+        its plate the slots left free, else under or over it; smaller where the window
+        lacks room, none where there is none (the plate's count says it anyway)."""
+        u = self.app.u
+        self.back_boxes: dict[int, pygame.Rect] = {}
+        gap = round(0.5 * u)
+        for spot in self.spots:
+            if spot.seat == self.viewer:
+                continue
+            plate = pygame.Rect(spot.plate)
+            for scale in (1.0, 0.85, 0.7, 0.6):
+                cw, ch = card_size(BACK_U * u * scale)
+                box = pygame.Rect(0, 0, round(cw * (1 + FAN_STEP * 4)), ch)
+                tries = []
+                for attr, at in (("midleft", (plate.right + gap, plate.centery)),
+                                 ("midright", (plate.left - gap, plate.centery)),
+                                 ("midtop", (plate.centerx, plate.bottom + gap)),
+                                 ("midbottom", (plate.centerx, plate.top - gap))):
+                    cand = box.copy()
+                    setattr(cand, attr, at)
+                    tries.append(cand)
+                fits = [c for c in tries if win.contains(c) and c.collidelist(taken) < 0]
+                if fits:
+                    self.back_boxes[spot.seat] = fits[0]
+                    taken.append(fits[0])
+                    break
+
+    def back_rects(self, seat: int, count: int) -> list[pygame.Rect]:
+        """Where ``count`` backs of ``seat``'s hand lie in its fan (none if it has no room)."""
+        box = self.back_boxes.get(seat)
+        if box is None or count <= 0:
+            return []
+        cw = round(box.h * CARD_RATIO)
+        shown = min(count, 8)
+        step = (box.w - cw) / max(1, shown - 1) if shown > 1 else 0
+        step = min(step, cw * FAN_STEP * 1.6)
+        left = box.centerx - (cw + step * (shown - 1)) / 2
+        return [pygame.Rect(round(left + i * step), box.y, cw, box.h) for i in range(shown)]
 
     def layout_pass_buttons(self, taken: list[pygame.Rect]) -> None:
         """A pass button beside each human seat's buzzer cap (shown while a window waits
@@ -296,6 +340,7 @@ class DaoTamLayout:
 
     claim_h = 9.0
     slot_h = 9.0
+    back_boxes: dict[int, pygame.Rect] = {}
     ring_r = 9.0
 
     def claim_card_h(self) -> float:

@@ -21,7 +21,7 @@ from scenes.kit.parts import borrowing
 from scenes.tables.daotam import effects as fxm
 from scenes.tables.daotam.captions import GHOST, DaoTamCaptions
 from scenes.tables.daotam.cards import STAGE_COLOUR, cd_back, ct_back
-from scenes.tables.daotam.layout import card_size
+from scenes.tables.daotam.layout import PROMPT_U, RING_STROKE_U, TOAST_U, card_size
 from scenes.tables.daotam.model import hand_cards
 from scenes.tables.felt import table_surface
 from scenes.widgets.button import draw_focus_ring
@@ -37,7 +37,7 @@ SEAM = (0x22, 0x34, 0x5A)
            card_faces="cd_face ct_face",
            controls="acting_phase passing_seats push_targets staged_rects",
            geometry=("free_span obstacles slide_clear claim_rects hand_rects_for hand_top layout_hand reveal_card_h "
-                     "token_places ring_r claim_card_h"),
+                     "token_places ring_r claim_card_h back_rects"),
            memory_panel="draw_memory memory_rect",
            peeker="draw_peek_cover peek peek_cover peek_prompt peeking")
 class DaoTamPaint(DaoTamCaptions):
@@ -51,6 +51,7 @@ class DaoTamPaint(DaoTamCaptions):
         v = self.match.view(self.looking)
         u = self.app.u
         w, h = surface.get_size()
+        self.draw_backs(surface, v)             # first: a back never covers a line
         self.draw_burst_fx(surface)             # under the piles and plates: the rays never cover a name
         self.draw_centre(surface, v)
         self.draw_arrows(surface)               # who pays, who took the shout: under the plates
@@ -71,6 +72,14 @@ class DaoTamPaint(DaoTamCaptions):
         self.head_bottom = surface.blit(img, (round(3 * u), round(1.8 * u))).bottom
         self.draw_memory(surface)
         self.draw_peek_cover(surface)           # over everything at the bottom, memory aid too
+
+    def draw_backs(self, surface: pygame.Surface, v) -> None:
+        """Each opponent's hand as a fan of backs by its plate (10u tall where there is room)."""
+        for spot in self.spots:
+            if spot.seat == self.viewer:
+                continue
+            for rect in self.back_rects(spot.seat, v.hand_sizes[spot.seat]):
+                surface.blit(ct_back(rect.size), rect)
 
     def draw_background(self, surface: pygame.Surface) -> None:
         self.draw_seams(surface)
@@ -379,6 +388,8 @@ class DaoTamPaint(DaoTamCaptions):
             tries[:2] = tries[1::-1]
         busy = self.obstacles() + self.centre_texts + [b.rect for b in self.pass_buttons.values()]
         busy += [r for r in self.claim_rects(m.last_claim[1])] + list(self.hand_rects)
+        low = round(self.hand_top() - (PROMPT_U + TOAST_U) * u)      # the line, a toast, a peek's bar
+        busy.append(pygame.Rect(0, low, surface.get_width(), surface.get_height() - low))
         ring = round(self.ring_r + 0.7 * u)                 # the countdown ring is drawn after
         busy.append(pygame.Rect(self.centre[0] - ring, self.centre[1] - ring, 2 * ring, 2 * ring))
         free = [b for b in tries if b.collidelist(busy) < 0 and surface.get_rect().contains(b)]
@@ -468,7 +479,7 @@ class DaoTamPaint(DaoTamCaptions):
         reading = self.ring.reading(self.match, self.clock)
         if reading is not None:
             race = self.model.window_kind == "race"
-            rect = draw_ring(surface, self.centre, self.ring_r, 0.7 * u, reading)
+            rect = draw_ring(surface, self.centre, self.ring_r, RING_STROKE_U * u, reading)
             word = t("daotam.shout" if race else "daotam.challenge")
             if reading.seconds_label:
                 word += f"  {reading.seconds_label}"
