@@ -102,11 +102,11 @@ class DaoTamLayout:
         self.place_slots()
 
     def fit_hand_h(self) -> float:
-        """The hand's card height: 22u, less only where five cards would not fit between
-        the memory aid (24u at least) and the call buttons (16u), or the window is low."""
+        """The hand's card height: 22u, less only where five cards, centred, would not fit
+        clear of the memory aid (24u at least) and the call buttons, or the window is low."""
         w, h = self.app.size
         u = self.app.u
-        room = w - (24 + 2 + 2) * u - (16 + 2 + 2) * u
+        room = w - 2 * (24 + 2 + 2) * u          # centred: the memory aid's room on both sides
         by_width = (room - 4 * u) / 5 / CARD_RATIO
         return max(8 * u, min(HAND_U * u, by_width, h * 0.26))
 
