@@ -125,6 +125,31 @@ def play(app: App, n: int, seed: int, want: dict[str, Check], out: Path, tag: st
     return got
 
 
+def staged_win(app: App, n: int, out: Path, tag: str) -> None:
+    """Khai Sáng is rare between AIs: a fresh table whose first seat has opened one Tâm
+    Niệm of each stage, handed the win event, shot mid-sweep and as it ends (a staged
+    scene: the engine's state is edited for the picture only)."""
+    from game.core import Event
+    from scenes.tables.daotam import DaoTamTable
+    match = Match("daotam", [Seat("human")] + [Seat("normal")] * (n - 1), 3)
+    deck = match.state.deck
+    for stage in ("hoc_dao", "hieu_dao", "hanh_dao"):
+        match.state.opened[0][stage] = next(c.id for c in deck.by_id.values() if c.stage == stage)
+    table = DaoTamTable(app, match, fresh=True)
+    app.stack.reset(table)
+    table.on_event(Event("win", None, {"winners": [0], "reason": "khai_sang"}))
+    shots = {"win-align": (0.15, 0.3), "win": (0.5, 0.7), "win-end": (0.97, 1.01)}
+    for _ in range(200):
+        table.anim.update(DT / 2)
+        p = table.fx.sweep_p
+        for name, (lo, hi) in list(shots.items()):
+            if lo < p < hi:
+                save(app, out / f"daotam-{tag}-{name}.png")
+                del shots[name]
+        if not shots or not table.anim.busy:
+            break
+
+
 def hot_seat(app: App, n: int, seed: int, out: Path, tag: str) -> set[str]:
     """Two humans and AIs: the handoff screen, then a peek during a window."""
     from scenes.tables.daotam import DaoTamTable
@@ -197,6 +222,9 @@ def main() -> int:
                         break
                     got = play(app, n, seed, {"nhapma": want["nhapma"]}, a.out, tag, level="random")
                     want = {k: v for k, v in want.items() if k not in got}
+                if "win" in want:
+                    staged_win(app, n, a.out, tag)
+                    want.pop("win")
                 if want:
                     print(f"{tag}: not seen {sorted(want)}")
                 if not only or {"handoff", "peek"} & only:

@@ -60,6 +60,7 @@ class DaoTamPaint(DaoTamCaptions):
         self.draw_moments(surface)
         self.draw_call_bubble(surface)
         self.draw_windows(surface, v)
+        self.draw_moment_words(surface)         # after the window's words: those keep their places
         self.draw_hand(surface, v)
         self.flights.draw_flying(surface)
         self.draw_drawn_cd(surface)
@@ -275,7 +276,8 @@ class DaoTamPaint(DaoTamCaptions):
         if got is not None and got[1].get("payer") is not None:
             p, d = got
             plate = pygame.Rect(self.spots[d["payer"]].plate)
-            start, end = self.edge_points(self.centre, self.ring_r, plate)
+            box = self.claim_box()
+            start, end = self.edge_points(box.center, 0, plate, box.inflate(round(u), round(u)))
             colour = fxm.TRUTH if d["caught"] == "truth" else fxm.LIE
             fxm.draw_arrow(surface, start, end, colour, u, 1.0 if reduced else min(1.0, p * 2.5),
                            round(255 * min(1.0, 2.5 * (1 - p) + 0.3)))
@@ -306,8 +308,8 @@ class DaoTamPaint(DaoTamCaptions):
 
     def draw_moments(self, surface: pygame.Surface) -> None:
         """Over the plates: the challenger's ivory flash and the strike line across the
-        claim, the token that pays ringed (with what it costs), a race winner's glow,
-        Nhập Ma's smoke, a stolen shout's words."""
+        claim, the verdict's colour round the seat that pays, the token that turns ringed,
+        Nhập Ma's smoke (their words: :meth:`draw_moment_words`)."""
         u = self.app.u
         reduced = self.anim.reduced
         got = self.effects.get("strike")
@@ -332,6 +334,19 @@ class DaoTamPaint(DaoTamCaptions):
             colour = fxm.SMOKE if losing else theme.GOLD
             pygame.draw.circle(surface, (20, 16, 12), c, dia / 2 + 0.9 * u, max(2, round(0.55 * u)))
             pygame.draw.circle(surface, colour, c, dia / 2 + 0.9 * u, max(2, round(0.35 * u)))
+        got = self.effects.get("ma")
+        if got is not None and not reduced:                     # particles: never under reduced motion
+            p, d = got
+            fxm.draw_smoke(surface, pygame.Rect(self.spots[d["seat"]].plate), p, u, d["seat"])
+
+    def draw_moment_words(self, surface: pygame.Surface) -> None:
+        """What a token's turn costs ("−1 Đạo Tâm") and a stolen shout's line, by the
+        plates — only where they have room at their size (the marks say it already)."""
+        u = self.app.u
+        got = self.effects.get("token")
+        if got is not None:
+            p, d = got
+            losing = d["to"] == "ta_niem"
             plate = pygame.Rect(self.spots[d["seat"]].plate)
             g = round(0.6 * u)
             word = t("daotam_table.pays" if losing else "daotam_table.heals")
@@ -341,10 +356,6 @@ class DaoTamPaint(DaoTamCaptions):
                 anchors[:2] = anchors[1::-1]
             self.place_label(surface, word, anchors, max(13, round(2.2 * u)),
                              fxm.SMOKE if losing else theme.GOLD, "bold", free_only=True)
-        got = self.effects.get("ma")
-        if got is not None and not reduced:                     # particles: never under reduced motion
-            p, d = got
-            fxm.draw_smoke(surface, pygame.Rect(self.spots[d["seat"]].plate), p, u, d["seat"])
         got = self.effects.get("steal")
         if got is not None:
             p, d = got
@@ -456,9 +467,11 @@ class DaoTamPaint(DaoTamCaptions):
         with layout_check.control(surface, rect, "plate"):
             surface.blit(img, img.get_rect(midleft=(left, round(cy))))
         hidden = self.model.hidden_slots
+        sweep = self.model.sweep
+        lifted = sweep is not None and sweep[0][:1] == (seat,)     # Khai Sáng: in the centre row now
         for stage, slot, cid in zip(STAGES, self.slot_rects[seat], v.opened[seat], strict=True):
             layout_check.add_control(surface, slot, "stage slot", stage)
-            if cid is None or (seat, stage) in hidden:
+            if cid is None or (seat, stage) in hidden or lifted:
                 pygame.draw.rect(surface, STAGE_COLOUR.get(stage, SEAM), slot, max(1, round(0.2 * u)),
                                  border_radius=max(1, round(0.5 * u)))
             else:
