@@ -30,7 +30,7 @@ FAULT_S = 0.4              # a false start's buzzer shake (table time)
 SEAM = (0x22, 0x34, 0x5A)
 
 
-@borrowing(table=("head_bottom action_buttons anim app barred buzzers card_name centre claim_zone clock effects toast "
+@borrowing(table=("head_bottom header action_buttons anim app barred buzzers card_name centre claim_zone clock effects toast "
                   "confirmed_viewer deck_rects drag faults flights hand_h hand_list hand_rects looking "
                   "match model pass_buttons pass_seat_of plates prompt_drawn push_chip race_out_text "
                   "ring seat_name slot_rects spots style tokens viewer viewer_can_act"),
@@ -399,6 +399,8 @@ class DaoTamPaint(DaoTamCaptions):
             tries[:2] = tries[1::-1]
         busy = self.obstacles() + self.centre_texts + [b.rect for b in self.pass_buttons.values()]
         busy += [r for r in self.claim_rects(m.last_claim[1])] + list(self.hand_rects)
+        head = self.header.deal_line_rect()                  # the top bar and the deal's line
+        busy.append(pygame.Rect(0, 0, surface.get_width(), max(round(8.5 * u), head.bottom + round(0.5 * u))))
         low = round(self.hand_top() - (PROMPT_U + TOAST_U) * u)      # the line, a toast, a peek's bar
         busy.append(pygame.Rect(0, low, surface.get_width(), surface.get_height() - low))
         ring = round(self.ring_r + 0.7 * u)                 # the countdown ring is drawn after
