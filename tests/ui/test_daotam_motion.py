@@ -245,8 +245,29 @@ def test_nhap_ma_smokes_and_the_seat_stays_grey_with_a_violet_rim_and_no_particl
             table.anim.update(DT)
             frame(app, table)
         assert "ma" in table.effects.started and not drawn, "reduced motion: no particles"
+        table.effects.live["ma"] = (0.5, {"seat": 1})         # even were it still playing
+        frame(app, table)
+        assert not drawn, "reduced motion: no particles"
     finally:
         paint_mod.fxm.draw_smoke = real
+
+
+def test_a_seat_in_nhap_ma_is_greyed_with_a_violet_rim():
+    greyed = []
+    real = paint_mod.fxm.desaturate
+    paint_mod.fxm.desaturate = lambda surface, rect, amount=0.7: (greyed.append((tuple(rect), amount)),
+                                                                real(surface, rect, amount))
+    try:
+        app, table = table_for()
+        table.match.state.status[1] = "possessed"          # (the view is read each frame)
+        img = frame(app, table)
+    finally:
+        paint_mod.fxm.desaturate = real
+    plate = pygame.Rect(table.spots[1].plate)
+    assert greyed and all(amount == pytest.approx(0.7) for _, amount in greyed)
+    assert tuple(plate) in [r for r, _ in greyed] and len(greyed) == 1, "only that seat's plate"
+    from scenes.tables.daotam.captions import GHOST
+    assert img.get_at((plate.centerx, plate.top))[:3] == GHOST, "a violet rim"
 
 
 def test_desaturate_greys_by_seventy_percent():

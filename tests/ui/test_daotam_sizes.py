@@ -75,7 +75,8 @@ def boxes(app, table) -> list[tuple[str, pygame.Rect]]:
     return out
 
 
-@pytest.mark.parametrize(("size", "n"), [((640, 400), 3), ((640, 400), 5), ((3840, 2160), 5)])
+@pytest.mark.parametrize(("size", "n"), [((640, 400), 3), ((640, 400), 5), ((1280, 720), 4), ((1280, 720), 5),
+                                        ((3840, 2160), 5)])
 def test_nothing_on_the_table_collides(size, n):
     app, table = table_at(size, n)
     parts = boxes(app, table)
@@ -85,3 +86,12 @@ def test_nothing_on_the_table_collides(size, n):
     for i, (a, ra) in enumerate(parts):
         for b, rb in parts[i + 1:]:
             assert not ra.colliderect(rb), f"{a} {tuple(ra)} collides with {b} {tuple(rb)} at {size}, {n} seats"
+
+
+@pytest.mark.parametrize("n", [4, 5])
+def test_more_seats_leave_the_claim_its_size(n):
+    """At four seats the one facing the viewer sits left of the claim, not over it."""
+    app, table = table_at((1280, 720), n)
+    u = app.u
+    assert table.geometry.claim_card_h() >= 16 * u
+    assert all(abs(r.h - 13 * u) <= 1 for r in table.slot_rects[0])
