@@ -152,18 +152,26 @@ class DaoTamLayout:
         # the piles: Chiêu Thức deck + discard left of the ring, Chính Đạo discard + deck right
         ccx, ccy = self.centre
         pile_h = PILE_U * u
-        cw, ch = card_size(pile_h)
+        from scenes.core import fonts
+        self.pile_label_h = label_h = 2 * fonts.size("Ág", max(11, round(1.7 * u)))[1]   # two lines at worst
         g = round(4 * u)                       # (the piles' labels share it: captions.pile_label)
-        left = round(ccx - self.ring_r - 2 * u - 2 * cw - g)
-        right = round(ccx + self.ring_r + 2 * u)
-        top = round(ccy - ch / 2)
-        for s in self.spots:            # under a plate whose row reaches the piles' height
-            x, y, pw, ph = s.plate
-            if s.seat == self.viewer or y > ccy:
-                continue
-            for x0, x1 in ((left, left + 2 * cw + g), (right, right + 2 * cw + g)):
-                if x < x1 and x0 < x + pw:
-                    top = max(top, round(y + ph + 0.8 * u))
+        plates = [pygame.Rect(s.plate) for s in self.spots if s.seat != self.viewer]
+        for scale in (1.0, 0.9, 0.8, 0.7, 0.6, 0.5):      # smaller piles before piles on a plate
+            cw, ch = card_size(pile_h * scale)
+            left = round(ccx - self.ring_r - 2 * u - 2 * cw - g)
+            right = round(ccx + self.ring_r + 2 * u)
+            top = round(ccy - ch / 2)
+            for x, y, pw, ph in plates:        # under a plate whose row reaches the piles' height
+                if y > ccy:
+                    continue
+                for x0, x1 in ((left, left + 2 * cw + g), (right, right + 2 * cw + g)):
+                    if x < x1 and x0 < x + pw:
+                        top = max(top, round(y + ph + 0.8 * u))
+            top = min(top, round(bottom_limit - label_h - ch))             # clear of the viewer's row
+            groups = [pygame.Rect(x0 - round(1.5 * u), top, 2 * cw + g + round(3 * u), ch + label_h)
+                      for x0 in (left, right)]
+            if all(b.collidelist(plates) < 0 for b in groups):
+                break
         self.deck_rects = {
             "ct_deck": pygame.Rect(left, top, cw, ch),
             "ct_disc": pygame.Rect(left + cw + g, top, cw, ch),
@@ -183,8 +191,9 @@ class DaoTamLayout:
         w, h = self.app.size
         u = self.app.u
         self.slot_rects: dict[int, list[pygame.Rect]] = {}
-        label_h = round(3.2 * u)
-        taken = [r.inflate(round(2 * u), 0).union(r.move(0, label_h)) for r in self.deck_rects.values()]
+        label_h = self.pile_label_h
+        taken = [r.inflate(round(3.4 * u), 0).union(r.move(0, label_h))      # a line as wide as captions.pile_label's
+                 for r in self.deck_rects.values()]
         outer = self.ring_r + RING_STROKE_U / 2 * u + 0.3 * u
         ring = pygame.Rect(0, 0, round(2 * outer), round(2 * outer))
         ring.center = self.centre
@@ -289,7 +298,12 @@ class DaoTamLayout:
                 tries.append(cand)
             others = [t for t in taken if not t.collidepoint(bx, by)]      # not its own cap
             fits = [c for c in tries if win.contains(c) and c.collidelist(others + placed) < 0]
-            button.rect = (fits or [c for c in tries if win.contains(c)] or tries)[0]
+            inside = [c for c in tries if win.contains(c)]
+
+            def overlap(c: pygame.Rect, busy: list[pygame.Rect] = others + placed) -> int:
+                return sum(c.clip(b).width * c.clip(b).height for b in busy)
+            # none clear: the one that overlaps least (the piles' room for their lines is generous)
+            button.rect = (fits or sorted(inside, key=overlap) or tries)[0]
             placed.append(button.rect)
 
     @staticmethod
@@ -341,6 +355,7 @@ class DaoTamLayout:
     claim_h = 9.0
     slot_h = 9.0
     back_boxes: dict[int, pygame.Rect] = {}
+    pile_label_h = 0
     ring_r = 9.0
 
     def claim_card_h(self) -> float:
