@@ -365,8 +365,7 @@ class DaoTamPaint(DaoTamCaptions):
                        ("midleft", (plate.right + g, plate.centery)), ("midright", (plate.left - g, plate.centery))]
             if plate.centery > self.centre[1]:
                 anchors[:2] = anchors[1::-1]
-            self.place_label(surface, t("daotam_table.stolen", name=self.seat_name(d["to"]),
-                                        actor=self.seat_name(d["from"])),
+            self.place_label(surface, t("daotam_table.stolen", name=self.seat_name(d["from"])),
                              anchors, max(13, round(2.2 * u)), theme.GOLD, "bold", free_only=True)
 
     def draw_call_bubble(self, surface: pygame.Surface) -> None:
