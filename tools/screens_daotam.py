@@ -1,6 +1,11 @@
 """Render the Đạo Tâm table's signature moments to PNG, headless: a claim with the ring
 running, a challenge burst, a token flip mid-way, a shout race, a Nhập Ma turn, a Khai
-Sáng win (the sweep, then the results), and in hot-seat the handoff and a peek.
+Sáng win (the sweep, then the results), and in hot-seat the handoff and a peek — and each
+§3.5 moment caught mid-way (scenes/tables/daotam/effects.py): ``strike`` (Phản Đòn!),
+``lie`` / ``truth`` (the verdict and who pays), ``pays`` (the token that turns),
+``amduong`` (a public play), ``pop`` and ``steal`` (the shout race), ``cdflip`` (a Chính
+Đạo draw), ``smoke`` (a fall into Nhập Ma); Khai Sáng is rare between AIs, so when no game
+reaches it a staged one is shot (``win-align``, ``win``, ``win-end``).
 
     python tools/screens_daotam.py --out /tmp/shots --seats 3,5 --size 1280x720,1920x1080 --lang vi,en
 
