@@ -55,6 +55,7 @@ class DaoTamPaint(DaoTamCaptions):
         self.draw_burst_fx(surface)             # under the piles and plates: the rays never cover a name
         self.draw_centre(surface, v)
         self.draw_arrows(surface)               # who pays, who took the shout: under the plates
+        self.draw_belt(surface)                 # Khai Sáng's white belt: under the plates too
         for spot in self.spots:
             self.draw_seat(surface, v, spot.seat)
         self.draw_moments(surface)
@@ -228,8 +229,6 @@ class DaoTamPaint(DaoTamCaptions):
         rects = fxm.align_rects(self.slot_rects[seat], row, 1.0 if reduced else min(1.0, p / 0.35))
         band_p = p if reduced else max(0.0, (p - 0.3) / 0.7)
         band_row = row[0].unionall(row)
-        if band_p > 0:
-            fxm.draw_belt_sweep(surface, band_row, band_p, u, reduced)
         q = max(4, round(1.5 * u))                 # sizes in steps: faces stay cached
         for cid, r in zip(v.opened[seat], rects, strict=True):
             if cid is None:
@@ -259,6 +258,20 @@ class DaoTamPaint(DaoTamCaptions):
         names.set_alpha(alpha)
         surface.blit(img, img.get_rect(midtop=(ribbon.centerx, ribbon.top + round(0.6 * u))))
         surface.blit(names, names.get_rect(midbottom=(ribbon.centerx, ribbon.bottom - round(0.8 * u))))
+
+    def draw_belt(self, surface: pygame.Surface) -> None:
+        """Khai Sáng's white-belt band, sweeping in behind the row of stage cards (under
+        the plates: their names stay readable)."""
+        sweep = self.model.sweep
+        if sweep is None:
+            return
+        p = sweep[1]
+        reduced = self.anim.reduced
+        band_p = p if reduced else max(0.0, (p - 0.3) / 0.7)
+        if band_p <= 0:
+            return
+        row = fxm.khai_row(surface.get_size(), self.centre, card_size(self.claim_card_h()), self.app.u)
+        fxm.draw_belt_sweep(surface, row[0].unionall(row), band_p, self.app.u, reduced)
 
     # ------------------------------------------------------------ §3.5 moments
     def claim_box(self) -> pygame.Rect | None:
@@ -398,6 +411,7 @@ class DaoTamPaint(DaoTamCaptions):
             tries[:2] = tries[1::-1]
         busy = self.obstacles() + self.centre_texts + [b.rect for b in self.pass_buttons.values()]
         busy += [r for r in self.claim_rects(m.last_claim[1])] + list(self.hand_rects)
+        busy += [r for spot in self.spots for r in self.back_rects(spot.seat, 8)]
         head = self.header.deal_line_rect()                  # the top bar and the deal's line
         busy.append(pygame.Rect(0, 0, surface.get_width(), max(round(8.5 * u), head.bottom + round(0.5 * u))))
         low = round(self.hand_top() - (PROMPT_U + TOAST_U) * u)      # the line, a toast, a peek's bar
