@@ -57,6 +57,7 @@ class DaoTamCaptions:
         (``free_only``: else not at all — a line another mark already says)."""
         px = max(10, px)
         busy = self.obstacles() + self.centre_texts + [b.rect for b in self.pass_buttons.values()]
+        busy.append(pygame.Rect(self.header.deal_line_rect()))     # drawn after the table: never under it
         tries = []
         for attr, at in anchors:             # each fitted to the free stretch of its row
             r = pygame.Rect((0, 0), fonts.size(text, px, weight))

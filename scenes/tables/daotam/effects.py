@@ -286,7 +286,8 @@ def draw_smoke(surface: pygame.Surface, rect: pygame.Rect, p: float, u: float, s
         rise = (3 + 10 * ((k * 0.37) % 1.0)) * u * ease_out_cubic(p)
         y = rect.centery - oy - rise
         rad = (1.8 + 3.0 * p) * u * (0.7 + 0.5 * ((k * 0.53) % 1.0))
-        a = round(190 * (1 - p * p) * (0.6 + 0.4 * ((k * 0.29) % 1.0)))
+        # under half opaque (the layer's pixels are set, not blended): a name under it reads through
+        a = round(120 * (1 - p * p) * (0.6 + 0.4 * ((k * 0.29) % 1.0)))
         pygame.draw.circle(layer, (*SMOKE, a), (x, y), rad)
         pygame.draw.circle(layer, (*TA_KHI, a // 2), (x + rad * 0.3, y + rad * 0.2), rad * 0.6)
     surface.blit(layer, (ox, oy))
