@@ -293,3 +293,28 @@ def test_khai_sang_sweeps_a_white_belt_across_in_900_ms():
     assert sum(c == fxm.WHITE_BELT for c in belt) > len(belt) // 2, "the white belt runs across"
     table.driver.skip()
     assert not table.anim.busy and "sweep" not in table.effects.live
+
+
+MOMENTS = {
+    "strike": (Event("claim", 0, {"count": 1, "call": "cuong"}), CHALLENGE),
+    "verdict": (Event("claim", 0, {"count": 1, "call": "cuong"}), CHALLENGE, *lie()),
+    "token": lie(),
+    "steal": (Event("public", 0, {"cards": ["cuong", "nhu"]}), Event("race_won", 2, {"winner": 2})),
+    "ma": (Event("nhap_ma", 1, {"lost": 3}),),
+    "sweep": (Event("win", None, {"winners": [0], "reason": "khai_sang"}),),
+}
+
+
+@pytest.mark.parametrize("kind", list(MOMENTS))
+def test_every_moment_ends_at_once_at_speed_0_and_on_the_skip(kind):
+    app, table = table_for(speed=0.0)
+    for ev in MOMENTS[kind]:
+        table.on_event(ev)
+    table.anim.update(DT)
+    assert kind in table.effects.started and not table.effects.live and not table.anim.busy
+    app, table = table_for()
+    for ev in MOMENTS[kind]:
+        table.on_event(ev)
+    assert run_until(table, lambda: table.effects.get(kind) is not None), kind
+    table.driver.skip()
+    assert not table.effects.live and not table.anim.busy and table.model.sweep in (None, ((0,), 1.0))
