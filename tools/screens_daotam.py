@@ -1,6 +1,11 @@
 """Render the Đạo Tâm table's signature moments to PNG, headless: a claim with the ring
 running, a challenge burst, a token flip mid-way, a shout race, a Nhập Ma turn, a Khai
-Sáng win (the sweep, then the results), and in hot-seat the handoff and a peek.
+Sáng win (the sweep, then the results), and in hot-seat the handoff and a peek — and each
+§3.5 moment caught mid-way (scenes/tables/daotam/effects.py): ``strike`` (Phản Đòn!),
+``lie`` / ``truth`` (the verdict and who pays), ``pays`` (the token that turns),
+``amduong`` (a public play), ``pop`` and ``steal`` (the shout race), ``cdflip`` (a Chính
+Đạo draw), ``smoke`` (a fall into Nhập Ma); Khai Sáng is rare between AIs, so when no game
+reaches it a staged one is shot (``win-align``, ``win``, ``win-end``).
 
     python tools/screens_daotam.py --out /tmp/shots --seats 3,5 --size 1280x720,1920x1080 --lang vi,en
 
@@ -70,8 +75,24 @@ def moments() -> dict[str, Check]:
     def turn(table) -> bool:
         return table.match.state.phase == "turn" and table.viewer_can_act
 
+    def live(kind: str, lo: float = 0.3, hi: float = 0.75, **want) -> Check:
+        """A §3.5 moment mid-way (scenes/tables/daotam/effects.py)."""
+        def check(table) -> bool:
+            got = table.effects.get(kind, table.clock)
+            return (got is not None and lo < got[0] < hi
+                    and all(got[1].get(k) == v for k, v in want.items()))
+        return check
+
+    def pop(table) -> bool:
+        return table.model.pop is not None and 0.35 < table.model.pop[1] < 0.65
+
+    def cd_flip(table) -> bool:
+        return table.model.cd_shown is not None and 0.3 < table.model.cd_x < 0.7
+
     return {"turn": turn, "ring": ring, "race": race, "burst": burst, "flip": flip, "nhapma": nhap_ma,
-            "win": sweep}
+            "win": sweep, "strike": live("strike", 0.35, 0.6), "lie": live("verdict", caught="lie"),
+            "truth": live("verdict", caught="truth"), "pays": live("token"), "amduong": live("am_duong", 0.2, 0.6),
+            "steal": live("steal", 0.5, 0.9), "pop": pop, "cdflip": cd_flip, "smoke": live("ma", 0.25, 0.6)}
 
 
 def play(app: App, n: int, seed: int, want: dict[str, Check], out: Path, tag: str,
@@ -92,6 +113,31 @@ def play(app: App, n: int, seed: int, want: dict[str, Check], out: Path, tag: st
         checks["results"] = lambda film: isinstance(film.app.stack.top, ResultsScene) and khai_sang(film)
     film = Film(app, "daotam", n, seed, human_level=level)
     return film.run(checks, lambda name: save(app, out / f"daotam-{tag}-{name}.png"))
+
+
+def staged_win(app: App, n: int, out: Path, tag: str) -> None:
+    """Khai Sáng is rare between AIs: a fresh table whose first seat has opened one Tâm
+    Niệm of each stage, handed the win event, shot mid-sweep and as it ends (a staged
+    scene: the engine's state is edited for the picture only)."""
+    from game.core import Event
+    from scenes.tables.daotam import DaoTamTable
+    match = Match("daotam", [Seat("human")] + [Seat("normal")] * (n - 1), 3)
+    deck = match.state.deck
+    for stage in ("hoc_dao", "hieu_dao", "hanh_dao"):
+        match.state.opened[0][stage] = next(c.id for c in deck.by_id.values() if c.stage == stage)
+    table = DaoTamTable(app, match, fresh=True)
+    app.stack.reset(table)
+    table.on_event(Event("win", None, {"winners": [0], "reason": "khai_sang"}))
+    shots = {"win-align": (0.15, 0.3), "win": (0.5, 0.7), "win-end": (0.97, 1.01)}
+    for _ in range(200):
+        table.anim.update(DT / 2)
+        p = table.fx.sweep_p
+        for name, (lo, hi) in list(shots.items()):
+            if lo < p < hi:
+                save(app, out / f"daotam-{tag}-{name}.png")
+                del shots[name]
+        if not shots or not table.anim.busy:
+            break
 
 
 def hot_seat(app: App, n: int, seed: int, out: Path, tag: str) -> set[str]:
@@ -166,6 +212,9 @@ def main() -> int:
                         break
                     got = play(app, n, seed, {"nhapma": want["nhapma"]}, a.out, tag, level="random")
                     want = {k: v for k, v in want.items() if k not in got}
+                if "win" in want:
+                    staged_win(app, n, a.out, tag)
+                    want.pop("win")
                 if want:
                     print(f"{tag}: not seen {sorted(want)}")
                 if not only or {"handoff", "peek"} & only:

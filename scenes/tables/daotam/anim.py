@@ -20,20 +20,20 @@ from scenes.core.i18n import t
 from scenes.core.tween import Anim
 from scenes.core.tween import ease_in_out_cubic as ease_in_out
 from scenes.kit.parts import borrowing
+from scenes.tables.daotam import effects as fxm
 from scenes.tables.daotam.token import DAO_TAM, TA_NIEM
 from scenes.tables.sprites import Sprite
 
 BEAT_S = 0.3
 HOLD_S = 0.4
-FLIP_S = 0.3
-POP_S = 0.3
+FLIP_S = 0.28               # §6.7: a card flip
+CD_UP_S, CD_FLIP_S, CD_AWAY_S = 0.28, 0.28, 0.30    # §3.5: a Chính Đạo draw
 PUSH_S = 0.4
-SWEEP_S = 0.4
 STAGGER_S = 0.08
 
 
-@borrowing(table=("anim app card_name claim_zone confirmed_viewer deck_rects flights hand_h match model "
-                  "ring seat_name slot_rects spots tokens viewer"),
+@borrowing(table=("anim app card_name claim_zone clock confirmed_viewer deck_rects effects flights hand_h "
+                  "match model ring seat_name slot_rects spots tokens viewer"),
            geometry="claim_card_h claim_rects hand_top layout_hand reveal_card_h")
 class DaoTamAnim:
     """Part of the table: ``on_event`` for the Đạo Tâm table."""
@@ -43,6 +43,8 @@ class DaoTamAnim:
 
     _cd_pending: tuple[int, str] | None = None        # a drawn Chính Đạo not yet put away
     claim_from: list[tuple[int, int]] = []            # the viewer's staged claim cards' centres
+    _challenger: int | None = None                    # who said "Phản Đòn!" to the claim being judged
+    _public_actor: int | None = None                  # who played the pair the race is for
 
     def at(self, fn) -> None:
         """Run ``fn`` when the queue reaches this point (at once if skipped)."""
@@ -54,10 +56,13 @@ class DaoTamAnim:
         self.at(lambda: self.model.note(line))
 
     def sync_tokens(self, seat: int, dao_tam: int) -> None:
-        """Flip the seat's tokens so that ``dao_tam`` of the three show Đạo Tâm."""
+        """Flip the seat's tokens so that ``dao_tam`` of the three show Đạo Tâm, each ringed
+        while it turns with what it costs or gives back ("−1 Đạo Tâm" / "+1 Đạo Tâm")."""
         for i, tok in enumerate(self.tokens[seat]):
             want = DAO_TAM if i < dao_tam else TA_NIEM
             if tok.face != want:
+                self.anim.add(self.effects.step("token", fxm.TOKEN_S, {"seat": seat, "index": i, "to": want},
+                                                overlap=0.0))
                 self.anim.add(tok.flip(want))
 
     def push_flight(self, src: int, dst: int) -> Anim:
@@ -76,10 +81,10 @@ class DaoTamAnim:
         return self.spots[seat].centre
 
     def _fly_card(self, key: tuple, src, dst, h0: float, h1: float, end=None, start=None,
-                  overlap: float | None = None) -> None:
+                  overlap: float | None = None, duration: float | None = None) -> None:
         sprite = Sprite(key, src, round(h0))  # type: ignore[arg-type]
-        self.flights.fly(sprite, src, dst, self.flights.flight_time(src, dst), end=end, overlap=overlap,
-                 size=(round(h0), round(h1)), start=start)
+        self.flights.fly(sprite, src, dst, duration or self.flights.flight_time(src, dst), end=end,
+                         overlap=overlap, size=(round(h0), round(h1)), start=start)
 
     # ------------------------------------------------------------ claims
     def _claim(self, seat: int, count: int, call: str) -> None:
@@ -116,7 +121,12 @@ class DaoTamAnim:
             self._fly_card(("ct", kind), src, rect.center, h * 0.7, h, _land,
                            overlap=STAGGER_S if i == 0 else None)
 
-    def _reveal(self, cards: tuple[str, ...], caught: str, line: str) -> None:
+        def _join() -> None:         # beside the race's ring: the rule window is not held back
+            speed = 0.0 if self.anim.reduced else fxm.speed_of(self.app)
+            self.effects.start_clock("am_duong", self.clock, fxm.SPEC_S["am_duong"] * speed, {"seat": seat})
+        self.at(_join)
+
+    def _reveal(self, cards: tuple[str, ...], caught: str, line: str, payer: int | None) -> None:
         m = self.model
 
         def _step(p: float) -> None:
@@ -126,7 +136,7 @@ class DaoTamAnim:
                 m.revealed, m.caught, m.reveal_x = cards, caught, 2 * p - 1
         self.anim.add(Anim(FLIP_S, None, _step, None, lambda x: x))
         self.log_after(line)                 # once the cards are face up
-        self.anim.add(Anim(HOLD_S))
+        self.anim.add(self.effects.step("verdict", fxm.VERDICT_S, {"caught": caught, "payer": payer}))
 
     # ------------------------------------------------------------ Chính Đạo
     def _chinh_dao(self, seat: int, cid: str) -> None:
@@ -137,11 +147,13 @@ class DaoTamAnim:
         def _land() -> None:
             m.cd_shown, m.cd_x = (seat, cid), 0.0
 
-        self._fly_card(("cd", None), src, self.claim_zone.center, self.deck_rects["cd_deck"].h, h, _land)
+        sprite = Sprite(("cd", None), src, round(self.deck_rects["cd_deck"].h))  # type: ignore[arg-type]
+        self.flights.fly(sprite, src, self.claim_zone.center, CD_UP_S, end=_land,
+                         size=(round(self.deck_rects["cd_deck"].h), round(h)))
 
         def _flip(p: float) -> None:
             m.cd_x = p
-        self.anim.add(Anim(FLIP_S, None, _flip))
+        self.anim.add(Anim(CD_FLIP_S, None, _flip))
         self.anim.add(Anim(HOLD_S))
         self._cd_pending = (seat, cid)
 
@@ -162,15 +174,17 @@ class DaoTamAnim:
 
             def _land() -> None:
                 m.hidden_slots.discard((seat, stage))
-            self._fly_card(("cd", cid), self.claim_zone.center, slot.center, h, slot.h, _land, _start)
+            self._fly_card(("cd", cid), self.claim_zone.center, slot.center, h, slot.h, _land, _start,
+                           duration=CD_AWAY_S)
         else:
             dst = (self.spots[drawer].centre if kind == "shield" and seat == drawer
                    else self.deck_rects["cd_disc"].center)
             self._fly_card(("cd", cid), self.claim_zone.center, dst, h, self.deck_rects["cd_disc"].h,
-                           None, _start)
+                           None, _start, duration=CD_AWAY_S)
 
     # ------------------------------------------------------------ the rest
     def _pop(self, seat: int) -> None:
+        """The race winner's plate pops 1 → 1.1 and back (200 ms, §3.5)."""
         m = self.model
 
         def _step(p: float) -> None:
@@ -178,14 +192,25 @@ class DaoTamAnim:
 
         def _end() -> None:
             m.pop = None
-        self.anim.add(Anim(POP_S, None, _step, _end, lambda x: x))
+        anim = Anim(fxm.POP_S, None, _step, _end, lambda x: x)
+        anim.fx = "pop"           # type: ignore[attr-defined]
+        self.anim.add(anim)
 
     def _sweep(self, winners: tuple[int, ...]) -> None:
+        """Khai Sáng: the winner's three stage cards align in the centre, a white-belt band
+        sweeps across them (900 ms), then a beat to read it."""
         m = self.model
 
         def _step(p: float) -> None:
             m.sweep = (winners, p)
-        self.anim.add(Anim(SWEEP_S, None, _step, None, ease_in_out))
+        step = self.effects.step("sweep", fxm.SWEEP_S, {"winners": winners})
+        inner = step.step
+
+        def _both(p: float) -> None:
+            inner(p)
+            _step(p)
+        step.step = _both
+        self.anim.add(step)
         self.anim.add(Anim(HOLD_S))
 
     @property
@@ -206,10 +231,14 @@ class DaoTamAnim:
             self.log_after(t("daotam.log_claim", name=self.seat_name(s), n=d["count"],
                              call=t(f"daotam.{d['call']}")))
         elif k == "public":
+            self._public_actor = s
             self._public(s)
             self.app.audio.play("place")
             self.log_after(t("daotam.log_public", name=self.seat_name(s)))
         elif k == "challenge":
+            self._challenger = s
+            # the challenger's plate flashes ivory, a strike line slashes the claim; the burst with them
+            self.anim.add(self.effects.step("strike", fxm.STRIKE_S, {"seat": s}, overlap=0.0))
             burst = self.ring.stop(self.match, s)
             if burst is not None:
                 self.anim.add(burst)
@@ -218,18 +247,24 @@ class DaoTamAnim:
         elif k == "reveal":
             truthful = all(c == d["call"] for c in d["cards"])
             self._reveal(tuple(d["cards"]), "truth" if truthful else "lie",
-                         t("daotam.log_truth" if truthful else "daotam.log_lie", name=self.seat_name(s)))
+                         t("daotam.log_truth" if truthful else "daotam.log_lie", name=self.seat_name(s)),
+                         self._challenger if truthful else s)        # who pays: the challenger, or the liar
         elif k == "race_won":
             if d.get("winner") is not None:
                 burst = self.ring.stop(self.match, d["winner"])
                 if burst is not None:
                     burst.overlap = 0.0
                     self.anim.add(burst)
-                self._pop(d["winner"])
-                self.log_after(t("daotam.log_shout", name=self.seat_name(d["winner"])))
+                winner, actor = d["winner"], self._public_actor
+                if actor is not None and winner != actor:      # a stolen shout: from the pair's player
+                    self.anim.add(self.effects.step("steal", fxm.STEAL_S, {"from": actor, "to": winner},
+                                                    overlap=0.0))
+                self._pop(winner)
+                self.log_after(t("daotam.log_shout", name=self.seat_name(winner)))
         elif k in ("lose", "heal"):
             self.sync_tokens(s, d["dao_tam"])
         elif k == "nhap_ma":
+            self.anim.add(self.effects.step("ma", fxm.MA_S, {"seat": s}, motion=True, overlap=0.0))
             self.sync_tokens(s, 0)
             self.app.audio.play("gong")
             self.log_after(t("daotam.log_nhap_ma", name=self.seat_name(s)))

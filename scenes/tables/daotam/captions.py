@@ -49,21 +49,30 @@ class DaoTamCaptions:
 
     # ------------------------------------------------------------ seats
     def place_label(self, surface: pygame.Surface, text: str, anchors: list[tuple[str, tuple[float, float]]],
-                    px: int, colour: tuple, weight: str = "regular", alpha: float = 1.0) -> pygame.Rect:
+                    px: int, colour: tuple, weight: str = "regular", alpha: float = 1.0,
+                    free_only: bool = False) -> pygame.Rect | None:
         """A line at the first of ``anchors`` (rect attribute, point) where it is inside
         the window and clear of the slots, plates, caps, piles, buttons and the lines
-        drawn so far; else slid along the first anchor's row; else at the first."""
+        drawn so far; else slid along the first anchor's row; else at the first
+        (``free_only``: else not at all — a line another mark already says)."""
         px = max(10, px)
         busy = self.obstacles() + self.centre_texts + [b.rect for b in self.pass_buttons.values()]
+        busy.append(pygame.Rect(self.header.deal_line_rect()))     # drawn after the table: never under it
         tries = []
         for attr, at in anchors:             # each fitted to the free stretch of its row
             r = pygame.Rect((0, 0), fonts.size(text, px, weight))
             setattr(r, attr, (round(at[0]), round(at[1])))
             left, right = self.free_span(r, r.centerx, busy)
+            if free_only and right - left < r.width:
+                continue                     # only whole, at its size
             img = fit_text(text, px, colour, max(1, right - left), weight, min_px=min(10, px))
             fitted = img.get_rect(center=r.center)
             tries.append((fitted.clamp(pygame.Rect(left, fitted.y, max(1, right - left), fitted.h)), img))
         free = [(r, img) for r, img in tries if r.collidelist(busy) < 0 and surface.get_rect().contains(r)]
+        whole = fonts.size(text, px, weight)[0]
+        free.sort(key=lambda f: f[1].get_width() < whole - 1)      # at its size first, then fitted
+        if not free and free_only:
+            return None
         if not free:
             slid = self.slide_clear(tries[0][0], busy)
             free = [(slid, tries[0][1])] if slid is not None else []

@@ -29,7 +29,7 @@ from scenes.kit.parts import borrowing
 from scenes.widgets.drag import Gesture
 
 
-@borrowing(table=("action_buttons app buzzers claim_zone clock confirmed_viewer drag feedback gestures "
+@borrowing(table=("action_buttons app buzzers claim_zone clock confirmed_viewer drag effects feedback gestures "
                   "hand_list hand_rects match model pass_buttons pass_seat_of phone_key_of push_chip "
                   "seat_name spots submit toast viewer viewer_can_act"),
            fx="claim_from",
@@ -55,6 +55,9 @@ class DaoTamInput:
         return True
 
     def handle_urgent(self, event: pygame.event.Event) -> bool:
+        if (event.type == pygame.MOUSEBUTTONDOWN
+                or event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE):
+            self.effects.skip_clock()        # the table's skip ends the âm-dương too (not consumed)
         seat = self.phone_key_of.get(getattr(event, "key", None)) if event.type == pygame.KEYDOWN else None
         if seat is not None and self.match.seats[seat].kind == "phone":   # its buzzer, peek, pass: on the phone
             self.toast.show(t("table_phone.on_phone", name=self.seat_name(seat)))

@@ -18,9 +18,10 @@ from scenes.core.textfit import fit_text
 from scenes.kit.bluff.buzzers import cap_box, cap_place, key_label, ring_radius
 from scenes.kit.bluff.ring import draw_burst, draw_ring
 from scenes.kit.parts import borrowing
+from scenes.tables.daotam import effects as fxm
 from scenes.tables.daotam.captions import GHOST, DaoTamCaptions
 from scenes.tables.daotam.cards import STAGE_COLOUR, cd_back, ct_back
-from scenes.tables.daotam.layout import card_size
+from scenes.tables.daotam.layout import PROMPT_U, RING_STROKE_U, TOAST_U, card_size
 from scenes.tables.daotam.model import hand_cards
 from scenes.tables.felt import table_surface
 from scenes.widgets.button import draw_focus_ring
@@ -29,13 +30,14 @@ FAULT_S = 0.4              # a false start's buzzer shake (table time)
 SEAM = (0x22, 0x34, 0x5A)
 
 
-@borrowing(table=("head_bottom action_buttons anim app barred buzzers card_name centre claim_zone clock "
+@borrowing(table=("head_bottom header action_buttons anim app barred buzzers card_name centre claim_zone clock effects toast "
                   "confirmed_viewer deck_rects drag faults flights hand_h hand_list hand_rects looking "
                   "match model pass_buttons pass_seat_of plates prompt_drawn push_chip race_out_text "
                   "ring seat_name slot_rects spots style tokens viewer viewer_can_act"),
            card_faces="cd_face ct_face",
            controls="acting_phase passing_seats push_targets staged_rects",
-           geometry="free_span obstacles slide_clear claim_rects hand_rects_for hand_top layout_hand reveal_card_h token_places",
+           geometry=("free_span obstacles slide_clear claim_rects hand_rects_for hand_top layout_hand reveal_card_h "
+                     "token_places ring_r claim_card_h back_rects"),
            memory_panel="draw_memory memory_rect",
            peeker="draw_peek_cover peek peek_cover peek_prompt peeking")
 class DaoTamPaint(DaoTamCaptions):
@@ -49,16 +51,22 @@ class DaoTamPaint(DaoTamCaptions):
         v = self.match.view(self.looking)
         u = self.app.u
         w, h = surface.get_size()
+        self.draw_backs(surface, v)             # first: a back never covers a line
+        self.draw_burst_fx(surface)             # under the piles and plates: the rays never cover a name
         self.draw_centre(surface, v)
-        self.draw_burst_fx(surface)             # under the plates: the rays never cover a name
+        self.draw_arrows(surface)               # who pays, who took the shout: under the plates
+        self.draw_belt(surface)                 # Khai Sáng's white belt: under the plates too
         for spot in self.spots:
             self.draw_seat(surface, v, spot.seat)
+        self.draw_moments(surface)
+        self.draw_call_bubble(surface)
         self.draw_windows(surface, v)
+        self.draw_moment_words(surface)         # after the window's words: those keep their places
         self.draw_hand(surface, v)
         self.flights.draw_flying(surface)
         self.draw_drawn_cd(surface)
         self.draw_push_fx(surface)
-        self.draw_sweep(surface)
+        self.draw_sweep(surface, v)
         self.draw_prompt(surface)
         # round counter, always visible
         img = fonts.text(t("daotam.round", round=v.round, rounds=v.round_limit),
@@ -66,6 +74,14 @@ class DaoTamPaint(DaoTamCaptions):
         self.head_bottom = surface.blit(img, (round(3 * u), round(1.8 * u))).bottom
         self.draw_memory(surface)
         self.draw_peek_cover(surface)           # over everything at the bottom, memory aid too
+
+    def draw_backs(self, surface: pygame.Surface, v) -> None:
+        """Each opponent's hand as a fan of backs by its plate (10u tall where there is room)."""
+        for spot in self.spots:
+            if spot.seat == self.viewer:
+                continue
+            for rect in self.back_rects(spot.seat, v.hand_sizes[spot.seat]):
+                surface.blit(ct_back(rect.size), rect)
 
     def draw_background(self, surface: pygame.Surface) -> None:
         self.draw_seams(surface)
@@ -131,9 +147,14 @@ class DaoTamPaint(DaoTamCaptions):
             for kind, rect in list(zip(("cuong", "nhu"), rects, strict=True))[:m.pair_landed]:
                 surface.blit(self.ct_face(kind, rect.size), rect)
             if m.pair_landed == 2:
-                draw_am_duong(surface, cz.center, 2.2 * u)
+                r = max(2.2 * u, rects[0].h * 0.17)
+                joining = self.effects.get("am_duong", self.clock)
+                if joining is not None:          # the halves slide together, then turn 90°
+                    fxm.draw_am_duong_motion(surface, cz.center, r, joining[0], rects[1].centerx - rects[0].centerx)
+                else:
+                    draw_am_duong(surface, cz.center, r, turned=True)
             text = t("daotam_table.pair", name=self.seat_name(m.public_pair))
-            self.label(surface, text, (cz.centerx, cz.top - round(6.5 * u)), round(2 * u), theme.IVORY)
+            self.label(surface, text, self.caption_at(), round(2 * u), theme.IVORY)
             return
         if m.last_claim is None:
             return
@@ -145,13 +166,21 @@ class DaoTamPaint(DaoTamCaptions):
             if m.reveal_x < 1:
                 img = pygame.transform.smoothscale(img, (max(1, round(rect.w * m.reveal_x)), rect.h))
             surface.blit(img, img.get_rect(center=rect.center))
+            if c is not None and m.caught and m.reveal_x >= 1:      # the verdict's shape on each card
+                fxm.draw_mark(surface, rect, c == call, u)
         text = t("daotam.claims", name=self.seat_name(actor), call=t(f"daotam.{call}"))
-        caption = self.label(surface, text, (cz.centerx, cz.top - round(6.5 * u)), round(2 * u), theme.IVORY)
+        caption = self.label(surface, text, self.caption_at(), round(2 * u), theme.IVORY)
         if m.caught:            # over the caption (never into it, large text or not)
-            col = (120, 200, 140) if m.caught == "truth" else (235, 120, 100)
-            h = fonts.size(t(f"daotam.{m.caught}"), max(10, round(2.6 * u)), "bold")[1]
-            top = min(cz.top - round(10 * u), caption.top - round(0.3 * u) - h - 2)
-            self.label(surface, t(f"daotam.{m.caught}"), (cz.centerx, top), round(2.6 * u), col, "bold")
+            col = fxm.TRUTH if m.caught == "truth" else fxm.LIE
+            h = fonts.size(t(f"daotam.{m.caught}"), max(10, round(3 * u)), "bold")[1]
+            top = caption.top - round(0.3 * u) - h - 2
+            self.label(surface, t(f"daotam.{m.caught}"), (cz.centerx, top), round(3 * u), col, "bold")
+
+    def caption_at(self) -> tuple[int, int]:
+        """Where the claim's line goes: centred over the countdown ring."""
+        u = self.app.u
+        h = fonts.size("Ág", max(10, round(2 * u)))[1]
+        return (self.claim_zone.centerx, round(self.centre[1] - self.ring_r - 0.4 * u - h))
 
     def draw_card(self, surface: pygame.Surface, sprite) -> None:
         """A card in flight: ``sprite.card`` is ("ct" | "cd", kind or card id, None a back)."""
@@ -188,34 +217,225 @@ class DaoTamPaint(DaoTamCaptions):
                              [("midbottom", (rect.centerx, rect.top - g)), ("midtop", (rect.centerx, rect.bottom + g))],
                              max(12, round(2 * u)), theme.GOLD, "bold")
 
-    def draw_sweep(self, surface: pygame.Surface) -> None:
-        """Khai Sáng: a band of gold light sweeps across the table, the winners' slots glow."""
+    def draw_sweep(self, surface: pygame.Surface, v) -> None:
+        """Khai Sáng: the winner's three stage cards leave their slots and line up in the
+        centre, a white-belt band sweeps across behind them, the name under (reduced
+        motion: all in place, fading in)."""
         sweep = self.model.sweep
         if sweep is None:
             return
         winners, p = sweep
         w, h = surface.get_size()
         u = self.app.u
-        band = sweep_band((w, h))
-        surface.blit(band, (round(-band.get_width() + (w + band.get_width()) * p), 0))
-        for seat in winners:
-            for slot in self.slot_rects[seat]:
+        reduced = self.anim.reduced
+        seat = winners[0]
+        size = card_size(self.claim_card_h())
+        row = fxm.khai_row((w, h), self.centre, size, u)
+        rects = fxm.align_rects(self.slot_rects[seat], row, 1.0 if reduced else min(1.0, p / 0.35))
+        band_p = p if reduced else max(0.0, (p - 0.3) / 0.7)
+        band_row = row[0].unionall(row)
+        q = max(4, round(1.5 * u))                 # sizes in steps: faces stay cached
+        for cid, r in zip(v.opened[seat], rects, strict=True):
+            if cid is None:
+                continue
+            img = self.cd_face(cid, card_size(max(q, round(r.h / q) * q)))
+            if reduced:
+                img = img.copy()
+                img.set_alpha(round(255 * min(1.0, 0.4 + p)))
+            surface.blit(img, img.get_rect(center=r.center))
+        for other in winners[1:]:
+            for slot in self.slot_rects[other]:
                 pygame.draw.rect(surface, theme.GOLD, slot.inflate(round(0.8 * u), round(0.8 * u)),
                                  max(2, round(0.4 * u)), border_radius=round(0.8 * u))
-        alpha = round(255 * min(1.0, p * 2))
-        img = fonts.text(t("daotam_table.win_sweep"), round(7 * u), theme.GOLD, "bold")
+        alpha = round(255 * min(1.0, band_p * 1.5))
+        if alpha <= 0:
+            return
+        img = fonts.text(t("daotam_table.win_sweep"), round(6 * u), theme.GOLD, "bold")
         names = fonts.text(", ".join(self.seat_name(s) for s in winners), round(2.6 * u), theme.IVORY,
                            "semibold")
         ribbon = pygame.Rect(0, 0, max(img.get_width(), names.get_width()) + round(8 * u),
                              img.get_height() + names.get_height() + round(2 * u))
-        ribbon.center = (w // 2, round(h * 0.56))
+        ribbon.midtop = (w // 2, band_row.bottom + round(1.5 * u))
         back = pygame.Surface(ribbon.size, pygame.SRCALPHA)
-        pygame.draw.rect(back, (10, 14, 28, round(alpha * 0.8)), back.get_rect(), border_radius=round(2 * u))
+        pygame.draw.rect(back, (10, 14, 28, round(alpha * 0.85)), back.get_rect(), border_radius=round(2 * u))
         surface.blit(back, ribbon)
         img.set_alpha(alpha)
         names.set_alpha(alpha)
         surface.blit(img, img.get_rect(midtop=(ribbon.centerx, ribbon.top + round(0.6 * u))))
         surface.blit(names, names.get_rect(midbottom=(ribbon.centerx, ribbon.bottom - round(0.8 * u))))
+
+    def draw_belt(self, surface: pygame.Surface) -> None:
+        """Khai Sáng's white-belt band, sweeping in behind the row of stage cards (under
+        the plates: their names stay readable)."""
+        sweep = self.model.sweep
+        if sweep is None:
+            return
+        p = sweep[1]
+        reduced = self.anim.reduced
+        band_p = p if reduced else max(0.0, (p - 0.3) / 0.7)
+        if band_p <= 0:
+            return
+        row = fxm.khai_row(surface.get_size(), self.centre, card_size(self.claim_card_h()), self.app.u)
+        fxm.draw_belt_sweep(surface, row[0].unionall(row), band_p, self.app.u, reduced)
+
+    # ------------------------------------------------------------ §3.5 moments
+    def claim_box(self) -> pygame.Rect | None:
+        """The claim's cards on the table (the strike line's target)."""
+        claim = self.model.last_claim
+        rects = self.claim_rects(claim[1] if claim else 1)
+        return rects[0].unionall(rects)
+
+    def draw_arrows(self, surface: pygame.Surface) -> None:
+        """Under the plates: the verdict's stroke from the claim to the seat that pays, and
+        a stolen shout's from the pair's player to the seat that took it."""
+        u = self.app.u
+        reduced = self.anim.reduced
+        got = self.effects.get("verdict")
+        if got is not None and got[1].get("payer") is not None:
+            p, d = got
+            plate = pygame.Rect(self.spots[d["payer"]].plate)
+            box = self.claim_box()
+            start, end = self.edge_points(box.center, 0, plate, box.inflate(round(u), round(u)))
+            colour = fxm.TRUTH if d["caught"] == "truth" else fxm.LIE
+            fxm.draw_arrow(surface, start, end, colour, u, 1.0 if reduced else min(1.0, p * 2.5),
+                           round(255 * min(1.0, 2.5 * (1 - p) + 0.3)))
+        got = self.effects.get("steal")
+        if got is not None:
+            p, d = got
+            a = pygame.Rect(self.spots[d["from"]].plate)
+            b = pygame.Rect(self.spots[d["to"]].plate)
+            start, end = self.edge_points(a.center, 0, b, a)
+            fxm.draw_arrow(surface, start, end, theme.GOLD, u, 1.0 if reduced else min(1.0, p * 2), 255, 0.25)
+
+    @staticmethod
+    def edge_points(c: tuple[float, float], r: float, target: pygame.Rect,
+                    source: pygame.Rect | None = None) -> tuple[tuple[float, float], tuple[float, float]]:
+        """From the edge of a circle (radius ``r`` round ``c``) or of ``source`` to the
+        edge of ``target``, along the line between their centres."""
+        tx, ty = target.center
+        dx, dy = tx - c[0], ty - c[1]
+        dist = math.hypot(dx, dy) or 1.0
+        start = (c[0] + dx / dist * r, c[1] + dy / dist * r)
+        if source is not None:
+            cut = source.clipline(c, (tx, ty))
+            if cut:
+                start = cut[1]
+        cut = target.clipline(start, (tx, ty))
+        end = cut[0] if cut else (tx, ty)
+        return start, end
+
+    def draw_moments(self, surface: pygame.Surface) -> None:
+        """Over the plates: the challenger's ivory flash and the strike line across the
+        claim, the verdict's colour round the seat that pays, the token that turns ringed,
+        Nhập Ma's smoke (their words: :meth:`draw_moment_words`)."""
+        u = self.app.u
+        reduced = self.anim.reduced
+        got = self.effects.get("strike")
+        if got is not None:
+            p, d = got
+            fxm.draw_flash(surface, pygame.Rect(self.spots[d["seat"]].plate), p, u)
+            box = self.claim_box()
+            if box is not None:
+                fxm.draw_strike(surface, box, p, u, reduced)
+        got = self.effects.get("verdict")
+        if got is not None and got[1].get("payer") is not None:
+            p, d = got
+            colour = fxm.TRUTH if d["caught"] == "truth" else fxm.LIE
+            plate = pygame.Rect(self.spots[d["payer"]].plate)
+            pygame.draw.rect(surface, colour, plate.inflate(round(1.2 * u), round(1.2 * u)),
+                             max(2, round(0.45 * u)), border_radius=round(1.4 * u))
+        got = self.effects.get("token")
+        if got is not None:
+            p, d = got
+            (c, dia) = self.token_places(d["seat"])[d["index"]]
+            losing = d["to"] == "ta_niem"
+            colour = fxm.SMOKE if losing else theme.GOLD
+            pygame.draw.circle(surface, (20, 16, 12), c, dia / 2 + 0.9 * u, max(2, round(0.55 * u)))
+            pygame.draw.circle(surface, colour, c, dia / 2 + 0.9 * u, max(2, round(0.35 * u)))
+        got = self.effects.get("ma")
+        if got is not None and not reduced:                     # particles: never under reduced motion
+            p, d = got
+            fxm.draw_smoke(surface, pygame.Rect(self.spots[d["seat"]].plate), p, u, d["seat"])
+
+    def draw_moment_words(self, surface: pygame.Surface) -> None:
+        """What a token's turn costs ("−1 Đạo Tâm") and a stolen shout's line, by the
+        plates — only where they have room at their size (the marks say it already)."""
+        u = self.app.u
+        got = self.effects.get("token")
+        if got is not None:
+            p, d = got
+            losing = d["to"] == "ta_niem"
+            plate = pygame.Rect(self.spots[d["seat"]].plate)
+            g = round(0.6 * u)
+            word = t("daotam_table.pays" if losing else "daotam_table.heals")
+            anchors = [("midtop", (plate.centerx, plate.bottom + g)), ("midbottom", (plate.centerx, plate.top - g)),
+                       ("midleft", (plate.right + g, plate.centery)), ("midright", (plate.left - g, plate.centery))]
+            if plate.centery > self.centre[1]:
+                anchors[:2] = anchors[1::-1]
+            self.place_label(surface, word, anchors, max(13, round(2.2 * u)),
+                             fxm.SMOKE if losing else theme.GOLD, "bold", free_only=True)
+        got = self.effects.get("steal")
+        if got is not None:
+            p, d = got
+            plate = pygame.Rect(self.spots[d["to"]].plate)
+            g = round(0.6 * u)
+            anchors = [("midtop", (plate.centerx, plate.bottom + g)), ("midbottom", (plate.centerx, plate.top - g)),
+                       ("midleft", (plate.right + g, plate.centery)), ("midright", (plate.left - g, plate.centery))]
+            if plate.centery > self.centre[1]:
+                anchors[:2] = anchors[1::-1]
+            self.place_label(surface, t("daotam_table.stolen", name=self.seat_name(d["from"])),
+                             anchors, max(13, round(2.2 * u)), theme.GOLD, "bold", free_only=True)
+
+    def draw_call_bubble(self, surface: pygame.Surface) -> None:
+        """A hidden claim's call by the claimant's plate: a bubble with the call's symbol
+        and word ("Cương" / "Nhu") while the claim lies face down — only where it has room
+        (the claim's line in the centre says it too)."""
+        m = self.model
+        if m.last_claim is None or m.revealed or not m.claim_landed:
+            return
+        actor, _, call = m.last_claim
+        u = self.app.u
+        from scenes.tables.daotam.cards import KIND_COLOUR, symbol
+        px = max(13, round(2.2 * u))
+        word = fonts.text(t(f"daotam.{call}"), px, theme.IVORY, "bold")
+        r = max(5, round(word.get_height() * 0.42))
+        pad = round(0.8 * u)
+        size = (pad + 2 * r + pad + word.get_width() + pad + round(0.4 * u), max(word.get_height(), 2 * r) + 2 * pad // 2 + 4)
+        plate = pygame.Rect(self.spots[actor].plate)
+        near = plate.union(pygame.Rect(cap_box(self.spots[actor], self.centre))) \
+            if actor in self.buzzers.caps else plate
+        g = round(0.6 * u)
+        tries = []
+        for attr, at in (("midtop", (near.centerx, near.bottom + g)), ("midbottom", (near.centerx, near.top - g)),
+                         ("midleft", (near.right + g, plate.centery)), ("midright", (near.left - g, plate.centery)),
+                         ("bottomleft", (plate.right + g, plate.top - g)), ("bottomright", (plate.left - g, plate.top - g))):
+            box = pygame.Rect((0, 0), size)
+            setattr(box, attr, (round(at[0]), round(at[1])))
+            tries.append(box)
+        if plate.centery > self.centre[1]:
+            tries[:2] = tries[1::-1]
+        busy = self.obstacles() + self.centre_texts + [b.rect for b in self.pass_buttons.values()]
+        busy += [r for r in self.claim_rects(m.last_claim[1])] + list(self.hand_rects)
+        busy += [r for spot in self.spots for r in self.back_rects(spot.seat, 8)]
+        head = self.header.deal_line_rect()                  # the top bar and the deal's line
+        busy.append(pygame.Rect(0, 0, surface.get_width(), max(round(8.5 * u), head.bottom + round(0.5 * u))))
+        low = round(self.hand_top() - (PROMPT_U + TOAST_U) * u)      # the line, a toast, a peek's bar
+        busy.append(pygame.Rect(0, low, surface.get_width(), surface.get_height() - low))
+        ring = round(self.ring_r + 0.7 * u)                 # the countdown ring is drawn after
+        busy.append(pygame.Rect(self.centre[0] - ring, self.centre[1] - ring, 2 * ring, 2 * ring))
+        free = [b for b in tries if b.collidelist(busy) < 0 and surface.get_rect().contains(b)]
+        if not free:
+            return
+        box = free[0]
+        img = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(img, (*KIND_COLOUR[call], 235), img.get_rect(), border_radius=box.h // 2)
+        pygame.draw.rect(img, theme.IVORY, img.get_rect(), max(1, round(0.2 * u)), border_radius=box.h // 2)
+        c = (pad + r, box.h / 2)
+        pygame.draw.circle(img, theme.IVORY, c, r)
+        symbol(img, call, c, r * 0.78)
+        img.blit(word, word.get_rect(midleft=(pad + 2 * r + pad, box.h // 2)))
+        surface.blit(img, box)
+        self.centre_texts.append(box)
 
     def draw_seat(self, surface: pygame.Surface, v, seat: int) -> None:
         """The plate: the name on the first row; three tokens and the counts on the
@@ -235,8 +455,8 @@ class DaoTamPaint(DaoTamCaptions):
             badges.append(t("daotam.skip"))
         size = (pw, ph)
         pop = self.model.pop
-        if pop is not None and pop[0] == seat:      # as far as the room around it allows
-            k = 1 + 0.12 * math.sin(math.pi * pop[1])
+        if pop is not None and pop[0] == seat:      # 1 → 1.1 and back, as far as the room allows
+            k = 1 + 0.1 * math.sin(math.pi * pop[1])
             home = pygame.Rect(x, y, pw, ph)
             busy = [r for r in self.obstacles() if not r.colliderect(home)]
             while k > 1:
@@ -251,11 +471,12 @@ class DaoTamPaint(DaoTamCaptions):
         if pop is not None and pop[0] == seat:
             glow = rect.inflate(round(2 * u * pop[1]), round(2 * u * pop[1]))
             pygame.draw.rect(surface, theme.GOLD, glow, max(2, round(0.4 * u)), border_radius=round(1.4 * u))
-        if status != "living":
-            ghost = pygame.Surface(rect.size, pygame.SRCALPHA)
-            ghost.fill((120, 110, 130, 110))
-            surface.blit(ghost, rect)
-            pygame.draw.rect(surface, GHOST, rect, max(2, round(0.35 * u)), border_radius=round(u))
+        if status != "living":          # Nhập Ma (or out): greyed 70 %, a violet rim, a still mist
+            fxm.desaturate(surface, rect, 0.7)
+            if status == "possessed":
+                haze = fxm.mist(rect.size, u)
+                surface.blit(haze, haze.get_rect(midbottom=(rect.centerx, rect.bottom + round(0.8 * u))))
+            pygame.draw.rect(surface, GHOST, rect, max(2, round(0.45 * u)), border_radius=round(u))
         for tok, (c, d) in zip(self.tokens[seat], places, strict=True):
             tok.draw(surface, c, d, u)
         (lx, cy), d = places[-1]
@@ -266,9 +487,11 @@ class DaoTamPaint(DaoTamCaptions):
         with layout_check.control(surface, rect, "plate"):
             surface.blit(img, img.get_rect(midleft=(left, round(cy))))
         hidden = self.model.hidden_slots
+        sweep = self.model.sweep
+        lifted = sweep is not None and sweep[0][:1] == (seat,)     # Khai Sáng: in the centre row now
         for stage, slot, cid in zip(STAGES, self.slot_rects[seat], v.opened[seat], strict=True):
             layout_check.add_control(surface, slot, "stage slot", stage)
-            if cid is None or (seat, stage) in hidden:
+            if cid is None or (seat, stage) in hidden or lifted:
                 pygame.draw.rect(surface, STAGE_COLOUR.get(stage, SEAM), slot, max(1, round(0.2 * u)),
                                  border_radius=max(1, round(0.5 * u)))
             else:
@@ -290,23 +513,26 @@ class DaoTamPaint(DaoTamCaptions):
         reading = self.ring.reading(self.match, self.clock)
         if reading is not None:
             race = self.model.window_kind == "race"
-            rect = draw_ring(surface, self.centre, (10.5 if race else 9) * u, 0.7 * u, reading)
+            rect = draw_ring(surface, self.centre, self.ring_r, RING_STROKE_U * u, reading)
             word = t("daotam.shout" if race else "daotam.challenge")
             if reading.seconds_label:
                 word += f"  {reading.seconds_label}"
             img = fonts.text(word, max(10, round(2.2 * u)), theme.GOLD, "bold")
             # under the ring, unless a buzzer or a pile is there: then beside it, or above
-            busy = self.obstacles() + self.centre_texts
+            busy = self.obstacles() + self.centre_texts + [b.rect for b in self.pass_buttons.values()]
             g = round(0.4 * u) + 2
             top = min([rect.top] + [r.top for r in self.centre_texts if r.colliderect(
                 pygame.Rect(rect.x, 0, rect.w, rect.bottom))])
+            d = rect.width * 0.36            # the ring's lower corners, outside it
             tries = [img.get_rect(midtop=(rect.centerx, rect.bottom + g)),
+                     img.get_rect(topleft=(round(rect.centerx + d), round(rect.centery + d))),
+                     img.get_rect(topright=(round(rect.centerx - d), round(rect.centery + d))),
                      img.get_rect(midleft=(rect.right + g, rect.centery)),
                      img.get_rect(midright=(rect.left - g, rect.centery)),
                      img.get_rect(midbottom=(rect.centerx, rect.top - g)),
                      img.get_rect(midbottom=(rect.centerx, top - g))]         # over the captions
             free = [r for r in tries if r.collidelist(busy) < 0 and surface.get_rect().contains(r)]
-            for r in tries[:1] + tries[3:] if not free else ():     # else slid along those rows
+            for r in tries[:1] + tries[5:] if not free else ():     # else slid along those rows
                 slid = self.slide_clear(r, busy)
                 if slid is not None:
                     free.append(slid)
@@ -476,7 +702,7 @@ class DaoTamPaint(DaoTamCaptions):
 
     def toast_place(self) -> tuple[tuple[int, int], int]:
         """Just above the instruction line, over its span (clear of the memory aid, the log
-        lines and the call buttons); the line stays."""
+        lines, the call buttons and the viewer's row above); the line stays."""
         area = self.prompt_area()
         u = self.app.u
         half = (fonts.size("Ág", max(14, round(2.3 * u)), "semibold")[1] + 2 * round(u)) // 2
@@ -536,8 +762,19 @@ def sweep_band(size: tuple[int, int]) -> pygame.Surface:
     return img
 
 
-def draw_am_duong(surface: pygame.Surface, centre: tuple[int, int], r: float) -> None:
-    """The âm-dương (yin-yang) of a Cương + Nhu pair: Cương red, Nhu blue."""
+def draw_am_duong(surface: pygame.Surface, centre: tuple[int, int], r: float, turned: bool = False) -> None:
+    """The âm-dương (yin-yang) of a Cương + Nhu pair: Cương red, Nhu blue (``turned``: as
+    it rests after its 90° turn, the halves side by side, from the two halves' art)."""
+    if turned:
+        ri = max(4, round(r))
+        red, blue = fxm.am_duong_halves(ri)
+        joined = pygame.Surface((2 * ri, 2 * ri), pygame.SRCALPHA)
+        joined.blit(red, (0, 0))
+        joined.blit(blue, (0, 0))
+        pygame.draw.circle(surface, theme.IVORY, centre, ri + max(1, ri // 6))
+        img = pygame.transform.rotate(joined, -90)
+        surface.blit(img, img.get_rect(center=centre))
+        return
     from scenes.tables.daotam.cards import KIND_COLOUR
     cx, cy = centre
     ri = max(4, round(r))

@@ -24,6 +24,7 @@ from scenes.kit.zoom import ZoomCard
 from scenes.tables.base import TableScene, lang
 from scenes.tables.daotam.anim import DaoTamAnim
 from scenes.tables.daotam.cards import DaoTamCards
+from scenes.tables.daotam.effects import Effects
 from scenes.tables.daotam.front import FRONT, PASS_KEYS, PEEK_KEYS  # noqa: F401  (the defaults, for tools and tests)
 from scenes.tables.daotam.input import DaoTamInput
 from scenes.tables.daotam.layout import DaoTamLayout
@@ -84,6 +85,7 @@ class DaoTamTable(TableScene):
         self.zoomer = DaoTamZoom(self)
         self.deck = default_deck()
         self.model = DaoTamModel()
+        self.effects = Effects()                    # the staged moments (§3.5) playing now
         self.tokens = [[Token() for _ in range(3)] for _ in match.seats]
         self.ring = CountdownRing()
         self.buzzers = Buzzers(match.screen_seats(), keymap.seat_keys(app.settings, "daotam", "buzz"))
@@ -117,6 +119,7 @@ class DaoTamTable(TableScene):
                 tok.scale_x, tok.lift, tok.puff = 1.0, 0.0, None
         self.model.clear()
         self.model.settle()
+        self.effects.clear()
         self._reveals_shown = None
         self._cd_pending = None
         self.flying = []
@@ -150,7 +153,7 @@ class DaoTamTable(TableScene):
             for cid in self.deck.by_id:
                 self.card_faces.cd_face(cid, size)
         scratch = pygame.Surface((4, 4), pygame.SRCALPHA)
-        radii = [(9 * u, 0.7 * u), (10.5 * u, 0.7 * u)]
+        radii = [(self.geometry.ring_r, 0.7 * u)]
         from scenes.kit.bluff.buzzers import ring_radius
         radii += [ring_radius(r) for _, r in self.buzzers.caps.values()]
         for radius, stroke in radii:
