@@ -268,7 +268,7 @@ SIDES = ("above", "below", "right", "left")
 
 def beside(size: tuple[int, int], anchor: pygame.Rect, gap: int) -> list[tuple[str, pygame.Rect]]:
     """A rect of ``size`` centred on each side of ``anchor``, ``gap`` away, in :data:`SIDES`
-    order (the zoom's panel, a Mascarade speech banner)."""
+    order (the zoom's panel, a table's speech banner)."""
     out = []
     for side in SIDES:
         c = pygame.Rect((0, 0), size)

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import scenes.tables.daotam.effects as fxm
 from game.core import Event
 from scenes.core.i18n import t
 from scenes.core.tween import Anim
 from scenes.core.tween import ease_in_out_cubic as ease_in_out
 from scenes.kit.parts import borrowing
-from scenes.tables.daotam import effects as fxm
 from scenes.tables.daotam.token import DAO_TAM, TA_NIEM
 from scenes.tables.sprites import Sprite
 

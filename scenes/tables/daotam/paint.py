@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+import scenes.tables.daotam.effects as fxm
 from game.daotam.deck import STAGES
 from scenes.core import fonts, layout_check, theme
 from scenes.core.i18n import t
@@ -18,7 +19,6 @@ from scenes.core.textfit import fit_text
 from scenes.kit.bluff.buzzers import cap_box, cap_place, key_label, ring_radius
 from scenes.kit.bluff.ring import draw_burst, draw_ring
 from scenes.kit.parts import borrowing
-from scenes.tables.daotam import effects as fxm
 from scenes.tables.daotam.captions import GHOST, DaoTamCaptions
 from scenes.tables.daotam.cards import STAGE_COLOUR, cd_back, ct_back
 from scenes.tables.daotam.layout import PROMPT_U, RING_STROKE_U, TOAST_U, card_size

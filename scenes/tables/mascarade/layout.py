@@ -11,11 +11,11 @@ from typing import Any
 
 import pygame
 
+import scenes.tables.mascarade.courthouse as courthouse
 from scenes.core import fonts
 from scenes.core.i18n import t
 from scenes.kit.parts import borrowing
 from scenes.kit.seat_ring import PLATE_U, SeatSpot, seat_ring
-from scenes.tables.mascarade import courthouse
 from scenes.tables.mascarade.cards import LABEL_PX, card_size
 
 CENTRE = (0.5, 0.5)         # of the ring's area (below the top buttons, above the prompt)

@@ -10,13 +10,14 @@ from typing import Any
 
 import pygame
 
+import scenes.tables.mascarade.banners as banners
+import scenes.tables.mascarade.courthouse as courthouse
 from scenes.core import fonts, i18n, layout_check, theme
 from scenes.core.i18n import names, t
 from scenes.core.textfit import fit_text
 from scenes.kit.bluff.ring import draw_ring
 from scenes.kit.parts import borrowing
 from scenes.screens.dialog import wrap
-from scenes.tables.mascarade import banners, courthouse
 from scenes.tables.mascarade.cards import (
     GOLD,
     INK,
