@@ -13,10 +13,12 @@ from typing import Any
 import pygame
 
 from game.core import Event, IllegalAction
+from game.mascarade.data import default_rules
 from game.mascarade.known import TableKnowledge
 from game.match import Match
 from scenes.core.i18n import t
 from scenes.kit.bluff.ring import CountdownRing
+from scenes.kit.card_art import WarmQueue
 from scenes.kit.driver import DecisionHandoff, HandoffPolicy, TableDriver
 from scenes.kit.parts import Borrowed
 from scenes.kit.zoom import ZoomCard
@@ -129,6 +131,7 @@ class MascaradeTable(TableScene):
     def layout(self) -> None:
         super().layout()
         self.geometry.compute_layout()
+        self.warm_faces()
         u = self.app.u
         bw, bh = round(14 * u), round(5 * u)
         self.log_button.rect = pygame.Rect(self.menu_button.rect.x - bw - round(1.5 * u),
@@ -137,6 +140,18 @@ class MascaradeTable(TableScene):
         self.known_button.rect = pygame.Rect(self.log_button.rect.x - kw - round(1.5 * u),
                                              self.menu_button.rect.y, kw, bh)
         self._choice_key = None
+
+    def warm_faces(self) -> None:
+        """Paint ahead, in the frames' spare time, the back and every character's face at
+        the table's card height: the opening show turns every card up in the first frames
+        (the characters it shows are painted first)."""
+        h = self.card_h
+        shown = next((e.data["layout"] for e in self.match.events if e.kind == "setup" and e.to is None), [])
+        chars = list(dict.fromkeys([*shown, *range(len(default_rules().characters))]))
+        if self.warm_queue is None:
+            self.warm_queue = WarmQueue()
+        self.warm_queue.reset([lambda c=c: self.cards.face(c, h) for c in reversed(chars)]
+                              + [lambda: self.cards.back(h)])
 
     def toggle_log(self) -> None:
         self.show_log = not self.show_log
