@@ -26,6 +26,7 @@ from scenes.art.daotam_faces import (  # noqa: F401
     SS,
     STAGE_COLOUR,
     STAGE_STRIPES,
+    UNIFORM,
     Spec,
     symbol,
 )

@@ -20,8 +20,15 @@ from scenes.kit.bluff.ring import draw_burst, draw_ring
 from scenes.kit.parts import borrowing
 from scenes.tables.daotam import effects as fxm
 from scenes.tables.daotam.captions import GHOST, DaoTamCaptions
-from scenes.tables.daotam.cards import STAGE_COLOUR, cd_back, ct_back
-from scenes.tables.daotam.layout import PROMPT_U, RING_STROKE_U, TOAST_U, card_size
+from scenes.tables.daotam.cards import STAGE_COLOUR, UNIFORM, cd_back, ct_back
+from scenes.tables.daotam.layout import (
+    PROMPT_U,
+    RING_STROKE_U,
+    TOAST_U,
+    card_size,
+    mon_sinh_number,
+    ms_inset,
+)
 from scenes.tables.daotam.model import hand_cards
 from scenes.tables.felt import table_surface
 from scenes.widgets.button import draw_focus_ring
@@ -34,10 +41,10 @@ SEAM = (0x22, 0x34, 0x5A)
                   "confirmed_viewer deck_rects drag faults flights hand_h hand_list hand_rects looking "
                   "match model pass_buttons pass_seat_of plates prompt_drawn push_chip race_out_text "
                   "ring seat_name slot_rects spots style tokens viewer viewer_can_act"),
-           card_faces="cd_face ct_face",
+           card_faces="cd_face ct_face ms_face",
            controls="acting_phase passing_seats push_targets staged_rects",
            geometry=("free_span obstacles slide_clear claim_rects hand_rects_for hand_top layout_hand reveal_card_h "
-                     "token_places ring_r claim_card_h back_rects"),
+                     "token_places ring_r claim_card_h back_rects ms_rect"),
            memory_panel="draw_memory memory_rect",
            peeker="draw_peek_cover peek peek_cover peek_prompt peeking")
 class DaoTamPaint(DaoTamCaptions):
@@ -467,7 +474,8 @@ class DaoTamPaint(DaoTamCaptions):
                 k -= 0.01
             size = (round(pw * max(1.0, k)), round(ph * max(1.0, k)))
         rect = self.plates.draw(surface, seat, spot.centre, [self.seat_name(seat)], size=size,
-                               inset_right=self.badges_width(badges))
+                               inset_right=self.badges_width(badges), inset_left=ms_inset(ph, u))
+        self.draw_mon_sinh(surface, rect, seat, mon_sinh_number(seat, v.first, len(v.status)))
         if pop is not None and pop[0] == seat:
             glow = rect.inflate(round(2 * u * pop[1]), round(2 * u * pop[1]))
             pygame.draw.rect(surface, theme.GOLD, glow, max(2, round(0.4 * u)), border_radius=round(1.4 * u))
@@ -501,6 +509,24 @@ class DaoTamPaint(DaoTamCaptions):
             pygame.draw.rect(surface, GHOST, rect.inflate(round(u), round(u)), max(2, round(0.4 * u)),
                              border_radius=round(1.4 * u))
         self.draw_badges(surface, rect, badges)
+
+    def draw_mon_sinh(self, surface: pygame.Surface, plate: pygame.Rect, seat: int, number: int) -> None:
+        """The seat's Môn Sinh at the plate's left: the small upright card (its figure and
+        number) where it is tall enough to read, else its number in a uniform-blue disc
+        (the zoom shows the card). Its size is the laid-out plate's (a popping plate
+        moves it, never repaints it)."""
+        u = self.app.u
+        box, figure = self.ms_rect(seat)
+        box.midleft = (plate.x + box.x - self.spots[seat].plate[0], plate.centery)
+        with layout_check.control(surface, plate, "plate", "mon sinh"):    # the card's number is the plate's
+            if figure:
+                surface.blit(self.ms_face(number, box.size), box)
+                return
+            r = box.w / 2
+            pygame.draw.circle(surface, theme.IVORY, box.center, r)
+            pygame.draw.circle(surface, UNIFORM, box.center, r - max(1, round(0.25 * u)))
+            img = fonts.text(str(number), max(11, round(box.h * 0.62)), theme.IVORY, "bold")
+            surface.blit(img, img.get_rect(center=box.center))
 
     def eligible(self) -> set[int]:
         ow = self.match.open_window()

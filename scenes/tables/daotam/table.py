@@ -152,6 +152,10 @@ class DaoTamTable(TableScene):
             cd_back(size)
             for cid in self.deck.by_id:
                 self.card_faces.cd_face(cid, size)
+        if self.spots:                  # each plate's Môn Sinh (one size for all plates)
+            box, figure = self.geometry.ms_rect(self.viewer)
+            for number in range(1, len(self.match.seats) + 1) if figure else ():
+                self.card_faces.ms_face(number, box.size)
         scratch = pygame.Surface((4, 4), pygame.SRCALPHA)
         radii = [(self.geometry.ring_r, 0.7 * u)]
         from scenes.kit.bluff.buzzers import ring_radius

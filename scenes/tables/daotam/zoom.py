@@ -1,6 +1,6 @@
 """What the Đạo Tâm table lets the card zoom (:mod:`scenes.kit.zoom`) enlarge: the
-viewer's own hand once confirmed, every opened Tâm Niệm in the seats' stage slots and the
-two discards' face-up tops; each with its kind (a Tâm Niệm's principle and stage, a Tĩnh
+viewer's own hand once confirmed, each plate's Môn Sinh (when it plays in a round), every
+opened Tâm Niệm in the seats' stage slots and the two discards' face-up tops; each with its kind (a Tâm Niệm's principle and stage, a Tĩnh
 Tâm, an Ảo Niệm), its full effect text and a Tâm Niệm's principle in full from the deck."""
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ from game.daotam.deck import STAGES
 from scenes.core.i18n import lang, t
 from scenes.kit.parts import borrowing
 from scenes.kit.zoom import ZoomCard
-from scenes.tables.daotam.layout import card_size
+from scenes.tables.daotam.layout import card_size, mon_sinh_number
 
 KINDS = ("cuong", "nhu", "ta_khi")
 
 
-@borrowing(table="app deck deck_rects hand_list hand_rects looking match model slot_rects",
-           card_faces="cd_face ct_face")
+@borrowing(table="app deck deck_rects hand_list hand_rects looking match model seat_name slot_rects spots",
+           card_faces="cd_face ct_face ms_face", geometry="ms_rect")
 class DaoTamZoom:
     """Part of :class:`~scenes.tables.daotam.table.DaoTamTable`: its zoom hooks."""
 
@@ -33,6 +33,10 @@ class DaoTamZoom:
             if rect.collidepoint(pos):
                 return self._zoom_ct(cards[i], rect)
         v = self.match.view(self.looking)
+        for spot in self.spots:                 # each plate's Môn Sinh (public: the turn order)
+            box, _ = self.ms_rect(spot.seat)
+            if box.collidepoint(pos):
+                return self._zoom_ms(spot.seat, mon_sinh_number(spot.seat, v.first, len(v.status)), box)
         for seat, slots in self.slot_rects.items():
             for stage, slot, cid in zip(STAGES, slots, v.opened[seat], strict=True):
                 if cid is not None and (seat, stage) not in self.model.hidden_slots and slot.collidepoint(pos):
@@ -62,6 +66,11 @@ class DaoTamZoom:
         lg = lang()
         return ZoomCard(("daotam", kind), rect, lambda h: self.ct_face(kind, card_size(h)),
                         card.name.get(lg, kind), t("zoom.daotam_ct"), card.text.get(lg, ""))
+
+    def _zoom_ms(self, seat: int, number: int, rect: pygame.Rect) -> ZoomCard:
+        return ZoomCard(("daotam", "mon_sinh", number), rect, lambda h: self.ms_face(number, card_size(h)),
+                        t("zoom.daotam_ms_title", n=number, name=self.seat_name(seat)), t("zoom.daotam_ms"),
+                        t("zoom.daotam_ms_text", nth=t(f"zoom.daotam_nth_{number}")))
 
     def _zoom_cd(self, cid: str, rect: pygame.Rect) -> ZoomCard:
         card = self.deck.by_id[cid]

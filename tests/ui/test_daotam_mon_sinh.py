@@ -1,0 +1,77 @@
+"""Đạo Tâm's Môn Sinh at the table (rules §1.2, §2.3; art direction §3.3): each plate shows
+its seat's Môn Sinh — the card with its figure and number where the plate is tall enough
+(1280x720), the number alone where it is not (640x400, five seats) — numbered from the
+seat that starts every round, in turn order; the zoom opens it with what it means."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.match import Match, Seat
+from scenes.tables.daotam import DaoTamTable
+from scenes.tables.daotam.cards import UNIFORM
+from tests.ui.helpers import make_app, post
+
+
+def table_at(size, n: int = 4, first: int = 2):
+    app = make_app(size=size)
+    match = Match("daotam", [Seat("human")] + [Seat("normal")] * (n - 1), 5, {"first": first})
+    table = DaoTamTable(app, match, fresh=True)
+    app.stack.push(table)
+    app.stack.draw(app.screen)
+    return app, table
+
+
+def frame(app) -> None:
+    for event in pygame.event.get():
+        app.dispatch(event)
+    app.stack.update(0.05)
+    app.stack.draw(app.screen)
+
+
+def shown_like(screen: pygame.Surface, box: pygame.Rect, img: pygame.Surface) -> float:
+    """The share of the card's inner pixels on screen that are the image's own."""
+    same = total = 0
+    for x in range(box.w // 6, box.w - box.w // 6, 2):
+        for y in range(box.h // 8, box.h - box.h // 8, 2):
+            a, b = screen.get_at((box.x + x, box.y + y))[:3], img.get_at((x, y))[:3]
+            total += 1
+            same += max(abs(p - q) for p, q in zip(a, b, strict=True)) <= 8
+    return same / total
+
+
+def test_every_plate_shows_its_seats_mon_sinh_in_the_rules_order_as_a_figure():
+    app, table = table_at((1280, 720), n=4, first=2)
+    assert table.match.view(None).first == 2
+    expected = {2: 1, 3: 2, 0: 3, 1: 4}             # #1 starts the round, the others in turn order
+    for seat, number in expected.items():
+        box, figure = table.geometry.ms_rect(seat)
+        assert figure, "at 1280x720 the plate shows the Môn Sinh card"
+        assert box.h >= 48 and pygame.Rect(table.spots[seat].plate).contains(box)
+        mine = shown_like(app.screen, box, table.card_faces.ms_face(number, box.size))
+        others = [shown_like(app.screen, box, table.card_faces.ms_face(k, box.size))
+                  for k in range(1, 5) if k != number]
+        assert mine > 0.97, f"seat {seat}: its Môn Sinh {number} is not on its plate"
+        assert all(o < mine - 0.02 for o in others), f"seat {seat}: another Môn Sinh is as like"
+
+
+def test_a_small_window_shows_the_number_alone():
+    app, table = table_at((640, 400), n=5, first=0)
+    box, figure = table.geometry.ms_rect(3)
+    assert not figure, "at 640x400 with five seats the plate has no room for the card"
+    inside = box.inflate(-box.w // 2, -box.h // 2)
+    colours = {app.screen.get_at((x, inside.top + 1))[:3] for x in range(inside.left, inside.right)}
+    assert tuple(UNIFORM) in colours, "the number's disc is drawn"
+    plate = pygame.Rect(table.spots[3].plate)
+    assert plate.contains(box)
+
+
+def test_the_zoom_opens_a_plates_mon_sinh_with_its_place_in_the_round():
+    app, table = table_at((1280, 720), n=4, first=2)
+    box, _ = table.geometry.ms_rect(0)
+    post(pygame.MOUSEBUTTONDOWN, pos=box.center, button=3)
+    frame(app)
+    assert table.zoom.is_open
+    card = table.zoom.card
+    assert card.key == ("daotam", "mon_sinh", 3)
+    assert "third" in card.text and "Môn Sinh 3" in card.title
