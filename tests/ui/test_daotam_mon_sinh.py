@@ -75,3 +75,39 @@ def test_the_zoom_opens_a_plates_mon_sinh_with_its_place_in_the_round():
     card = table.zoom.card
     assert card.key == ("daotam", "mon_sinh", 3)
     assert "third" in card.text and "Môn Sinh 3" in card.title
+
+
+def hand_faces(app, table) -> list[tuple[str, int]]:
+    """(kind, variant) of each hand card as one frame paints it (hand-sized faces)."""
+    asked: list[tuple[str, int]] = []
+    real = table.card_faces.ct_face
+    hand = table.hand_rects[0].size
+
+    def spy(kind, size, variant=0):
+        if tuple(size) == hand:
+            asked.append((kind, variant))
+        return real(kind, size, variant)
+    table.card_faces.ct_face = spy
+    try:
+        frame(app)
+    finally:
+        del table.card_faces.ct_face
+    return asked
+
+
+def test_the_hand_shows_its_chieu_thuc_ornaments_and_each_keeps_its_own():
+    app, table = table_at((1280, 720), n=3, first=0)       # the viewer to act: the hand lies still
+    cards = table.hand_list()
+    shown = hand_faces(app, table)
+    assert [k for k, _ in shown] == cards
+    twice = [k for k in set(cards) if cards.count(k) > 1]
+    assert twice, "five cards of three kinds: one kind twice at least"
+    for kind in twice:
+        variants = [v for k, v in shown if k == kind]
+        assert len(set(variants)) > 1, f"two {kind} in the hand show the same ornament"
+    for _ in range(3):
+        assert table.hand_list() == cards and hand_faces(app, table) == shown, "a still card changed ornament"
+    i = cards.index(twice[0]) + 1                   # the second card of its kind: the zoom shows its own
+    post(pygame.MOUSEBUTTONDOWN, pos=table.hand_rects[i].center, button=3)
+    frame(app)
+    assert table.zoom.is_open and table.zoom.card.key == ("daotam", cards[i], shown[i][1])

@@ -41,7 +41,7 @@ SEAM = (0x22, 0x34, 0x5A)
                   "confirmed_viewer deck_rects drag faults flights hand_h hand_list hand_rects looking "
                   "match model pass_buttons pass_seat_of plates prompt_drawn push_chip race_out_text "
                   "ring seat_name slot_rects spots style tokens viewer viewer_can_act"),
-           card_faces="cd_face ct_face ms_face",
+           card_faces="cd_face ct_face hand_variants ms_face variant_at",
            controls="acting_phase passing_seats push_targets staged_rects",
            geometry=("free_span obstacles slide_clear claim_rects hand_rects_for hand_top layout_hand reveal_card_h "
                      "token_places ring_r claim_card_h back_rects ms_rect"),
@@ -127,7 +127,9 @@ class DaoTamPaint(DaoTamCaptions):
         if v.discard_size:
             if top is not None:
                 with layout_check.control(surface, r["ct_disc"], "pile", "ct_disc"):   # the face's text is the pile's
-                    surface.blit(self.ct_face(("cuong", "nhu", "ta_khi")[top], r["ct_disc"].size), r["ct_disc"])
+                    kind = ("cuong", "nhu", "ta_khi")[top]
+                    img = self.ct_face(kind, r["ct_disc"].size, self.variant_at(kind, sum(up)))
+                    surface.blit(img, r["ct_disc"])
             else:
                 surface.blit(ct_back(r["ct_disc"].size), r["ct_disc"])
         else:
@@ -152,7 +154,7 @@ class DaoTamPaint(DaoTamCaptions):
         if m.public_pair is not None:
             rects = self.claim_rects(2)
             for kind, rect in list(zip(("cuong", "nhu"), rects, strict=True))[:m.pair_landed]:
-                surface.blit(self.ct_face(kind, rect.size), rect)
+                surface.blit(self.ct_face(kind, rect.size, self.variant_at(kind, m.public_pair)), rect)
             if m.pair_landed == 2:
                 r = max(2.2 * u, rects[0].h * 0.17)
                 joining = self.effects.get("am_duong", self.clock)
@@ -168,8 +170,8 @@ class DaoTamPaint(DaoTamCaptions):
         actor, count, call = m.last_claim
         rects = self.claim_rects(count)
         shown = m.revealed if m.revealed else (None,) * count
-        for c, rect in list(zip(shown, rects, strict=False))[:m.claim_landed]:
-            img = ct_back(rect.size) if c is None else self.ct_face(c, rect.size)
+        for i, (c, rect) in enumerate(list(zip(shown, rects, strict=False))[:m.claim_landed]):
+            img = ct_back(rect.size) if c is None else self.ct_face(c, rect.size, self.variant_at(c, actor + i))
             if m.reveal_x < 1:
                 img = pygame.transform.smoothscale(img, (max(1, round(rect.w * m.reveal_x)), rect.h))
             surface.blit(img, img.get_rect(center=rect.center))
@@ -612,33 +614,34 @@ class DaoTamPaint(DaoTamCaptions):
         drag_i = self.drag.item[1] if self.drag.dragging and self.drag.item[0] == "hand" else None
         staged = self.staged_rects()        # picked cards lie in the claim zone, their slots empty
         focus = m.focus % max(1, len(cards)) if phase == "turn" else None
-        top: tuple[str, pygame.Rect] | None = None
+        variants = self.hand_variants(cards, self.viewer)     # each card's ornament, by its place
+        top: tuple[str, pygame.Rect, int] | None = None
         for i, (c, rect) in enumerate(zip(cards, self.hand_rects, strict=True)):
             if i == drag_i:
                 r = rect.copy()
                 r.center = self.drag.pos
-                top = (c, r)                # drawn last, over everything in the hand
+                top = (c, r, variants[i])   # drawn last, over everything in the hand
                 continue
             if i in staged:
                 pygame.draw.rect(surface, SEAM, rect, max(1, round(0.3 * u)), border_radius=max(2, rect.w // 12))
                 r = staged[i]
-                img = self.ct_face(c, r.size)
+                img = self.ct_face(c, r.size, variants[i])
                 surface.blit(img, r)
                 pygame.draw.rect(surface, theme.GOLD, r.inflate(round(0.6 * u), round(0.6 * u)),
                                  max(1, round(0.25 * u)), border_radius=max(2, r.w // 10))
             else:
                 r = rect
-                surface.blit(self.ct_face(c, r.size) if self.confirmed_viewer else ct_back(r.size), r)
+                surface.blit(self.ct_face(c, r.size, variants[i]) if self.confirmed_viewer else ct_back(r.size), r)
             if i == focus:
                 self.focus_ring(surface, r)
         if top is not None:
-            c, r = top
-            surface.blit(self.ct_face(c, r.size) if self.confirmed_viewer else ct_back(r.size), r)
+            c, r, var = top
+            surface.blit(self.ct_face(c, r.size, var) if self.confirmed_viewer else ct_back(r.size), r)
         peek = self.peeking()               # a confirmed peek: that seat's hand, alone
         if peek is not None and not cards:
             shown = hand_cards(self.match.view(peek).hand)
-            for c, r in zip(shown, self.hand_rects_for(len(shown)), strict=True):
-                surface.blit(self.ct_face(c, r.size), r)
+            for c, r, var in zip(shown, self.hand_rects_for(len(shown)), self.hand_variants(shown, peek), strict=True):
+                surface.blit(self.ct_face(c, r.size, var), r)
         elif not cards and v.hand_sizes[self.viewer] and self.peek_cover() is None:   # (a cover: draw_game)
             n = v.hand_sizes[self.viewer]
             size = card_size(self.hand_h)
