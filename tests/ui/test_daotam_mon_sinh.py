@@ -111,3 +111,55 @@ def test_the_hand_shows_its_chieu_thuc_ornaments_and_each_keeps_its_own():
     post(pygame.MOUSEBUTTONDOWN, pos=table.hand_rects[i].center, button=3)
     frame(app)
     assert table.zoom.is_open and table.zoom.card.key == ("daotam", cards[i], shown[i][1])
+
+
+def window_table(speed: float):
+    """A table where an AI's claim has just opened a Phản Đòn window (the table not stepped since)."""
+    app = make_app(size=(640, 400), speed=speed)
+    app.settings.anim_speed = speed
+    match = Match("daotam", [Seat("human")] + [Seat("normal")] * 2, 5, {"first": 1})
+    table = DaoTamTable(app, match, fresh=True)
+    app.stack.push(table)
+    for _ in range(400):
+        if match.open_window() is not None:
+            return app, table
+        app.stack.update(0.05)
+    raise AssertionError("no window opened")
+
+
+def ring_radii(table, at: float) -> tuple[float, float]:
+    """(radius, fraction) of the claim's ring drawn at table time ``at``."""
+    from scenes.tables.daotam import paint as paint_mod
+    drawn = []
+    real = paint_mod.draw_ring
+
+    def spy(surface, centre, radius, stroke, reading, *a, **k):
+        if tuple(centre) == tuple(table.centre):
+            drawn.append((radius, reading.fraction))
+        return real(surface, centre, radius, stroke, reading, *a, **k)
+    table.driver.clock = at
+    paint_mod.draw_ring = spy
+    try:
+        table.draw(pygame.Surface(table.app.size))
+    finally:
+        paint_mod.draw_ring = real
+    assert len(drawn) == 1
+    return drawn[0]
+
+
+def test_the_claims_ring_grows_in_over_150ms_times_the_speed_and_the_window_keeps_its_time():
+    for speed in (1.0, 2.0, 0.0):
+        app, table = window_table(speed)
+        ow = table.match.open_window()
+        opened, ends = ow.opened_at, ow.ends_at
+        full = table.geometry.ring_r
+        r0, f0 = ring_radii(table, opened)
+        r_mid, _ = ring_radii(table, opened + 0.14 * speed)
+        r1, _ = ring_radii(table, opened + 0.15 * speed + 0.001)
+        assert r1 == full
+        if speed:
+            assert r0 < 0.8 * full and r0 < r_mid < full, f"speed {speed}: the ring does not grow in"
+        else:
+            assert r0 == full, "speed 0: the ring is whole at once"
+        assert f0 == 1.0, "the ring shows the window's own time while it grows"
+        assert (ow.opened_at, ow.ends_at) == (opened, ends), "the window's time changed"

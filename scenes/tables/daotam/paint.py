@@ -15,6 +15,7 @@ from game.daotam.deck import STAGES
 from scenes.core import fonts, layout_check, theme
 from scenes.core.i18n import t
 from scenes.core.textfit import fit_text
+from scenes.core.tween import ease_out_cubic
 from scenes.kit.bluff.buzzers import cap_box, cap_place, key_label, ring_radius
 from scenes.kit.bluff.ring import draw_burst, draw_ring
 from scenes.kit.parts import borrowing
@@ -34,6 +35,8 @@ from scenes.tables.felt import table_surface
 from scenes.widgets.button import draw_focus_ring
 
 FAULT_S = 0.4              # a false start's buzzer shake (table time)
+RING_IN_S = 0.15           # the countdown ring grows in (§3.5), × the speed setting
+RING_IN_STEPS = (0.75, 0.8125, 0.875, 0.9375)     # its scales on the way (then 1)
 SEAM = (0x22, 0x34, 0x5A)
 
 
@@ -536,12 +539,31 @@ class DaoTamPaint(DaoTamCaptions):
             return set()
         return {s for s in ow.window.seats if s in self.match.active_seats()}
 
+    def ring_grow(self, reading) -> float:
+        """§3.5 "ring in 150 ms": the countdown ring's scale as its window opens, 0.75 → 1
+        eased out over :data:`RING_IN_S` × the speed setting (in four steps, so its images
+        stay cached; at once at speed 0 or under reduced motion). Only the picture grows:
+        the arc reads the window's own clock throughout."""
+        ow = self.match.open_window()
+        span = RING_IN_S * fxm.speed_of(self.app)
+        if ow is None or reading.stopped or reading.window_id != ow.window.id or span <= 0 or self.anim.reduced:
+            return 1.0
+        p = (self.clock - ow.opened_at) / span
+        if p >= 1:
+            return 1.0
+        return RING_IN_STEPS[min(len(RING_IN_STEPS) - 1, math.floor(ease_out_cubic(max(0.0, p)) * len(RING_IN_STEPS)))]
+
     def draw_windows(self, surface: pygame.Surface, v) -> None:
         u = self.app.u
         reading = self.ring.reading(self.match, self.clock)
         if reading is not None:
             race = self.model.window_kind == "race"
-            rect = draw_ring(surface, self.centre, self.ring_r, RING_STROKE_U * u, reading)
+            grow = self.ring_grow(reading)
+            rect = draw_ring(surface, self.centre, self.ring_r * grow, RING_STROKE_U * u, reading)
+            if grow < 1:                  # the words keep the whole ring's places while it grows in
+                side = 2 * (round(self.ring_r) + max(1, round(RING_STROKE_U * u))) + 4
+                rect = pygame.Rect(0, 0, side, side)
+                rect.center = (round(self.centre[0]), round(self.centre[1]))
             word = t("daotam.shout" if race else "daotam.challenge")
             if reading.seconds_label:
                 word += f"  {reading.seconds_label}"

@@ -171,6 +171,9 @@ class DaoTamTable(TableScene):
         radii = [(self.geometry.ring_r, 0.7 * u)]
         from scenes.kit.bluff.buzzers import ring_radius
         radii += [ring_radius(r) for _, r in self.buzzers.caps.values()]
+        from scenes.tables.daotam.paint import RING_IN_STEPS
+        for grow in RING_IN_STEPS:                  # the claim's ring as it grows in (full, calm)
+            draw_ring(scratch, (0, 0), self.geometry.ring_r * grow, 0.7 * u, RingReading(-1, 1.0, 3.0, 3.0))
         for radius, stroke in radii:
             for k in range(17):
                 left = 1.5 - k / 16
