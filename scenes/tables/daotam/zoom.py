@@ -71,8 +71,8 @@ class DaoTamZoom:
 
     def _zoom_ms(self, seat: int, number: int, rect: pygame.Rect) -> ZoomCard:
         return ZoomCard(("daotam", "mon_sinh", number), rect, lambda h: self.ms_face(number, card_size(h)),
-                        t("zoom.daotam_ms_title", n=number, name=self.seat_name(seat)), t("zoom.daotam_ms"),
-                        t("zoom.daotam_ms_text", nth=t(f"zoom.daotam_nth_{number}")))
+                        t("zoom.daotam_ms_title", n=number), t("zoom.daotam_ms"),
+                        t("zoom.daotam_ms_text", name=self.seat_name(seat), nth=t(f"zoom.daotam_nth_{number}")))
 
     def _zoom_cd(self, cid: str, rect: pygame.Rect) -> ZoomCard:
         card = self.deck.by_id[cid]
