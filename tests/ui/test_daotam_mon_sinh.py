@@ -48,8 +48,8 @@ def test_every_plate_shows_its_seats_mon_sinh_in_the_rules_order_as_a_figure():
         box, figure = table.geometry.ms_rect(seat)
         assert figure, "at 1280x720 the plate shows the Môn Sinh card"
         assert box.h >= 48 and pygame.Rect(table.spots[seat].plate).contains(box)
-        mine = shown_like(app.screen, box, table.card_faces.ms_face(number, box.size))
-        others = [shown_like(app.screen, box, table.card_faces.ms_face(k, box.size))
+        mine = shown_like(app.screen, box, table.card_faces.ms_face(number, box.size, False))
+        others = [shown_like(app.screen, box, table.card_faces.ms_face(k, box.size, False))
                   for k in range(1, 5) if k != number]
         assert mine > 0.97, f"seat {seat}: its Môn Sinh {number} is not on its plate"
         assert all(o < mine - 0.02 for o in others), f"seat {seat}: another Môn Sinh is as like"

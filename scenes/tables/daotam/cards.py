@@ -112,5 +112,6 @@ class DaoTamCards:
         return chinh_dao(card.type, card.stage, card.principle, card.name.get(lg, cid), size, card=cid,
                          text=card.text.get(lg, ""), short=short, short_title=short_title)
 
-    def ms_face(self, number: int, size: tuple[int, int]) -> pygame.Surface:
-        return mon_sinh(number, size, i18n.t("daotam_art.mon_sinh"))
+    def ms_face(self, number: int, size: tuple[int, int], titled: bool = True) -> pygame.Surface:
+        """Môn Sinh ``number``; untitled (a plate's small card) its figure and number larger."""
+        return mon_sinh(number, size, i18n.t("daotam_art.mon_sinh") if titled else "")

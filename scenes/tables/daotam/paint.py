@@ -525,7 +525,7 @@ class DaoTamPaint(DaoTamCaptions):
         box.midleft = (plate.x + box.x - self.spots[seat].plate[0], plate.centery)
         with layout_check.control(surface, plate, "plate", "mon sinh"):    # the card's number is the plate's
             if figure:
-                surface.blit(self.ms_face(number, box.size), box)
+                surface.blit(self.ms_face(number, box.size, False), box)
                 return
             r = box.w / 2
             pygame.draw.circle(surface, theme.IVORY, box.center, r)

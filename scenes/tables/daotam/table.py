@@ -166,7 +166,7 @@ class DaoTamTable(TableScene):
         if self.spots:                  # each plate's Môn Sinh (one size for all plates)
             box, figure = self.geometry.ms_rect(self.viewer)
             for number in range(1, len(self.match.seats) + 1) if figure else ():
-                self.card_faces.ms_face(number, box.size)
+                self.card_faces.ms_face(number, box.size, False)
         scratch = pygame.Surface((4, 4), pygame.SRCALPHA)
         radii = [(self.geometry.ring_r, 0.7 * u)]
         from scenes.kit.bluff.buzzers import ring_radius
