@@ -195,14 +195,15 @@ class DaoTamPaint(DaoTamCaptions):
         return (self.claim_zone.centerx, round(self.centre[1] - self.ring_r - 0.4 * u - h))
 
     def draw_card(self, surface: pygame.Surface, sprite) -> None:
-        """A card in flight: ``sprite.card`` is ("ct" | "cd", kind or card id, None a back)."""
-        deck, face = sprite.card if sprite.card is not None else ("ct", None)
+        """A card in flight: ``sprite.card`` is ("ct" | "cd", kind or card id, None a back),
+        a Chiêu Thức's art variant after it where it has one (the ornament it lands with)."""
+        deck, face, *variant = sprite.card if sprite.card is not None else ("ct", None)
         q = max(4, round(1.5 * self.app.u))           # sizes in steps: faces stay cached
         size = card_size(max(q, round(sprite.size / q) * q))
         if deck == "cd":
             img = cd_back(size) if face is None else self.cd_face(face, size)
         else:
-            img = ct_back(size) if face is None else self.ct_face(face, size)
+            img = ct_back(size) if face is None else self.ct_face(face, size, *variant)
         rect = img.get_rect(center=(round(sprite.pos[0]), round(sprite.pos[1])))
         layout_check.overlay(surface, rect)             # in flight over the table on purpose: what it hides is not cut
         surface.blit(img, rect)
