@@ -937,8 +937,8 @@ def art_mon_sinh(s: pygame.Surface, art: pygame.Rect, spec: Spec) -> None:
 def _mon_sinh(spec: Spec, w: int, h: int) -> Face:
     W, H = w * SS, h * SS
     s = _card(W, H, PAPER)
-    npx = _text_px(h, 0.11)
-    r = max(H * 0.1, min(H * 0.14, npx * SS * 0.7))     # room for the number at 12 px
+    npx = _text_px(h, 0.11 if spec.title else 0.18)      # untitled (a plate's small card): the number larger
+    r = max(H * 0.1, min(H * 0.17, npx * SS * 0.7))     # room for the number at 12 px (a plate's card too)
     c = (W / 2, H * 0.05 + r)
     pygame.draw.circle(s, INK, c, r + max(1.0, W * 0.012))
     pygame.draw.circle(s, UNIFORM, c, r)

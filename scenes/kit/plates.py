@@ -39,13 +39,14 @@ class SeatPlates:
 
     def draw(self, surface: pygame.Surface, seat: int, centre: tuple[float, float],
              lines: list[str], size: tuple[int, int] | None = None,
-             inset_right: int = 0) -> pygame.Rect:
+             inset_right: int = 0, inset_left: int = 0) -> pygame.Rect:
         """Seat plate: name + counts; gold border, pointer and brighter fill when active.
 
         The text is measured to fit the plate at any window size: each line shrinks (down
         to a small floor) and is then ellipsized. The thinking dots sit on the bottom border.
         ``size``: the plate's size (default 20u × 6.6u; the kit's seat ring shrinks it);
-        ``inset_right``: room kept free of text at the right (tokens drawn there)."""
+        ``inset_right``: room kept free of text at the right (tokens drawn there);
+        ``inset_left``: the same at the left (a seat's own card drawn there)."""
         from scenes.core.textfit import fit_text
         u = self.app.u
         w, h = size or (max(2, round(20 * u)), max(2, round(6.6 * u)))
@@ -59,7 +60,7 @@ class SeatPlates:
         pygame.draw.rect(surface, border, rect, max(1, round(0.3 * u if active else 0.15 * u)),
                          border_radius=round(u))
         pad = max(1, round(1.2 * u))
-        inner = max(1, rect.width - 2 * pad - inset_right)
+        inner = max(1, rect.width - 2 * pad - inset_right - inset_left)
         # Two lines share the plate's height: the name in the upper ~55 %, the counts below.
         # (caps in final pixels: large text grows the font, not the plate)
         k = fonts.scale()
@@ -67,11 +68,11 @@ class SeatPlates:
         sub_px = min(max(12, round(1.9 * u)), max(1, round(0.34 * h / k)))
         with layout_check.control(surface, rect, "plate", lines[0]):
             name = fit_text(lines[0], name_px, theme.IVORY, inner, "semibold", min_px=min(9, name_px))
-            surface.blit(name, (rect.x + pad, rect.y + round(0.5 * u)))
+            surface.blit(name, (rect.x + inset_left + pad, rect.y + round(0.5 * u)))
             if len(lines) > 1:
                 sub = fit_text(lines[1], sub_px, theme.MUTED, inner, min_px=min(8, sub_px))
                 y = max(rect.y + round(0.5 * u) + name.get_height(), rect.y + round(3.5 * u))
-                surface.blit(sub, (rect.x + pad, min(y, rect.bottom - sub.get_height())))
+                surface.blit(sub, (rect.x + inset_left + pad, min(y, rect.bottom - sub.get_height())))
         if active:
             self._draw_pointer(surface, rect, u)
         if self.match.seats[seat].kind == "phone":     # plays on a phone: a glyph on the top border

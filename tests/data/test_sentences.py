@@ -30,7 +30,7 @@ NUMBER = {"round", "rounds", "trick", "tricks", "turn", "move", "x", "p", "q", "
 TEXT = {"card", "char", "cards", "suit", "led", "game", "trump", "kind", "next", "call", "best",
         "what", "reason", "progress", "line", "level", "file", "code", "where", "wait", "their",
         "path", "pairs", "mode", "known", "pct", "example", "other", "sign", "chinese", "stage",
-        "own"}
+        "own", "nth"}
 #: Where a parameter name means something else than it usually does.
 KIND_IN = {("kowah.checki_two", "a"): "text", ("kowah.checki_two", "b"): "text",
            ("mascarade_memory.tl.announce_bluff", "held"): "text", ("replay.code_char", "pos"): "count",

@@ -208,10 +208,10 @@ class FaceWatch:
             in_hand = [False]
             real_face, real_hand = table.card_faces.ct_face, table.painter.draw_hand
 
-            def ct_face(kind, size):
+            def ct_face(kind, size, *variant):
                 if self.drawing[0]:
                     (self.hand_faces if in_hand[0] else self.faces).append(kind)
-                return real_face(kind, size)
+                return real_face(kind, size, *variant)
 
             def draw_hand(surface, v):
                 in_hand[0] = True

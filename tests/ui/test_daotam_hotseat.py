@@ -44,10 +44,10 @@ def test_hand_faces_only_for_the_confirmed_viewer_and_never_in_windows():
     in_hand = [False]
     real_face, real_draw_hand = table.card_faces.ct_face, table.painter.draw_hand
 
-    def ct_face(kind, size):
+    def ct_face(kind, size, *variant):
         if in_hand[0]:
             hand_faces[0] += 1
-        return real_face(kind, size)
+        return real_face(kind, size, *variant)
 
     def draw_hand(surface, v):
         in_hand[0] = True
@@ -131,10 +131,10 @@ def test_peek_key_covers_first_then_shows_only_that_seats_hand_while_held():
     real_face, real_draw_hand = table.card_faces.ct_face, table.painter.draw_hand
     in_hand = [False]
 
-    def ct_face(kind, size):
+    def ct_face(kind, size, *variant):
         if in_hand[0]:
             faces.append(kind)
-        return real_face(kind, size)
+        return real_face(kind, size, *variant)
 
     def draw_hand(surface, v):
         in_hand[0] = True

@@ -252,10 +252,10 @@ def test_daotam_peeks_never_show_a_hand_but_the_confirmed_peekers(monkeypatch):
     drawing, in_hand = [False], [False]
     real_face, real_hand, real_draw = table.card_faces.ct_face, table.painter.draw_hand, app.stack.draw
 
-    def ct_face(kind, size):
+    def ct_face(kind, size, *variant):
         if drawing[0]:
             faces.append((kind, in_hand[0]))
-        return real_face(kind, size)
+        return real_face(kind, size, *variant)
 
     def draw_hand(surface, v):
         in_hand[0] = True

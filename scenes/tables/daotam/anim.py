@@ -118,7 +118,7 @@ class DaoTamAnim:
         for i, (kind, rect) in enumerate(zip(("cuong", "nhu"), self.claim_rects(2), strict=True)):
             def _land() -> None:
                 m.pair_landed += 1
-            self._fly_card(("ct", kind), src, rect.center, h * 0.7, h, _land,
+            self._fly_card(("ct", kind, self.table.card_faces.variant_at(kind, seat)), src, rect.center, h * 0.7, h, _land,
                            overlap=STAGGER_S if i == 0 else None)
 
         def _join() -> None:         # beside the race's ring: the rule window is not held back

@@ -26,6 +26,7 @@ from scenes.art.daotam_faces import (  # noqa: F401
     SS,
     STAGE_COLOUR,
     STAGE_STRIPES,
+    UNIFORM,
     Spec,
     symbol,
 )
@@ -84,6 +85,26 @@ class DaoTamCards:
         lg = i18n.lang()
         return chieu_thuc(kind, size, self.deck.chieu_thuc[KINDS.index(kind)].name.get(lg, kind), variant)
 
+    def n_variants(self, kind: str) -> int:
+        """How many art variants ``kind`` has (data/daotam.yaml ``art_variants``)."""
+        return max(1, self.deck.chieu_thuc[KINDS.index(kind)].art_variants)
+
+    def variant_at(self, kind: str, place: int) -> int:
+        """The variant a card of ``kind`` shows at a place on the table (the engine holds
+        Chiêu Thức as counts, so a card's place, not its identity, picks its ornament:
+        the same card keeps it while it lies still)."""
+        return place % self.n_variants(kind)
+
+    def hand_variants(self, cards: list[str], salt: int = 0) -> list[int]:
+        """Each hand card's variant: its place among the hand's cards of its kind (from
+        ``salt``, e.g. the seat): two Cương in a hand show two ornaments."""
+        seen = dict.fromkeys(KINDS, 0)
+        out = []
+        for kind in cards:
+            out.append(self.variant_at(kind, salt + seen[kind]))
+            seen[kind] += 1
+        return out
+
     def cd_face(self, cid: str, size: tuple[int, int]) -> pygame.Surface:
         lg = i18n.lang()
         card = self.deck.by_id[cid]
@@ -91,5 +112,6 @@ class DaoTamCards:
         return chinh_dao(card.type, card.stage, card.principle, card.name.get(lg, cid), size, card=cid,
                          text=card.text.get(lg, ""), short=short, short_title=short_title)
 
-    def ms_face(self, number: int, size: tuple[int, int]) -> pygame.Surface:
-        return mon_sinh(number, size, i18n.t("daotam_art.mon_sinh"))
+    def ms_face(self, number: int, size: tuple[int, int], titled: bool = True) -> pygame.Surface:
+        """Môn Sinh ``number``; untitled (a plate's small card) its figure and number larger."""
+        return mon_sinh(number, size, i18n.t("daotam_art.mon_sinh") if titled else "")

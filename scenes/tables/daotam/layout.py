@@ -25,11 +25,51 @@ TOAST_U = 5.6               # a toast's band over that line
 PLATE_U = {3: (27.0, 9.6), 4: (26.0, 9.4), 5: (24.5, 9.0)}   # a seat's plate, in u, by seats
 
 
+MS_FIGURE_PX = 48           # a Môn Sinh card this tall or more shows its figure; less, its number alone
+
+
 def plate_size(n: int, u: float) -> tuple[int, int]:
-    """The plate for ``n`` seats: the name on the first row, then three tokens ~4u across
-    and the counts on the second (readable at 5 seats at 1280x720)."""
+    """The plate for ``n`` seats: the seat's Môn Sinh at the left (:func:`ms_inset`), then
+    the name on the first row, three tokens ~4u across and the counts on the second
+    (readable at 5 seats at 1280x720)."""
     pw, ph = PLATE_U.get(n, PLATE_U[5])
-    return round(pw * u), round(ph * u)
+    ph = round(ph * u)
+    return round(pw * u) + ms_inset(ph, u), ph
+
+
+def ms_card_h(ph: int, u: float) -> int:
+    """The Môn Sinh card's height on a plate ``ph`` tall: the plate less a margin."""
+    return max(2, ph - 2 * max(2, round(0.45 * u)))
+
+
+def ms_inset(ph: int, u: float) -> int:
+    """The room a plate keeps at its left for its seat's Môn Sinh: a small upright card
+    (figure and number) where it is tall enough to read, else a disc with the number."""
+    ch = ms_card_h(ph, u)
+    if ch >= MS_FIGURE_PX:
+        return card_size(ch)[0] + max(2, round(0.45 * u))
+    return round(ph * 0.5) + max(2, round(0.45 * u))
+
+
+def ms_box(plate: pygame.Rect, u: float) -> tuple[pygame.Rect, bool]:
+    """Where a plate shows its seat's Môn Sinh and whether as the card (else the number
+    alone, in a disc): at the plate's left, inside it."""
+    m = max(2, round(0.45 * u))
+    ch = ms_card_h(plate.h, u)
+    if ch >= MS_FIGURE_PX:
+        box = pygame.Rect((0, 0), card_size(ch))
+        box.midleft = (plate.x + m, plate.centery)
+        return box, True
+    d = round(plate.h * 0.5)
+    box = pygame.Rect(0, 0, d, d)
+    box.midleft = (plate.x + m, plate.centery)
+    return box, False
+
+
+def mon_sinh_number(seat: int, first: int, n: int) -> int:
+    """The Môn Sinh (1–n) ``seat`` holds: #1 is the seat that starts every round
+    (rules §1.2, §2.3), the others follow in turn order."""
+    return (seat - first) % n + 1
 
 
 def clamp_plate(anchor: tuple[float, float], size: tuple[int, int], win: tuple[int, int],
@@ -416,11 +456,16 @@ class DaoTamLayout:
     def plate_rect(self, seat: int) -> pygame.Rect:
         return pygame.Rect(self.spots[seat].plate)
 
+    def ms_rect(self, seat: int) -> tuple[pygame.Rect, bool]:
+        """Where ``seat``'s plate shows its Môn Sinh, and whether as the card (:func:`ms_box`)."""
+        return ms_box(pygame.Rect(self.spots[seat].plate), self.app.u)
+
     def token_places(self, seat: int) -> list[tuple[tuple[float, float], int]]:
-        """Centres and diameter of the seat's three tokens: the plate's second row, left."""
+        """Centres and diameter of the seat's three tokens: the plate's second row, left
+        (right of its Môn Sinh)."""
         x, y, pw, ph = self.spots[seat].plate
         d = max(8, round(ph * 0.42))
         gap = max(2, round(d * 0.16))
-        x0 = x + max(2, round(ph * 0.13))
+        x0 = x + ms_inset(ph, self.app.u) + max(2, round(ph * 0.13))
         cy = y + ph * 0.70
         return [((x0 + d / 2 + i * (d + gap), cy), d) for i in range(3)]

@@ -16,17 +16,27 @@ from game.daotam.deck import STAGES
 from scenes.core import fonts, layout_check, theme
 from scenes.core.i18n import t
 from scenes.core.textfit import fit_text
+from scenes.core.tween import ease_out_cubic
 from scenes.kit.bluff.buzzers import cap_box, cap_place, key_label, ring_radius
 from scenes.kit.bluff.ring import draw_burst, draw_ring
 from scenes.kit.parts import borrowing
 from scenes.tables.daotam.captions import GHOST, DaoTamCaptions
-from scenes.tables.daotam.cards import STAGE_COLOUR, cd_back, ct_back
-from scenes.tables.daotam.layout import PROMPT_U, RING_STROKE_U, TOAST_U, card_size
+from scenes.tables.daotam.cards import STAGE_COLOUR, UNIFORM, cd_back, ct_back
+from scenes.tables.daotam.layout import (
+    PROMPT_U,
+    RING_STROKE_U,
+    TOAST_U,
+    card_size,
+    mon_sinh_number,
+    ms_inset,
+)
 from scenes.tables.daotam.model import hand_cards
 from scenes.tables.felt import table_surface
 from scenes.widgets.button import draw_focus_ring
 
 FAULT_S = 0.4              # a false start's buzzer shake (table time)
+RING_IN_S = 0.15           # the countdown ring grows in (§3.5), × the speed setting
+RING_IN_STEPS = (0.75, 0.8125, 0.875, 0.9375)     # its scales on the way (then 1)
 SEAM = (0x22, 0x34, 0x5A)
 
 
@@ -34,10 +44,10 @@ SEAM = (0x22, 0x34, 0x5A)
                   "confirmed_viewer deck_rects drag faults flights hand_h hand_list hand_rects looking "
                   "match model pass_buttons pass_seat_of plates prompt_drawn push_chip race_out_text "
                   "ring seat_name slot_rects spots style tokens viewer viewer_can_act"),
-           card_faces="cd_face ct_face",
+           card_faces="cd_face ct_face hand_variants ms_face variant_at",
            controls="acting_phase passing_seats push_targets staged_rects",
            geometry=("free_span obstacles slide_clear claim_rects hand_rects_for hand_top layout_hand reveal_card_h "
-                     "token_places ring_r claim_card_h back_rects"),
+                     "token_places ring_r claim_card_h back_rects ms_rect"),
            memory_panel="draw_memory memory_rect",
            peeker="draw_peek_cover peek peek_cover peek_prompt peeking")
 class DaoTamPaint(DaoTamCaptions):
@@ -120,7 +130,9 @@ class DaoTamPaint(DaoTamCaptions):
         if v.discard_size:
             if top is not None:
                 with layout_check.control(surface, r["ct_disc"], "pile", "ct_disc"):   # the face's text is the pile's
-                    surface.blit(self.ct_face(("cuong", "nhu", "ta_khi")[top], r["ct_disc"].size), r["ct_disc"])
+                    kind = ("cuong", "nhu", "ta_khi")[top]
+                    img = self.ct_face(kind, r["ct_disc"].size, self.variant_at(kind, sum(up)))
+                    surface.blit(img, r["ct_disc"])
             else:
                 surface.blit(ct_back(r["ct_disc"].size), r["ct_disc"])
         else:
@@ -145,7 +157,7 @@ class DaoTamPaint(DaoTamCaptions):
         if m.public_pair is not None:
             rects = self.claim_rects(2)
             for kind, rect in list(zip(("cuong", "nhu"), rects, strict=True))[:m.pair_landed]:
-                surface.blit(self.ct_face(kind, rect.size), rect)
+                surface.blit(self.ct_face(kind, rect.size, self.variant_at(kind, m.public_pair)), rect)
             if m.pair_landed == 2:
                 r = max(2.2 * u, rects[0].h * 0.17)
                 joining = self.effects.get("am_duong", self.clock)
@@ -161,8 +173,8 @@ class DaoTamPaint(DaoTamCaptions):
         actor, count, call = m.last_claim
         rects = self.claim_rects(count)
         shown = m.revealed if m.revealed else (None,) * count
-        for c, rect in list(zip(shown, rects, strict=False))[:m.claim_landed]:
-            img = ct_back(rect.size) if c is None else self.ct_face(c, rect.size)
+        for i, (c, rect) in enumerate(list(zip(shown, rects, strict=False))[:m.claim_landed]):
+            img = ct_back(rect.size) if c is None else self.ct_face(c, rect.size, self.variant_at(c, actor + i))
             if m.reveal_x < 1:
                 img = pygame.transform.smoothscale(img, (max(1, round(rect.w * m.reveal_x)), rect.h))
             surface.blit(img, img.get_rect(center=rect.center))
@@ -183,14 +195,15 @@ class DaoTamPaint(DaoTamCaptions):
         return (self.claim_zone.centerx, round(self.centre[1] - self.ring_r - 0.4 * u - h))
 
     def draw_card(self, surface: pygame.Surface, sprite) -> None:
-        """A card in flight: ``sprite.card`` is ("ct" | "cd", kind or card id, None a back)."""
-        deck, face = sprite.card if sprite.card is not None else ("ct", None)
+        """A card in flight: ``sprite.card`` is ("ct" | "cd", kind or card id, None a back),
+        a Chiêu Thức's art variant after it where it has one (the ornament it lands with)."""
+        deck, face, *variant = sprite.card if sprite.card is not None else ("ct", None)
         q = max(4, round(1.5 * self.app.u))           # sizes in steps: faces stay cached
         size = card_size(max(q, round(sprite.size / q) * q))
         if deck == "cd":
             img = cd_back(size) if face is None else self.cd_face(face, size)
         else:
-            img = ct_back(size) if face is None else self.ct_face(face, size)
+            img = ct_back(size) if face is None else self.ct_face(face, size, *variant)
         rect = img.get_rect(center=(round(sprite.pos[0]), round(sprite.pos[1])))
         layout_check.overlay(surface, rect)             # in flight over the table on purpose: what it hides is not cut
         surface.blit(img, rect)
@@ -467,7 +480,8 @@ class DaoTamPaint(DaoTamCaptions):
                 k -= 0.01
             size = (round(pw * max(1.0, k)), round(ph * max(1.0, k)))
         rect = self.plates.draw(surface, seat, spot.centre, [self.seat_name(seat)], size=size,
-                               inset_right=self.badges_width(badges))
+                               inset_right=self.badges_width(badges), inset_left=ms_inset(ph, u))
+        self.draw_mon_sinh(surface, rect, seat, mon_sinh_number(seat, v.first, len(v.status)))
         if pop is not None and pop[0] == seat:
             glow = rect.inflate(round(2 * u * pop[1]), round(2 * u * pop[1]))
             pygame.draw.rect(surface, theme.GOLD, glow, max(2, round(0.4 * u)), border_radius=round(1.4 * u))
@@ -502,18 +516,55 @@ class DaoTamPaint(DaoTamCaptions):
                              border_radius=round(1.4 * u))
         self.draw_badges(surface, rect, badges)
 
+    def draw_mon_sinh(self, surface: pygame.Surface, plate: pygame.Rect, seat: int, number: int) -> None:
+        """The seat's Môn Sinh at the plate's left: the small upright card (its figure and
+        number) where it is tall enough to read, else its number in a uniform-blue disc
+        (the zoom shows the card). Its size is the laid-out plate's (a popping plate
+        moves it, never repaints it)."""
+        u = self.app.u
+        box, figure = self.ms_rect(seat)
+        box.midleft = (plate.x + box.x - self.spots[seat].plate[0], plate.centery)
+        with layout_check.control(surface, plate, "plate", "mon sinh"):    # the card's number is the plate's
+            if figure:
+                surface.blit(self.ms_face(number, box.size, False), box)
+                return
+            r = box.w / 2
+            pygame.draw.circle(surface, theme.IVORY, box.center, r)
+            pygame.draw.circle(surface, UNIFORM, box.center, r - max(1, round(0.25 * u)))
+            img = fonts.text(str(number), max(11, round(box.h * 0.62)), theme.IVORY, "bold")
+            surface.blit(img, img.get_rect(center=box.center))
+
     def eligible(self) -> set[int]:
         ow = self.match.open_window()
         if ow is None:
             return set()
         return {s for s in ow.window.seats if s in self.match.active_seats()}
 
+    def ring_grow(self, reading) -> float:
+        """§3.5 "ring in 150 ms": the countdown ring's scale as its window opens, 0.75 → 1
+        eased out over :data:`RING_IN_S` × the speed setting (in four steps, so its images
+        stay cached; at once at speed 0 or under reduced motion). Only the picture grows:
+        the arc reads the window's own clock throughout."""
+        ow = self.match.open_window()
+        span = RING_IN_S * fxm.speed_of(self.app)
+        if ow is None or reading.stopped or reading.window_id != ow.window.id or span <= 0 or self.anim.reduced:
+            return 1.0
+        p = (self.clock - ow.opened_at) / span
+        if p >= 1:
+            return 1.0
+        return RING_IN_STEPS[min(len(RING_IN_STEPS) - 1, math.floor(ease_out_cubic(max(0.0, p)) * len(RING_IN_STEPS)))]
+
     def draw_windows(self, surface: pygame.Surface, v) -> None:
         u = self.app.u
         reading = self.ring.reading(self.match, self.clock)
         if reading is not None:
             race = self.model.window_kind == "race"
-            rect = draw_ring(surface, self.centre, self.ring_r, RING_STROKE_U * u, reading)
+            grow = self.ring_grow(reading)
+            rect = draw_ring(surface, self.centre, self.ring_r * grow, RING_STROKE_U * u, reading)
+            if grow < 1:                  # the words keep the whole ring's places while it grows in
+                side = 2 * (round(self.ring_r) + max(1, round(RING_STROKE_U * u))) + 4
+                rect = pygame.Rect(0, 0, side, side)
+                rect.center = (round(self.centre[0]), round(self.centre[1]))
             word = t("daotam.shout" if race else "daotam.challenge")
             if reading.seconds_label:
                 word += f"  {reading.seconds_label}"
@@ -586,33 +637,34 @@ class DaoTamPaint(DaoTamCaptions):
         drag_i = self.drag.item[1] if self.drag.dragging and self.drag.item[0] == "hand" else None
         staged = self.staged_rects()        # picked cards lie in the claim zone, their slots empty
         focus = m.focus % max(1, len(cards)) if phase == "turn" else None
-        top: tuple[str, pygame.Rect] | None = None
+        variants = self.hand_variants(cards, self.viewer)     # each card's ornament, by its place
+        top: tuple[str, pygame.Rect, int] | None = None
         for i, (c, rect) in enumerate(zip(cards, self.hand_rects, strict=True)):
             if i == drag_i:
                 r = rect.copy()
                 r.center = self.drag.pos
-                top = (c, r)                # drawn last, over everything in the hand
+                top = (c, r, variants[i])   # drawn last, over everything in the hand
                 continue
             if i in staged:
                 pygame.draw.rect(surface, SEAM, rect, max(1, round(0.3 * u)), border_radius=max(2, rect.w // 12))
                 r = staged[i]
-                img = self.ct_face(c, r.size)
+                img = self.ct_face(c, r.size, variants[i])
                 surface.blit(img, r)
                 pygame.draw.rect(surface, theme.GOLD, r.inflate(round(0.6 * u), round(0.6 * u)),
                                  max(1, round(0.25 * u)), border_radius=max(2, r.w // 10))
             else:
                 r = rect
-                surface.blit(self.ct_face(c, r.size) if self.confirmed_viewer else ct_back(r.size), r)
+                surface.blit(self.ct_face(c, r.size, variants[i]) if self.confirmed_viewer else ct_back(r.size), r)
             if i == focus:
                 self.focus_ring(surface, r)
         if top is not None:
-            c, r = top
-            surface.blit(self.ct_face(c, r.size) if self.confirmed_viewer else ct_back(r.size), r)
+            c, r, var = top
+            surface.blit(self.ct_face(c, r.size, var) if self.confirmed_viewer else ct_back(r.size), r)
         peek = self.peeking()               # a confirmed peek: that seat's hand, alone
         if peek is not None and not cards:
             shown = hand_cards(self.match.view(peek).hand)
-            for c, r in zip(shown, self.hand_rects_for(len(shown)), strict=True):
-                surface.blit(self.ct_face(c, r.size), r)
+            for c, r, var in zip(shown, self.hand_rects_for(len(shown)), self.hand_variants(shown, peek), strict=True):
+                surface.blit(self.ct_face(c, r.size, var), r)
         elif not cards and v.hand_sizes[self.viewer] and self.peek_cover() is None:   # (a cover: draw_game)
             n = v.hand_sizes[self.viewer]
             size = card_size(self.hand_h)

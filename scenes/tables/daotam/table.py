@@ -18,6 +18,7 @@ from scenes.core import keymap
 from scenes.core.i18n import t
 from scenes.kit.bluff.buzzers import Buzzers
 from scenes.kit.bluff.ring import CountdownRing
+from scenes.kit.card_art import WarmQueue
 from scenes.kit.driver import DecisionHandoff, HandoffPolicy, TableDriver
 from scenes.kit.parts import Borrowed
 from scenes.kit.zoom import ZoomCard
@@ -86,6 +87,7 @@ class DaoTamTable(TableScene):
         self.deck = default_deck()
         self.model = DaoTamModel()
         self.effects = Effects()                    # the staged moments (§3.5) playing now
+        self.warm_queue = WarmQueue()               # card faces painted in the frames' spare time
         self.tokens = [[Token() for _ in range(3)] for _ in match.seats]
         self.ring = CountdownRing()
         self.buzzers = Buzzers(match.screen_seats(), keymap.seat_keys(app.settings, "daotam", "buzz"))
@@ -142,20 +144,36 @@ class DaoTamTable(TableScene):
         from scenes.tables.daotam.cards import cd_back, ct_back
         from scenes.tables.daotam.layout import card_size
         u = self.app.u
-        sizes = {card_size(self.hand_h), card_size(self.geometry.claim_card_h())}
-        for size in sizes:
+        hand, claim = card_size(self.hand_h), card_size(self.geometry.claim_card_h())
+        faces = self.card_faces
+        for size in {hand, claim}:
             ct_back(size)
             for kind in ("cuong", "nhu", "ta_khi"):
-                self.card_faces.ct_face(kind, size)
+                faces.ct_face(kind, size)
+        for kind in ("cuong", "nhu", "ta_khi"):         # the hand shows every ornament at once
+            for var in range(1, faces.n_variants(kind)):
+                faces.ct_face(kind, hand, var)
+        # the claim's and the discard's other ornaments: in the frames' spare time
+        pile = self.deck_rects["ct_disc"].size
+        self.warm_queue.reset(lambda k=kind, s=size, var=var: faces.ct_face(k, s, var)
+                              for size in (pile, claim) for kind in ("cuong", "nhu", "ta_khi")
+                              for var in range(faces.n_variants(kind)) if (size, var) != (claim, 0))
         slot = self.slot_rects[self.viewer][0].size if self.slot_rects else card_size(9 * u)
         for size in (slot, card_size(self.geometry.reveal_card_h())):
             cd_back(size)
             for cid in self.deck.by_id:
                 self.card_faces.cd_face(cid, size)
+        if self.spots:                  # each plate's Môn Sinh (one size for all plates)
+            box, figure = self.geometry.ms_rect(self.viewer)
+            for number in range(1, len(self.match.seats) + 1) if figure else ():
+                self.card_faces.ms_face(number, box.size, False)
         scratch = pygame.Surface((4, 4), pygame.SRCALPHA)
         radii = [(self.geometry.ring_r, 0.7 * u)]
         from scenes.kit.bluff.buzzers import ring_radius
         radii += [ring_radius(r) for _, r in self.buzzers.caps.values()]
+        from scenes.tables.daotam.paint import RING_IN_STEPS
+        for grow in RING_IN_STEPS:                  # the claim's ring as it grows in (full, calm)
+            draw_ring(scratch, (0, 0), self.geometry.ring_r * grow, 0.7 * u, RingReading(-1, 1.0, 3.0, 3.0))
         for radius, stroke in radii:
             for k in range(17):
                 left = 1.5 - k / 16
