@@ -29,6 +29,8 @@ from typing import Any
 
 import pygame
 
+from scenes.art.daotam_faces import KIND_COLOUR, SMOKE, WHITE_BELT
+from scenes.core.theme import GOLD, IVORY
 from scenes.core.tween import Anim, ease_in_out_cubic, ease_out_cubic
 
 STRIKE_S = 0.25
@@ -42,11 +44,6 @@ SWEEP_S = 0.9
 #: the §3.5 lengths of the moments longer than the 150–400 ms of an ordinary step
 SPEC_S = {"sweep": SWEEP_S, "am_duong": AM_SLIDE_S + AM_TURN_S}
 
-IVORY = (0xF4, 0xEC, 0xD8)
-WHITE_BELT = (0xF7, 0xEF, 0xD9)
-GOLD = (0xD9, 0xB4, 0x4A)
-SMOKE = (0x8E, 0x6F, 0xA8)
-TA_KHI = (0x3A, 0x24, 0x44)
 LIE = (235, 120, 100)
 TRUTH = (120, 200, 140)
 
@@ -289,7 +286,7 @@ def draw_smoke(surface: pygame.Surface, rect: pygame.Rect, p: float, u: float, s
         # under half opaque (the layer's pixels are set, not blended): a name under it reads through
         a = round(120 * (1 - p * p) * (0.6 + 0.4 * ((k * 0.29) % 1.0)))
         pygame.draw.circle(layer, (*SMOKE, a), (x, y), rad)
-        pygame.draw.circle(layer, (*TA_KHI, a // 2), (x + rad * 0.3, y + rad * 0.2), rad * 0.6)
+        pygame.draw.circle(layer, (*KIND_COLOUR["ta_khi"], a // 2), (x + rad * 0.3, y + rad * 0.2), rad * 0.6)
     surface.blit(layer, (ox, oy))
 
 
