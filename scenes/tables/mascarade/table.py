@@ -24,7 +24,7 @@ from scenes.kit.parts import Borrowed
 from scenes.kit.zoom import ZoomCard
 from scenes.tables.base import TableScene
 from scenes.tables.mascarade.anim import MascaradeAnim
-from scenes.tables.mascarade.cards import MascaradeCards
+from scenes.tables.mascarade.cards import MascaradeCards, face_layout
 from scenes.tables.mascarade.front import FRONT
 from scenes.tables.mascarade.input import MascaradeInput
 from scenes.tables.mascarade.known_view import MascaradeKnownView
@@ -108,6 +108,8 @@ class MascaradeTable(TableScene):
             self.model.faceup, self.model.announced, self.model.turn_no = {}, None, 1
             self.model.log, self.model.applied = [], 0
             self.model.known = TableKnowledge()
+            for c in self._shown_first():   # the opening show turns these up in the first frames:
+                self.cards.face(c, self.card_h)     # painted now, before any frame
 
     truth: dict[int, int] = {}      # position -> character: a finished game's replay only
 
@@ -146,12 +148,16 @@ class MascaradeTable(TableScene):
         the table's card height: the opening show turns every card up in the first frames
         (the characters it shows are painted first)."""
         h = self.card_h
-        shown = next((e.data["layout"] for e in self.match.events if e.kind == "setup" and e.to is None), [])
-        chars = list(dict.fromkeys([*shown, *range(len(default_rules().characters))]))
+        face_layout(h)              # the name fitting every face shares: once, now, not in a frame
+        chars = list(dict.fromkeys([*self._shown_first(), *range(len(default_rules().characters))]))
         if self.warm_queue is None:
             self.warm_queue = WarmQueue()
         self.warm_queue.reset([lambda c=c: self.cards.face(c, h) for c in reversed(chars)]
                               + [lambda: self.cards.back(h)])
+
+    def _shown_first(self) -> list[int]:
+        """The characters the opening show turns face up (public: the setup event)."""
+        return next((list(e.data["layout"]) for e in self.match.events if e.kind == "setup" and e.to is None), [])
 
     def toggle_log(self) -> None:
         self.show_log = not self.show_log
