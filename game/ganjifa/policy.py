@@ -31,7 +31,7 @@ MIN_RUN = _DECK.dukal_min_run
 LEAD, FOLLOW, GIVE = 0, 1, 2
 PLAY, DUKAL = "play", "dukal"
 
-# Normal-policy thresholds (chances, 0..1), tuned with tools.arena.
+# Normal-policy thresholds (chances, 0..1), tuned with game.arena.
 SAFE_MASTER = 0.15      # cash a master at once when the ruff risk is below this
 RISKY_MASTER = 1.01     # ... or, with nothing better, below this (>1: always)
 SECOND_SURE = 0.5       # 2nd to play: take with a master unless the ruff risk is above

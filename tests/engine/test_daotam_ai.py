@@ -13,7 +13,7 @@ from game.daotam.rules import new_game
 from game.match import Match, Seat
 from game.windows import Timing
 from tests.engine.daotam_deal import deal
-from tools import arena
+from game import arena
 
 
 def test_hypergeometric_tail():

@@ -17,7 +17,7 @@ import pytest
 from game import registry
 from game.core import IllegalAction
 from game.daotam.rules import check_invariants, new_game
-from tools import arena
+from game import arena
 
 BAD_ACTIONS = [("claim", ("cuong", "cuong", "nhu"), "cuong"), ("claim", ("ta_khi",), "ta_khi"),
                ("public", 1), ("push", 99), ("shout",), ("challenge",), ("use",), ("fly",)]

@@ -17,7 +17,7 @@ from game.ai.search import Budget, constrained_deal, flat_monte_carlo, ismcts
 from game.ganjifa import ai, policy
 from game.ganjifa.deck import default_deck
 from game.ganjifa.rules import GanjifaState, check_invariants, new_game
-from tools import arena
+from game import arena
 
 D = default_deck()
 
@@ -410,7 +410,7 @@ def test_arena_rotates_seats_over_the_same_deals():
 
 def test_arena_as_a_module():
     out = subprocess.run(
-        [sys.executable, "-m", "tools.arena", "ganjifa", "--seats", "random,easy,random",
+        [sys.executable, "-m", "game.arena", "ganjifa", "--seats", "random,easy,random",
          "--games", "3", "--seed", "1"], capture_output=True, text=True, check=True)
     lines = out.stdout.strip().splitlines()
     assert len(lines) == 1 and json.loads(lines[0])["game"] == "ganjifa"

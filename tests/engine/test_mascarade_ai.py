@@ -12,7 +12,7 @@ from game.mascarade.calibration import brier
 from game.mascarade.rules import CHEAT, new_game
 from game.match import Match, Seat
 from tests.engine.mascarade_helpers import R, act, rigged
-from tools import arena
+from game import arena
 
 SET6 = ["judge", "bishop", "king", "queen", "witch", "cheat"]
 

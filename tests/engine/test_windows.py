@@ -30,7 +30,7 @@ from tests.engine.snap_rules import (
     snap_factory,
     snap_match,
 )
-from tools import arena
+from game import arena
 
 SNAP, PASS = ("snap",), ("pass",)
 

@@ -1,6 +1,6 @@
 """Benchmark arena: agents against agents, headless, generic over ``game.registry``.
 
-    python -m tools.arena <game> --seats hard,random,random --games 90 --seed 1 \
+    python -m game.arena <game> --seats hard,random,random --games 90 --seed 1 \
         [--options void_rule=strict,time=night]
 
 Each deal is played once per rotation of the seat list (entry ``i`` of ``--seats`` sits at
@@ -344,7 +344,7 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m tools.arena", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="python -m game.arena", description=__doc__.split("\n")[0])
     p.add_argument("game", choices=sorted(registry.GAMES))
     p.add_argument("--seats", required=True, help="agent levels in seat order, e.g. hard,random,random")
     p.add_argument("--games", type=int, default=30, help="hands to play (rounded up to whole deals)")
