@@ -8,12 +8,12 @@ import time
 
 import pytest
 
+from game import arena
 from game.daotam.ai import HardAgent, NormalAgent, hyper_at_least, make_agent, unseen
 from game.daotam.rules import new_game
 from game.match import Match, Seat
 from game.windows import Timing
 from tests.engine.daotam_deal import deal
-from game import arena
 
 
 def test_hypergeometric_tail():

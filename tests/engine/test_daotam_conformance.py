@@ -14,10 +14,9 @@ from collections import Counter
 
 import pytest
 
-from game import registry
+from game import arena, registry
 from game.core import IllegalAction
 from game.daotam.rules import check_invariants, new_game
-from game import arena
 
 BAD_ACTIONS = [("claim", ("cuong", "cuong", "nhu"), "cuong"), ("claim", ("ta_khi",), "ta_khi"),
                ("public", 1), ("push", 99), ("shout",), ("challenge",), ("use",), ("fly",)]

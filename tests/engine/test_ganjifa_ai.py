@@ -13,11 +13,11 @@ import sys
 
 import pytest
 
+from game import arena
 from game.ai.search import Budget, constrained_deal, flat_monte_carlo, ismcts
 from game.ganjifa import ai, policy
 from game.ganjifa.deck import default_deck
 from game.ganjifa.rules import GanjifaState, check_invariants, new_game
-from game import arena
 
 D = default_deck()
 

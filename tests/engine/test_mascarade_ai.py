@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from game import arena
 from game.core import Event
 from game.mascarade.ai import HardAgent, RandomAgent, make_agent
 from game.mascarade.belief import Marginals, WorldSet
@@ -12,7 +13,6 @@ from game.mascarade.calibration import brier
 from game.mascarade.rules import CHEAT, new_game
 from game.match import Match, Seat
 from tests.engine.mascarade_helpers import R, act, rigged
-from game import arena
 
 SET6 = ["judge", "bishop", "king", "queen", "witch", "cheat"]
 

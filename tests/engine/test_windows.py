@@ -16,6 +16,7 @@ import time
 
 import pytest
 
+from game import arena
 from game.ai.base import RandomAgent
 from game.ai.search import Budget, ismcts, next_actor
 from game.core import Window
@@ -30,7 +31,6 @@ from tests.engine.snap_rules import (
     snap_factory,
     snap_match,
 )
-from game import arena
 
 SNAP, PASS = ("snap",), ("pass",)
 
