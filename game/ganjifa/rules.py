@@ -11,6 +11,7 @@ Dukal does not resolve on N−1. This keeps ``legal_actions`` small and enumerab
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from dataclasses import dataclass, fields
 
 from game.core import OVER, Action, Event, IllegalAction, OneSeatAtATime, Result, new_event
@@ -200,7 +201,7 @@ class GanjifaState(OneSeatAtATime):
     __slots__ = (
         "deck", "n_seats", "options", "trump", "rng", "seed", "dealer", "packets", "hands",
         "captured", "trick", "history", "trick_no", "dukal", "gives", "leader", "turn",
-        "phase", "_result", "_hist_cache",
+        "phase", "_result", "_hist_cache", "_per", "_plays", "_gives_a", "_strict", "_dukal_cache",
     )
 
     def __init__(
@@ -233,6 +234,15 @@ class GanjifaState(OneSeatAtATime):
         self.phase = LEAD
         self._result: Result | None = None
         self._hist_cache: tuple[list[Trick], tuple[Trick, ...]] | None = None
+        self._setup_fast()
+
+    def _setup_fast(self) -> None:
+        """Per-state constants of the hot paths (cards per suit, the shared action tuples,
+        the void rule) and the per-seat Dukal candidates (filled lazily, see :meth:`dukals`)."""
+        self._per = self.deck.per_suit
+        self._plays, self._gives_a = _card_actions(self.deck)
+        self._strict = self.options["void_rule"] == "strict"
+        self._dukal_cache = [None] * self.n_seats
 
     # ------------------------------------------------------------------ setup
     def _check_options(self, options: dict) -> dict:
@@ -290,27 +300,48 @@ class GanjifaState(OneSeatAtATime):
 
     # ------------------------------------------------------------- contract
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.phase == OVER or seat != self.turn:
+        # Hot: hands are sorted, so a suit is the slice two bisections find, and the action
+        # tuples are the deck's shared ones (no tuple is built here).
+        phase = self.phase
+        if seat != self.turn or phase == OVER:
             return []
         hand = self.hands[seat]
-        plays, gives = _card_actions(self.deck)     # shared ("play", c) / ("give", c) tuples
-        if self.phase == GIVE:
-            return [gives[c] for c in hand]
-        if self.phase == FOLLOW:
-            per = _shape(self.deck)[0]
-            lo = self.trick[0][1] // per * per
-            hi = lo + per
-            same = [plays[c] for c in hand if lo <= c < hi]     # the usual case, fused
-            if same:
-                return same
-            return [plays[c] for c in _void_follow(hand, lo // per, self.trump,
-                                                   self.options["void_rule"],
-                                                   _shape(self.deck)[1], per)]
+        if phase == FOLLOW:
+            plays, per = self._plays, self._per
+            lo = self.trick[0][1]
+            lo -= lo % per
+            i = bisect_left(hand, lo)
+            j = bisect_left(hand, lo + per, i)
+            if j > i:       # the usual case: follow suit
+                return [plays[c] for c in hand[i:j]]
+            return [plays[c] for c in self._void_cards(hand, i)]
+        if phase == GIVE:
+            return list(map(self._gives_a.__getitem__, hand))
         if self.trick_no == 0:
-            return [plays[self._opening_card()]]
-        # "dukal" < "play": Dukals first keeps the list sorted (engine contract)
-        acts: list[Action] = [("dukal", d) for d in self.dukals(seat)]
-        return acts + [plays[c] for c in hand]
+            return [self._plays[self._opening_card()]]
+        plays = list(map(self._plays.__getitem__, hand))
+        dukals = self.dukals(seat)
+        if dukals:      # "dukal" < "play": Dukals first keeps the list sorted (engine contract)
+            return [("dukal", d) for d in dukals] + plays
+        return plays
+
+    def _void_cards(self, hand: list[int], i: int) -> list[int]:
+        """The follow set of a hand void in the led suit (rule 14), ``i`` being where the led
+        suit would sit in the sorted hand: the card there (wrapping to the first) is of the
+        next held suit in avatar order."""
+        per = self._per
+        if i == len(hand):
+            i = 0
+        nxt = hand[i] // per
+        t_lo = self.trump * per
+        ti = bisect_left(hand, t_lo)
+        tj = bisect_left(hand, t_lo + per, ti)
+        if tj > ti and (nxt == self.trump or self._strict):
+            return hand[ti:tj]
+        j = bisect_left(hand, nxt * per + per, i)
+        if tj == ti:
+            return hand[i:j]
+        return hand[ti:tj] + hand[i:j] if ti < i else hand[i:j] + hand[ti:tj]
 
     def _follow_set(self, hand: list[int]) -> list[int]:
         per, n_suits = _shape(self.deck)
@@ -322,10 +353,26 @@ class GanjifaState(OneSeatAtATime):
 
     def dukals(self, seat: int) -> list[tuple[int, ...]]:
         """Every Dukal the seat could lead from its hand (any sub-run of ≥ 3 numerals)."""
-        suits, rajas = _suit_cards(self.deck)
+        suits = _suit_cards(self.deck)[0]
         cards = self.hands[seat]
-        courts = [suits[rajas[r]] for r in sorted(rajas.keys() & cards)
-                  if suits[rajas[r]][1] in cards]      # quick exit: usually none
+        # Suits whose Raja and Mantri this hand list held when first looked at; a hand only
+        # loses cards, so a suit leaves for good once either court is gone. Keyed on the
+        # list object: a hand replaced (clone, redeal) is looked at afresh.
+        chance = self._dukal_cache[seat]
+        if chance is None or chance[0] is not cards:
+            held = set(cards)
+            chance = self._dukal_cache[seat] = (cards, [
+                s for s, t in enumerate(suits) if t[0] in held and t[1] in held])
+        live = chance[1]
+        if not live:        # quick exit: usually none
+            return []
+        courts = []
+        for s in live[:]:
+            t = suits[s]
+            if t[0] in cards and t[1] in cards:
+                courts.append(t)
+            else:
+                live.remove(s)
         if not courts:
             return []
         min_run = self.deck.dukal_min_run
@@ -373,14 +420,14 @@ class GanjifaState(OneSeatAtATime):
             raise IllegalAction("Choose the cards you give up to the Dukal.", "must_give",
                                 n=len(self.dukal))
         hand = self.hands[seat]
-        try:        # _need_in_hand, inlined: one scan finds the card and where to remove it
-            at = hand.index(card) if isinstance(card, int) else -1
-        except ValueError:
-            at = -1
+        at = -1
+        if isinstance(card, int):   # the hand is sorted: bisection finds the card
+            at = bisect_left(hand, card)
+            if at == len(hand) or hand[at] != card:
+                at = -1
         if at < 0:
             raise IllegalAction("That card is not in your hand.", "not_in_hand")
         c = card
-        trick = self.trick
         if phase == LEAD:
             if self.trick_no == 0 and c != self._opening_card():
                 raise IllegalAction(
@@ -388,18 +435,41 @@ class GanjifaState(OneSeatAtATime):
                     f"{self.deck.suits[self.trump].name['en']}.", "opening", trump=self.trump)
         else:
             # Following the led suit is always legal; anything else needs the full rule.
-            per = _shape(self.deck)[0]
-            if c // per != trick[0][1] // per and c not in self._follow_set(hand):
+            per = self._per
+            if c // per != self.trick[0][1] // per and c not in self._follow_set(hand):
                 raise self._follow_error(seat)
         del hand[at]
+        trick = self.trick
         trick.append((seat, c))
         events = [new_event(("play", seat, {"card": c, "lead": phase == LEAD}, None))]
         if len(trick) == self.n_seats:
-            events += self._finish_trick()
+            winner, cards = self._end_trick()
+            events.append(new_event(("trick", winner, {"cards": cards, "winner": winner}, None)))
+            if self.phase == OVER:
+                events.append(self._over_event())
         else:
             self.phase = FOLLOW
             self.turn = (seat + 1) % self.n_seats
         return events
+
+    def step(self, seat: int, action: Action) -> None:
+        """Apply a listed action, trusted: no validation and no events (the fast path of
+        random playouts and search). ``action`` must be one of ``legal_actions(seat)``;
+        anything else leaves the state undefined. Input from players goes through
+        :meth:`apply`, which checks it and raises IllegalAction."""
+        if action[0] != "play":     # Dukals and give-ups are rare: the full path
+            self.apply(seat, action)
+            return
+        c = action[1]
+        hand = self.hands[seat]
+        del hand[bisect_left(hand, c)]
+        trick = self.trick
+        trick.append((seat, c))
+        if len(trick) == self.n_seats:
+            self._end_trick()
+        else:
+            self.phase = FOLLOW
+            self.turn = (seat + 1) % self.n_seats
 
     def _follow_error(self, seat: int) -> IllegalAction:
         d = self.deck
@@ -432,19 +502,20 @@ class GanjifaState(OneSeatAtATime):
                 best_seat, best_key = seat, key
         return best_seat
 
-    def _finish_trick(self) -> list[Event]:
-        winner = self._winner(self.trick)
-        cards = [c for _, c in self.trick]
+    def _end_trick(self) -> tuple[int, list[int]]:
+        """Close a full trick (and the hand, after the last): (winner, cards taken)."""
+        trick = self.trick
+        winner = self._winner(trick)
+        cards = [c for _, c in trick]
         self.captured[winner].extend(cards)
-        self.history.append(_trick("trick", self.leader, tuple(self.trick), winner))
+        self.history.append(_trick("trick", self.leader, tuple(trick), winner))
         self.trick = []
         self.trick_no += 1
         self.leader = self.turn = winner
         self.phase = LEAD
-        events = [new_event(("trick", winner, {"cards": cards, "winner": winner}, None))]
-        if any(self.hands):     # the usual case: skip _maybe_over
-            return events
-        return events + self._maybe_over()
+        if not any(self.hands):
+            self._end_hand()
+        return winner, cards
 
     def _dukal(self, seat: int, cards: object) -> list[Event]:
         d, per = self.deck, self.deck.per_suit
@@ -517,12 +588,19 @@ class GanjifaState(OneSeatAtATime):
     def _maybe_over(self) -> list[Event]:
         if any(self.hands):
             return []
+        self._end_hand()
+        return [self._over_event()]
+
+    def _end_hand(self) -> None:
         self.phase = OVER
         scores = tuple(len(c) for c in self.captured)
         top = max(scores)
         winners = tuple(s for s in range(self.n_seats) if scores[s] == top)
         self._result = Result(winners, scores, "shared" if len(winners) > 1 else "most_cards")
-        return [Event("over", None, {"winners": list(winners), "scores": list(scores)})]
+
+    def _over_event(self) -> Event:
+        res = self._result
+        return Event("over", None, {"winners": list(res.winners), "scores": list(res.scores)})
 
     # ----------------------------------------------------------------- views
     def view(self, seat: int | None) -> GanjifaView:
@@ -568,6 +646,7 @@ class GanjifaState(OneSeatAtATime):
         st.gives = [(s, list(c)) for s, c in self.gives]
         st.rng = random.Random()
         st.rng.setstate(self.rng.getstate())
+        st._dukal_cache = [None] * self.n_seats
         return st
 
     @classmethod
@@ -593,6 +672,7 @@ class GanjifaState(OneSeatAtATime):
         st.turn = view.turn if view.turn is not None else view.leader
         st._result = None
         st._hist_cache = None
+        st._setup_fast()
         return st
 
 
