@@ -67,22 +67,8 @@ def next_held_suit(hand: list[int], led_suit: int, n_suits: int = 10, per_suit: 
     raise ValueError("empty hand")
 
 
-_SHAPES: dict[int, tuple[Deck, tuple[int, int]]] = {}
-_LAST_SHAPE: list = [None, None]
 _SUIT_CARDS: dict[int, tuple[Deck, tuple]] = {}
 _ACTIONS: dict[int, tuple[Deck, tuple]] = {}
-
-
-def _shape(deck: Deck) -> tuple[int, int]:
-    """(cards per suit, number of suits), cached per deck object (hot path)."""
-    last = _LAST_SHAPE
-    if last[0] is deck:
-        return last[1]
-    hit = _SHAPES.get(id(deck))
-    if hit is None or hit[0] is not deck:
-        hit = _SHAPES[id(deck)] = (deck, (deck.per_suit, len(deck.suits)))
-    last[:] = hit
-    return hit[1]
 
 
 def _card_actions(deck: Deck) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
@@ -105,8 +91,47 @@ def _suit_cards(deck: Deck) -> tuple:
             (s * per + deck.raja_rank, s * per + deck.mantri_rank,
              tuple(sorted((r.value, s * per + r.index) for r in deck.ranks if r.kind == "numeral")))
             for s in range(len(deck.suits)))
-        hit = _SUIT_CARDS[id(deck)] = (deck, (table, {t[0]: s for s, t in enumerate(table)}))
+        hit = _SUIT_CARDS[id(deck)] = (deck, (table, {t[0]: s for s, t in enumerate(table)}, {}))
     return hit[1]
+
+
+_KEYS: dict[tuple[int, int], tuple[Deck, tuple]] = {}
+
+
+def _trick_keys(deck: Deck, trump: int) -> tuple[tuple[int, ...], ...]:
+    """Per led suit, every card's weight in the trick (rule 15): trumps above the led suit
+    above the rest (0); the highest weight wins. Built once per deck and trump."""
+    hit = _KEYS.get((id(deck), trump))
+    if hit is None or hit[0] is not deck:
+        per, strength = deck.per_suit, deck.strength
+        keys = tuple(
+            tuple(2 * per + strength[c] if c // per == trump
+                  else per + strength[c] if c // per == led else 0 for c in range(deck.size))
+            for led in range(len(deck.suits)))
+        hit = _KEYS[(id(deck), trump)] = (deck, keys)
+    return hit[1]
+
+
+def _suit_dukals(deck: Deck, court: tuple, held: tuple[int, ...], runs: dict) -> tuple:
+    """Every Dukal (sorted card tuples) of one suit whose held cards are ``held`` (its Raja
+    and Mantri among them), whatever the hand sizes; cached in ``runs`` by ``held``."""
+    found = runs.get(held)
+    if found is None:
+        raja, mantri, numerals = court
+        hand = set(held)
+        min_run = deck.dukal_min_run
+        have = [(v, c) for v, c in numerals if c in hand]      # ascending face value
+        out = []
+        for i in range(len(have)):
+            run = [have[i]]
+            for vc in have[i + 1:]:
+                if vc[0] != run[-1][0] + 1:
+                    break
+                run.append(vc)
+                if len(run) >= min_run:
+                    out.append(tuple(sorted([raja, mantri] + [c for _, c in run])))
+        found = runs[held] = tuple(out)
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,6 +227,7 @@ class GanjifaState(OneSeatAtATime):
         "deck", "n_seats", "options", "trump", "rng", "seed", "dealer", "packets", "hands",
         "captured", "trick", "history", "trick_no", "dukal", "gives", "leader", "turn",
         "phase", "_result", "_hist_cache", "_per", "_plays", "_gives_a", "_strict", "_dukal_cache",
+        "_keys", "_size",
     )
 
     def __init__(
@@ -242,6 +268,8 @@ class GanjifaState(OneSeatAtATime):
         self._per = self.deck.per_suit
         self._plays, self._gives_a = _card_actions(self.deck)
         self._strict = self.options["void_rule"] == "strict"
+        self._keys = _trick_keys(self.deck, self.trump)
+        self._size = self.deck.size
         self._dukal_cache = [None] * self.n_seats
 
     # ------------------------------------------------------------------ setup
@@ -343,17 +371,13 @@ class GanjifaState(OneSeatAtATime):
             return hand[i:j]
         return hand[ti:tj] + hand[i:j] if ti < i else hand[i:j] + hand[ti:tj]
 
-    def _follow_set(self, hand: list[int]) -> list[int]:
-        per, n_suits = _shape(self.deck)
-        return legal_follow(hand, self.trick[0][1] // per, self.trump,
-                            self.options["void_rule"], n_suits, per)
-
     def _opening_card(self) -> int:
         return self.trump * self.deck.per_suit + self.deck.raja_rank
 
     def dukals(self, seat: int) -> list[tuple[int, ...]]:
         """Every Dukal the seat could lead from its hand (any sub-run of ≥ 3 numerals)."""
-        suits = _suit_cards(self.deck)[0]
+        tables = _suit_cards(self.deck)
+        suits = tables[0]
         cards = self.hands[seat]
         # Suits whose Raja and Mantri this hand list held when first looked at; a hand only
         # loses cards, so a suit leaves for good once either court is gone. Keyed on the
@@ -375,20 +399,15 @@ class GanjifaState(OneSeatAtATime):
                 live.remove(s)
         if not courts:
             return []
-        min_run = self.deck.dukal_min_run
-        hand = set(cards)
         limit = min(map(len, self.hands))
+        per, deck, runs = self._per, self.deck, tables[2]
         out = []
-        for raja, mantri, numerals in courts:
-            held = [(v, c) for v, c in numerals if c in hand]      # ascending face value
-            for i in range(len(held)):
-                run = [held[i]]
-                for vc in held[i + 1:]:
-                    if vc[0] != run[-1][0] + 1:
-                        break
-                    run.append(vc)
-                    if len(run) >= min_run and len(run) + 2 <= limit:
-                        out.append(tuple(sorted([raja, mantri] + [c for _, c in run])))
+        for court in courts:
+            lo = court[0] - court[0] % per
+            i = bisect_left(cards, lo)
+            j = bisect_left(cards, lo + per, i)
+            out += [d for d in _suit_dukals(deck, court, tuple(cards[i:j]), runs)
+                    if len(d) <= limit]
         return sorted(out)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
@@ -436,8 +455,12 @@ class GanjifaState(OneSeatAtATime):
         else:
             # Following the led suit is always legal; anything else needs the full rule.
             per = self._per
-            if c // per != self.trick[0][1] // per and c not in self._follow_set(hand):
-                raise self._follow_error(seat)
+            lo = self.trick[0][1]
+            lo -= lo % per
+            if not lo <= c < lo + per:
+                i = bisect_left(hand, lo)
+                if i < len(hand) and hand[i] < lo + per or c not in self._void_cards(hand, i):
+                    raise self._follow_error(seat)
         del hand[at]
         trick = self.trick
         trick.append((seat, c))
@@ -492,14 +515,19 @@ class GanjifaState(OneSeatAtATime):
                              "void_next", led=led, next=nxt)
 
     def _winner(self, plays: list[tuple[int, int]]) -> int:
-        per, strength, trump = _shape(self.deck)[0], self.deck.strength, self.trump
-        led = plays[0][1] // per
-        best_seat, best_key = plays[0][0], -1
-        for seat, c in plays:       # trumps above the led suit above the rest
-            s = c // per
-            key = 2 * per + strength[c] if s == trump else per + strength[c] if s == led else 0
-            if key > best_key:
-                best_seat, best_key = seat, key
+        keys = self._keys[plays[0][1] // self._per]
+        if len(plays) == 3:         # the usual table, unrolled (hot path)
+            (s0, c0), (s1, c1), (s2, c2) = plays
+            best_seat, best = s0, keys[c0]
+            k = keys[c1]
+            if k > best:
+                best_seat, best = s1, k
+            return s2 if keys[c2] > best else best_seat
+        best_seat, best = plays[0][0], -1
+        for seat, c in plays:
+            k = keys[c]
+            if k > best:
+                best_seat, best = seat, k
         return best_seat
 
     def _end_trick(self) -> tuple[int, list[int]]:
@@ -507,7 +535,7 @@ class GanjifaState(OneSeatAtATime):
         trick = self.trick
         winner = self._winner(trick)
         cards = [c for _, c in trick]
-        self.captured[winner].extend(cards)
+        self.captured[winner] += cards
         self.history.append(_trick("trick", self.leader, tuple(trick), winner))
         self.trick = []
         self.trick_no += 1
@@ -685,23 +713,24 @@ def check_invariants(state: GanjifaState) -> list[str]:
     the deck.
     """
     bad = []
-    per, n_suits = _shape(state.deck)
-    size = per * n_suits
+    size = state._size
     hands, captured = state.hands, state.captured
+    phase = state.phase
     if len(hands) == 3:     # the usual table, without the generic machinery (hot path)
         h0, h1, h2 = hands
         c0, c1, c2 = captured
-        sizes = [len(h0), len(h1), len(h2)]
-        held = sizes[0] + sizes[1] + sizes[2] + len(c0) + len(c1) + len(c2)
-    else:
-        sizes = list(map(len, hands))
-        held = sum(sizes) + sum(map(len, captured))
-    held += len(state.trick) + len(state.dukal)
-    if state.gives:
-        held += sum(len(c) for _, c in state.gives)
+        n0, n1, n2 = len(h0), len(h1), len(h2)
+        held = n0 + n1 + n2 + len(c0) + len(c1) + len(c2) + len(state.trick) + len(state.dukal)
+        if state.gives:
+            held += sum(len(c) for _, c in state.gives)
+        if held == size and (n0 == n1 == n2 or phase == FOLLOW or phase == GIVE) \
+                and phase != OVER:
+            return bad      # all holds: the usual answer, without building lists
+    sizes = list(map(len, hands))
+    held = sum(sizes) + sum(map(len, captured)) + len(state.trick) + len(state.dukal)
+    held += sum(len(c) for _, c in state.gives)
     if held != size:
         bad.append(f"cards not conserved: {held} accounted for, deck has {size}")
-    phase = state.phase
     if (phase == LEAD or phase == OVER) and min(sizes) != max(sizes):
         bad.append(f"unequal hand sizes after a trick: {sizes}")
     if phase == OVER:
