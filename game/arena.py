@@ -13,7 +13,8 @@ and, through ``observe``, the events visible to its seat. A ``blind`` agent (Ran
 declares that it reads neither, so it is given ``None`` and no events: random-vs-random
 hands then measure the engine itself (legal actions, apply, invariant checks). After
 every action the arena checks generic invariants (an active seat has a legal action, a finished game has a
-result) plus the game's own, if its descriptor names one
+result) plus, with ``--check-invariants`` (``run(..., invariants=True)``, the default of
+``run``), the game's own, if its descriptor names one
 (``invariants``, by default ``rules:check_invariants(state) -> list[str]``).
 
 Reaction windows (several active seats) run on a fake clock: every eligible agent
@@ -108,15 +109,12 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
               times: list[list[float]], violations: list[str],
               new_state: Callable[..., Any] | None = None,
               make_agent: Callable[[str, int, int], Any] | None = None,
-              timing: Timing | None = None, clocks: list[HandClock] | None = None,
-              checks: bool = True) -> Any:
+              timing: Timing | None = None, clocks: list[HandClock] | None = None) -> Any:
     """Play one hand; ``levels[s]`` sits at seat ``s``. Appends each seat's decision times
     (seconds) to ``times[s]`` and any invariant breach to ``violations``. Returns the
     Result (None if the game broke off). ``new_state``/``make_agent``/``timing`` stand in
     for the registry's (tests inject a ruleset); a hand with windows appends its
-    :class:`HandClock` to ``clocks``. ``checks=False`` (benchmarks) skips the per-action
-    checks (the game's invariants, that the agent chose a listed action, that apply takes
-    it) and, when no agent reads events, drives the state's trusted ``step`` if it has one."""
+    :class:`HandClock` to ``clocks``."""
     n = len(levels)
     state = (new_state or (lambda n_, s_, o_: registry.new_game(game, n_, s_, o_)))(n, seed, options)
     make = make_agent or (lambda lv, s, sd: registry.make_agent(game, lv, s, sd))
@@ -133,10 +131,10 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
     decide = [a.decide for a in agents]
     record = [t.append for t in times]
     observers = [a.observe for a, b in zip(agents, blind, strict=True) if not b]
-    if not checks:
-        check = None
-        if not observers and hasattr(state, "step"):
-            apply = state.step      # trusted, no events: nobody reads them
+    if not observers and window is None:
+        # Nobody reads events: a state's trusted fast path (``advance``: no validation, no
+        # events) plays the actions, which the loop below takes only from the legal list.
+        apply = getattr(state, "advance", apply)
     hand: HandClock | None = None
     steps = 0
     while True:
@@ -167,7 +165,7 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
             t0 = clock()
             action = decide[seat](v, legal)
             record[seat](clock() - t0)
-            if checks and action not in legal:
+            if action not in legal:
                 violations.append(f"seed {seed}: seat {seat} chose unlisted {action!r}")
                 return None
         try:
@@ -254,15 +252,16 @@ def _pct(values: Sequence[float], q: float) -> float:
 
 
 def run(game: str, seats: Sequence[str], games: int, seed: int,
-        options: dict | None = None, checks: bool = True) -> dict:
-    """Play the benchmark and return the report (see the module docstring); ``checks``:
-    see :func:`play_hand`."""
+        options: dict | None = None, invariants: bool = True) -> dict:
+    """Play the benchmark and return the report (see the module docstring).
+    ``invariants=False`` skips the game's own per-action invariant check (benchmarks;
+    tests keep it on)."""
     info = registry.info(game)
     n = len(seats)
     if not info.min_seats <= n <= info.max_seats:
         raise ValueError(f"{game} takes {info.min_seats}–{info.max_seats} seats, not {n}")
     options = dict(options or {})
-    check = invariant_hook(game)
+    check = invariant_hook(game) if invariants else None
     entries = [EntryStats(lv) for lv in seats]
     deals = max(1, math.ceil(games / n))
     per_deal_first: list[float] = []
@@ -287,7 +286,7 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
             found: list[str] = []
             clocks: list[HandClock] = []
             result = play_hand(game, levels, deal_seed, options, agent_seeds, check,
-                               times, found, clocks=clocks, checks=checks)
+                               times, found, clocks=clocks)
             n_violations += len(found)
             room = MAX_SAMPLES - len(violations)
             if room > 0:
@@ -358,13 +357,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=30, help="hands to play (rounded up to whole deals)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--options", default="", help="game options, e.g. void_rule=strict,time=night")
-    p.add_argument("--no-checks", action="store_true",
-                   help="skip the per-action invariant checks (engine speed benchmarks)")
+    p.add_argument("--check-invariants", action="store_true",
+                   help="run the game's invariant check after every action (off: a benchmark)")
     args = p.parse_args(argv)
     seats = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
     try:
         report = run(args.game, seats, args.games, args.seed, parse_options(args.options),
-                     checks=not args.no_checks)
+                     invariants=args.check_invariants)
     except ValueError as err:
         p.error(str(err))
     print(json.dumps(report, separators=(",", ":")))

@@ -134,6 +134,22 @@ def _suit_dukals(deck: Deck, court: tuple, held: tuple[int, ...], runs: dict) ->
     return found
 
 
+def _shuffled(rng: random.Random, size: int) -> list[int]:
+    """``list(range(size))`` after ``rng.shuffle``: the very same permutation and the same
+    draws from ``rng`` (saves and replays deal again from the seed), with
+    ``Random._randbelow`` inlined (it was most of a deal's cost)."""
+    cards = list(range(size))
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, size)):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
 @dataclass(frozen=True, slots=True)
 class Trick:
     """A finished trick or Dukal, public to everyone."""
@@ -287,8 +303,7 @@ class GanjifaState(OneSeatAtATime):
 
     def _deal(self) -> tuple[list[list[int]], list[tuple[int, int]]]:
         """Shuffle, then packets of four counter-clockwise from the dealer's next seat."""
-        cards = list(range(self.deck.size))
-        self.rng.shuffle(cards)
+        cards = _shuffled(self.rng, self.deck.size)
         n, k = self.n_seats, self.deck.deal_packet
         hands: list[list[int]] = [[] for _ in range(n)]
         packets = []
@@ -348,6 +363,9 @@ class GanjifaState(OneSeatAtATime):
         if self.trick_no == 0:
             return [self._plays[self._opening_card()]]
         plays = list(map(self._plays.__getitem__, hand))
+        chance = self._dukal_cache[seat]     # dukals()'s quick exit, inlined
+        if chance is not None and chance[0] is hand and not chance[1]:
+            return plays
         dukals = self.dukals(seat)
         if dukals:      # "dukal" < "play": Dukals first keeps the list sorted (engine contract)
             return [("dukal", d) for d in dukals] + plays
@@ -475,7 +493,7 @@ class GanjifaState(OneSeatAtATime):
             self.turn = (seat + 1) % self.n_seats
         return events
 
-    def step(self, seat: int, action: Action) -> None:
+    def advance(self, seat: int, action: Action) -> None:
         """Apply a listed action, trusted: no validation and no events (the fast path of
         random playouts and search). ``action`` must be one of ``legal_actions(seat)``;
         anything else leaves the state undefined. Input from players goes through
