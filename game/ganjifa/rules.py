@@ -242,7 +242,7 @@ class GanjifaState(OneSeatAtATime):
     __slots__ = (
         "deck", "n_seats", "options", "trump", "rng", "seed", "dealer", "packets", "hands",
         "captured", "trick", "history", "trick_no", "dukal", "gives", "leader", "turn",
-        "phase", "_result", "_hist_cache", "_per", "_plays", "_gives_a", "_strict", "_dukal_cache",
+        "phase", "_result", "_hist_cache", "_per", "_plays", "_gives_a", "_strict", "_dukal_cache", "_acts_cache",
         "_keys", "_size",
     )
 
@@ -287,6 +287,7 @@ class GanjifaState(OneSeatAtATime):
         self._keys = _trick_keys(self.deck, self.trump)
         self._size = self.deck.size
         self._dukal_cache = [None] * self.n_seats
+        self._acts_cache = [None] * self.n_seats
 
     # ------------------------------------------------------------------ setup
     def _check_options(self, options: dict) -> dict:
@@ -349,20 +350,28 @@ class GanjifaState(OneSeatAtATime):
         if seat != self.turn or phase == OVER:
             return []
         hand = self.hands[seat]
+        if phase == GIVE:
+            return list(map(self._gives_a.__getitem__, hand))
+        # The hand's ("play", c) actions, in the hand's order, kept alongside it (a play
+        # deletes at the same index in both) and rebuilt when the hand list was replaced
+        # or changed length otherwise (a Dukal, a give-up).
+        acts = self._acts_cache[seat]
+        if acts is None or acts[0] is not hand or len(acts[1]) != len(hand):
+            acts = self._acts_cache[seat] = (hand, list(map(self._plays.__getitem__, hand)))
+        acts = acts[1]
         if phase == FOLLOW:
-            plays, per = self._plays, self._per
+            per = self._per
             lo = self.trick[0][1]
             lo -= lo % per
             i = bisect_left(hand, lo)
             j = bisect_left(hand, lo + per, i)
             if j > i:       # the usual case: follow suit
-                return [plays[c] for c in hand[i:j]]
+                return acts[i:j]
+            plays = self._plays
             return [plays[c] for c in self._void_cards(hand, i)]
-        if phase == GIVE:
-            return list(map(self._gives_a.__getitem__, hand))
         if self.trick_no == 0:
             return [self._plays[self._opening_card()]]
-        plays = list(map(self._plays.__getitem__, hand))
+        plays = acts[:]
         chance = self._dukal_cache[seat]     # dukals()'s quick exit, inlined
         if chance is not None and chance[0] is hand and not chance[1]:
             return plays
@@ -480,6 +489,9 @@ class GanjifaState(OneSeatAtATime):
                 if i < len(hand) and hand[i] < lo + per or c not in self._void_cards(hand, i):
                     raise self._follow_error(seat)
         del hand[at]
+        acts = self._acts_cache[seat]
+        if acts is not None and acts[0] is hand and len(acts[1]) == len(hand) + 1:
+            del acts[1][at]
         trick = self.trick
         trick.append((seat, c))
         events = [new_event(("play", seat, {"card": c, "lead": phase == LEAD}, None))]
@@ -503,7 +515,11 @@ class GanjifaState(OneSeatAtATime):
             return
         c = action[1]
         hand = self.hands[seat]
-        del hand[bisect_left(hand, c)]
+        at = bisect_left(hand, c)
+        del hand[at]
+        acts = self._acts_cache[seat]
+        if acts is not None and acts[0] is hand and len(acts[1]) == len(hand) + 1:
+            del acts[1][at]
         trick = self.trick
         trick.append((seat, c))
         if len(trick) == self.n_seats:
@@ -693,6 +709,7 @@ class GanjifaState(OneSeatAtATime):
         st.rng = random.Random()
         st.rng.setstate(self.rng.getstate())
         st._dukal_cache = [None] * self.n_seats
+        st._acts_cache = [None] * self.n_seats
         return st
 
     @classmethod

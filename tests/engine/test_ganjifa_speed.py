@@ -1,7 +1,7 @@
 """Ganjifa's fast paths (issue 19) agree with the checked ones: the trusted ``advance``
-with ``apply``, the inlined deal shuffle with ``random.shuffle``, the cached Dukal
-candidates with a hand that was replaced, the invariant check's quick answer with its
-full one."""
+with ``apply``, the cached legal actions with a fresh clone's, the inlined deal shuffle
+with ``random.shuffle``, the cached Dukal candidates and actions with a hand that was
+replaced, the invariant check's quick answer with its full one."""
 
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ def test_advance_plays_exactly_as_apply(options):
             seat = a.turn
             legal = a.legal_actions(seat)
             assert b.legal_actions(seat) == legal
+            assert a.clone().legal_actions(seat) == legal     # a clone starts with no caches
             action = legal[int(rng.random() * len(legal))]
             kinds.add(action[0])
             a.apply(seat, action)
@@ -65,6 +66,7 @@ def test_dukals_follow_a_hand_that_was_replaced():
     st.hands[0], st.hands[1] = st.hands[1], st.hands[0]
     assert st.dukals(0) == [tuple(sorted(cs))] and st.dukals(1) == []
     assert ("dukal", tuple(sorted(cs))) in st.legal_actions(0)
+    assert [a for a in st.legal_actions(0) if a[0] == "play"] == [("play", x) for x in cs]
     twin = st.clone()
     twin.hands[0], twin.hands[2] = twin.hands[2], twin.hands[0]
     assert twin.dukals(0) == [] and twin.dukals(2) == [tuple(sorted(cs))]
