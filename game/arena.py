@@ -11,9 +11,10 @@ whole deals. Figures are reported per entry of ``--seats``.
 Games are driven directly (no Match): an agent gets only ``view(seat)``, its legal actions
 and, through ``observe``, the events visible to its seat. A ``blind`` agent (Random)
 declares that it reads neither, so it is given ``None`` and no events: random-vs-random
-hands then measure the engine itself (legal actions, apply, invariant checks). After
+hands then measure the engine itself (legal actions, apply). After
 every action the arena checks generic invariants (an active seat has a legal action, a finished game has a
-result) plus the game's own, if its descriptor names one
+result) plus, with ``--invariants`` (``run(..., invariants=True)``, the default from Python,
+so tests check), the game's own, if its descriptor names one
 (``invariants``, by default ``rules:check_invariants(state) -> list[str]``).
 
 Reaction windows (several active seats) run on a fake clock: every eligible agent
@@ -247,14 +248,17 @@ def _pct(values: Sequence[float], q: float) -> float:
 
 
 def run(game: str, seats: Sequence[str], games: int, seed: int,
-        options: dict | None = None) -> dict:
-    """Play the benchmark and return the report (see the module docstring)."""
+        options: dict | None = None, invariants: bool = True) -> dict:
+    """Play the benchmark and return the report (see the module docstring).
+    ``invariants``: run the game's own invariant check after every action (tests do; the
+    command line does only with ``--invariants``, so a benchmark measures the engine)."""
     info = registry.info(game)
     n = len(seats)
     if not info.min_seats <= n <= info.max_seats:
         raise ValueError(f"{game} takes {info.min_seats}–{info.max_seats} seats, not {n}")
     options = dict(options or {})
-    check = invariant_hook(game)
+    check = invariant_hook(game) if invariants else None
+    timing = Timing.for_game(game)      # read once, for every hand's windows
     entries = [EntryStats(lv) for lv in seats]
     deals = max(1, math.ceil(games / n))
     per_deal_first: list[float] = []
@@ -279,7 +283,7 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
             found: list[str] = []
             clocks: list[HandClock] = []
             result = play_hand(game, levels, deal_seed, options, agent_seeds, check,
-                               times, found, clocks=clocks)
+                               times, found, timing=timing, clocks=clocks)
             n_violations += len(found)
             room = MAX_SAMPLES - len(violations)
             if room > 0:
@@ -350,10 +354,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=30, help="hands to play (rounded up to whole deals)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--options", default="", help="game options, e.g. void_rule=strict,time=night")
+    p.add_argument("--invariants", action="store_true",
+                   help="also run the game's invariant check after every action (slower)")
     args = p.parse_args(argv)
     seats = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
     try:
-        report = run(args.game, seats, args.games, args.seed, parse_options(args.options))
+        report = run(args.game, seats, args.games, args.seed, parse_options(args.options),
+                     invariants=args.invariants)
     except ValueError as err:
         p.error(str(err))
     print(json.dumps(report, separators=(",", ":")))

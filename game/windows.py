@@ -151,6 +151,11 @@ class Timing:
     def __init__(self, values: Mapping[str, Any] | Callable[[], Mapping[str, Any]]) -> None:
         self._values = None if callable(values) else dict(values)
         self._load = values if callable(values) else None
+        # Read once: a window's numbers are looked up for every window (the arena opens
+        # thousands a second), so each lookup's answer is kept.
+        self._seconds: dict[str | None, float] = {}
+        self._ranges: dict[tuple[str, str, bool], tuple[float, float]] = {}
+        self._floor: float | None = None
 
     @property
     def values(self) -> dict:
@@ -165,18 +170,29 @@ class Timing:
         return cls(lambda: load_timing(game))
 
     def seconds(self, key: str | None) -> float:
+        got = self._seconds.get(key)
+        if got is not None:
+            return got
         if key is None:
             return 0.0
         try:
-            return float(self.values[key])
+            got = self._seconds[key] = float(self.values[key])
         except KeyError:
             raise KeyError(f"no timing number {key!r} (data/timing.yaml or the game's "
                            f"'timing:' section)") from None
+        return got
 
     def delay_range(self, key: str, level: str = "", is_actor: bool = False) -> tuple[float, float]:
         """The ``[lo, hi]`` range of ``key``. A range may be split by seat role
         (``actor``/``others``) and/or by level (``easy``/``normal``/…, ``default``), at
         any depth; a single number is a fixed delay."""
+        memo = (key, level, is_actor)
+        got = self._ranges.get(memo)
+        if got is None:
+            got = self._ranges[memo] = self._delay_range(key, level, is_actor)
+        return got
+
+    def _delay_range(self, key: str, level: str, is_actor: bool) -> tuple[float, float]:
         spec = self.values.get(key, self.values.get("ai_window_delay_s"))
         while isinstance(spec, Mapping):
             if "actor" in spec or "others" in spec:
@@ -199,8 +215,10 @@ class Timing:
         nor ``ai_window_floor_s`` (so no speed setting lets an AI beat human reflexes)."""
         lo, hi = self.delay_range(window.ai_delay, level, seat == window.actor)
         drawn = lo + (hi - lo) * rng.random()
-        floor = max(lo, float(self.values.get("ai_window_floor_s", 0.0)))
-        return max(floor, drawn * think_scale)
+        floor = self._floor
+        if floor is None:
+            floor = self._floor = float(self.values.get("ai_window_floor_s", 0.0))
+        return max(lo, floor, drawn * think_scale)
 
 
 # --------------------------------------------------------------------- the desk
