@@ -133,6 +133,9 @@ class MascaradeState(OneSeatAtATime):
         self.cheat_winner: int | None = None
         self.pending: tuple | None = None            # (kind, seat, *data)
         self._result: Result | None = None
+        # Legal-move lists that depend only on the (fixed) layout, built once per game and
+        # shared by clones: (seat, forced, forced position) or ("claim", seat) -> actions.
+        self._acts: dict[tuple, tuple[Action, ...]] = {}
 
     # ------------------------------------------------------------------ setup
     def _choose_set(self) -> list[int]:
@@ -268,20 +271,37 @@ class MascaradeState(OneSeatAtATime):
                 if self.small or self.owner[a] != self.owner[b]]
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.phase == OVER or seat not in self.active_seats():
+        phase = self.phase
+        if phase == TURN:
+            if seat != self.turn:
+                return []
+            forced = self.forced(seat)
+            key = (seat, forced, self._forced_pos(seat))
+            acts = self._acts.get(key)
+            if acts is None:
+                acts = self._acts[key] = tuple(self._turn_actions(seat, forced))
+            return list(acts)
+        if phase == CLAIM:
+            if seat != self.to_ask[0]:
+                return []
+            key = ("claim", seat)
+            acts = self._acts.get(key)
+            if acts is None:
+                acts = self._acts[key] = (PASS, *(("claim", p) for p in self.hands[seat]))
+            return list(acts)
+        if phase == OVER or seat not in self.active_seats():
             return []
-        if self.phase == TURN:
-            acts: list[Action] = [("swap", a, b, bit) for a, b in self.swap_pairs(seat)
-                                  for bit in (0, 1)]
-            if not self.forced(seat):
-                own = self.hands[seat]
-                acts += [("peek", p) for p in own]
-                acts += [("announce", c, p) for c in self.charset for p in own
-                         if not self.protected[p]]
-            return acts
-        if self.phase == CLAIM:
-            return [PASS] + [("claim", p) for p in self.hands[seat]]
         return self._power_actions()
+
+    def _turn_actions(self, seat: int, forced: bool) -> list[Action]:
+        acts: list[Action] = [("swap", a, b, bit) for a, b in self.swap_pairs(seat)
+                              for bit in (0, 1)]
+        if not forced:
+            own = self.hands[seat]
+            acts += [("peek", p) for p in own]
+            acts += [("announce", c, p) for c in self.charset for p in own
+                     if not self.protected[p]]
+        return acts
 
     def _power_actions(self) -> list[Action]:
         kind, seat = self.pending[0], self.pending[1]
@@ -309,6 +329,12 @@ class MascaradeState(OneSeatAtATime):
     def apply(self, seat: int, action: Action) -> list[Event]:
         if not isinstance(action, tuple) or action not in self.legal_actions(seat):
             raise self.refusal(seat, action)     # legal_actions is empty when over / not seat's move
+        return self.apply_trusted(seat, action)
+
+    def apply_trusted(self, seat: int, action: Action) -> list[Event]:
+        """:meth:`apply` without the check: for an action taken from
+        ``legal_actions(seat)`` of this very position (the arena, a search). Anything else
+        goes through :meth:`apply` (or the Match), which refuses it with a reason."""
         kind = action[0]
         if self.phase == TURN:
             if kind == "swap":
