@@ -421,6 +421,13 @@ class WindowDesk:
     def next_due(self, now: float, waiting: Sequence[int]) -> Due | None:
         """The answer to submit next for the open window, if one is due by ``now``.
         ``waiting``: the eligible seats that have not answered yet (from the engine)."""
+        cur = self.current
+        if cur is None or cur.ends_at is None or now < cur.ends_at:
+            for p in self.queue:
+                if p.at <= now:
+                    break
+            else:
+                return None              # nothing to judge yet (what _judge would find)
         valid = self._judge(now)         # already in (time, seq) order
         cur = self.current
         if cur is None:

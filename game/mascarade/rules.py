@@ -136,6 +136,7 @@ class MascaradeState(OneSeatAtATime):
         # Legal-move lists that depend only on the (fixed) layout, built once per game and
         # shared by clones: (seat, forced, forced position) or ("claim", seat) -> actions.
         self._acts: dict[tuple, tuple[Action, ...]] = {}
+        self._wdesc: Window | None = None      # the open claim window's description, made once
 
     # ------------------------------------------------------------------ setup
     def _choose_set(self) -> list[int]:
@@ -220,6 +221,14 @@ class MascaradeState(OneSeatAtATime):
     def window(self) -> Window | None:
         if self.phase != CLAIM:
             return None
+        w = self._wdesc
+        if w is not None and w.id == self.window_id and w.seats[0] == self.to_ask[0] \
+                and w.actor == self.ann[0]:
+            return w
+        w = self._wdesc = self._make_window()
+        return w
+
+    def _make_window(self) -> Window:
         return Window(id=self.window_id, kind="claim", seats=(self.to_ask[0],),
                       closes_on=("claim",), default=PASS, duration="claim_ask_s",
                       ai_delay="ai_claim_delay_s", actor=self.ann[0])
