@@ -472,10 +472,16 @@ class DaoTamState:
 
     def _run(self) -> None:
         steps, handlers, check = self.steps, _step_handlers(type(self)), self._check_wins
+        full = len(STAGES)
         while self.phase == TURN and steps and self._result is None:
             step = steps.pop()
             handlers[step[0]](self, *step[1:])
-            check()
+            # _check_wins, whose usual answer (two or more living, nobody at every stage) is
+            # read here without the call
+            status = self.status
+            alive = status.count(LIVING)
+            if alive < 2 or max(map(len, self.opened)) >= full:
+                check()
         if self._result is not None:
             self.steps.clear()
             self.phase = OVER

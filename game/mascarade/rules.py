@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from game.core import OVER, Action, Event, IllegalAction, OneSeatAtATime, Result, Window
+from game.core import OVER, Action, Event, IllegalAction, OneSeatAtATime, Result, Window, new_event
 from game.descriptor import Truth
 from game.mascarade.data import Rules, SetError, check_set, default_rules
 from game.mascarade.options import check_options
@@ -415,8 +415,8 @@ class MascaradeState(OneSeatAtATime):
         if bit:
             self.cards[a], self.cards[b] = self.cards[b], self.cards[a]
         self.private[seat].append(("swap", a, b, bit))
-        return [Event("swap", seat, {"a": a, "b": b}),
-                Event("swap_bit", seat, {"a": a, "b": b, "bit": bit}, to=seat)]
+        return [new_event(("swap", seat, {"a": a, "b": b}, None)),
+                new_event(("swap_bit", seat, {"a": a, "b": b, "bit": bit}, seat))]
 
     def _announce(self, seat: int, char: int, pos: int) -> list[Event]:
         n = self.n_seats
@@ -426,17 +426,17 @@ class MascaradeState(OneSeatAtATime):
         self.to_ask = [(seat + k) % n for k in range(1, n)]
         self.phase = CLAIM
         self.window_id += 1
-        return [Event("announce", seat, {"character": char, "pos": pos})]
+        return [new_event(("announce", seat, {"character": char, "pos": pos}, None))]
 
     def _answer(self, seat: int, action: Action) -> list[Event]:
         self.to_ask.pop(0)
         if action[0] == "claim":
             self.claims.append((seat, action[1]))
             self.answered.append((seat, "claim"))
-            events = [Event("claim", seat, {"pos": action[1], "character": self.ann[1]})]
+            events = [new_event(("claim", seat, {"pos": action[1], "character": self.ann[1]}, None))]
         else:
             self.answered.append((seat, "pass"))
-            events = [Event("pass", seat, {"character": self.ann[1]})]
+            events = [new_event(("pass", seat, {"character": self.ann[1]}, None))]
         if self.to_ask:
             self.window_id += 1
             return events
@@ -481,7 +481,7 @@ class MascaradeState(OneSeatAtATime):
         elif src == COURT:
             amount = min(amount, self.court)
         if amount <= 0:
-            return [Event("coins", None, {"src": src, "dst": dst, "amount": 0, "why": why})]
+            return [new_event(("coins", None, {"src": src, "dst": dst, "amount": 0, "why": why}, None))]
         if isinstance(src, int):
             self.coins[src] -= amount
         elif src == COURT:
@@ -494,7 +494,8 @@ class MascaradeState(OneSeatAtATime):
             self.court += amount
         else:
             self.bank_issued -= amount
-        return [Event("coins", None, {"src": src, "dst": dst, "amount": amount, "why": why})]
+        return [new_event(("coins", None, {"src": src, "dst": dst, "amount": amount, "why": why},
+                           None))]
 
     def checkpoint(self, name: str) -> list[Event]:
         """§10.3 at C1 or C2: Cheat, then 13 or more, then bankruptcy."""
@@ -544,7 +545,8 @@ class MascaradeState(OneSeatAtATime):
             top = max(self.coins)
             return self._end(tuple(s for s in range(self.n_seats) if self.coins[s] == top),
                              "turn_limit", "guard")
-        return [Event("turn", self.turn, {"turn": self.turn_no, "forced": self.forced()})]
+        return [new_event(("turn", self.turn, {"turn": self.turn_no, "forced": self.forced()},
+                           None))]
 
     # ------------------------------------------------------------ views, copies
     def view(self, seat: int | None) -> MascaradeView:
