@@ -44,6 +44,10 @@ from game.core import IllegalAction, OneSeatAtATime
 from game.windows import Timing, WindowDesk
 
 MAX_SAMPLES = 5     # violation messages kept for the report
+#: Judge windows with the short path below (what the desk decides when every answer is an
+#: agent's decision stamped at the window's opening, timers on, no presses from people);
+#: False: with the :class:`WindowDesk` itself (tests compare the two, hand by hand).
+FAST_WINDOWS = True
 MAX_STEPS = 100_000     # a hand this long is an engine bug (a trick-taking hand takes ~120)
 DEAL, AGENT, DELAY = 1, 2, 3     # seed-derivation tags
 
@@ -99,9 +103,21 @@ class HandClock:
     now: float = 0.0
     windows: int = 0
     closed_by: list[int] = field(default_factory=list)   # seat whose closing answer won
+    fast: bool = False          # FAST_WINDOWS: the fields below stand in for the desk
+    window_id: int | None = None    # the open window (None: none since the last closed)
+    ends_at: float = 0.0
+    presses: list[tuple[float, int, int, Any]] = field(default_factory=list)  # (at, seq, seat, action)
 
     def __post_init__(self) -> None:
         self.desk = WindowDesk(self.timing)
+
+    def close(self) -> None:
+        """The engine closed the open window: its queued answers are dropped."""
+        if self.fast:
+            self.window_id = None
+            self.presses.clear()
+        else:
+            self.desk.sync(None, self.now)    # the next one opens when it is asked
 
 
 def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
@@ -147,10 +163,12 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
         if w is not None:
             if hand is None:
                 hand = HandClock(timing or Timing.for_game(game),
-                                 [random.Random(_seed(DELAY, sd)) for sd in agent_seeds])
+                                 [random.Random(_seed(DELAY, sd)) for sd in agent_seeds],
+                                 fast=FAST_WINDOWS)
                 if clocks is not None:
                     clocks.append(hand)
-            picked = _window_answer(state, w, hand, levels, agents, blind, times, seed, violations)
+            answer = _fast_window_answer if hand.fast else _window_answer
+            picked = answer(state, w, hand, levels, agents, blind, times, seed, violations)
             if picked is None:
                 return None
             seat, action = picked
@@ -177,7 +195,7 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
             if after is None or after.id != w.id:
                 if action[:1] and action[0] in w.closes_on:
                     hand.closed_by.append(seat)
-                hand.desk.sync(None, hand.now)    # the next one opens when it is asked
+                hand.close()
         if observers:
             for e in events:    # _publish, inlined for the usual all-public case
                 if e.to is not None:
@@ -233,6 +251,55 @@ def _window_answer(state: Any, w: Any, hand: HandClock, levels: Sequence[str],
             violations.append(f"seed {seed}: window {w.id} waits for nobody")
             return None
         hand.now = later
+
+
+def _fast_window_answer(state: Any, w: Any, hand: HandClock, levels: Sequence[str],
+                        agents: Sequence[Any], blind: Sequence[bool], times: list[list[float]],
+                        seed: int, violations: list[str]) -> tuple[int, Any] | None:
+    """:func:`_window_answer` without the desk, for the arena's windows only: every answer
+    is an agent's, stamped when the window opens, timers on, no false starts. The desk
+    then submits the earliest answer made before the deadline by a seat still waiting
+    (same time: ``seats`` order, then pressing order), and at the deadline the window's
+    default for each waiting seat in ``seats`` order — which is what this does."""
+    active = state.active_seats()
+    seats = w.seats
+    if w.id != hand.window_id:                      # it opens now: every agent decides
+        hand.window_id = w.id
+        hand.windows += 1
+        now = hand.now
+        ends = hand.ends_at = now + hand.timing.seconds(w.duration)
+        presses = hand.presses
+        presses.clear()
+        delay = hand.timing.reaction_delay
+        for seq, s in enumerate(seats):
+            if s not in active:
+                continue
+            legal = state.legal_actions(s)
+            t0 = time.perf_counter()
+            action = agents[s].decide(None if blind[s] else state.view(s), legal)
+            times[s].append(time.perf_counter() - t0)
+            if action not in legal:
+                violations.append(f"seed {seed}: seat {s} chose unlisted {action!r}")
+                return None
+            at = now + delay(w, s, levels[s], hand.rngs[s])
+            if at < ends:                           # one at the deadline or later never counts
+                presses.append((at, seq, s, tuple(action)))
+    best = None
+    for p in hand.presses:
+        if p[2] in active and p[2] in seats and (
+                best is None or (p[0], seats.index(p[2]), p[1])
+                < (best[0], seats.index(best[2]), best[1])):
+            best = p
+    if best is not None:
+        hand.presses.remove(best)
+        hand.now = max(hand.now, best[0])
+        return best[2], best[3]
+    for s in seats:
+        if s in active:
+            hand.now = max(hand.now, hand.ends_at)
+            return s, w.default
+    violations.append(f"seed {seed}: window {w.id} waits for nobody")
+    return None
 
 
 def _publish(agents: Sequence[Any], events: list, blind: Sequence[bool]) -> None:

@@ -165,7 +165,7 @@ class DaoTamState:
         self.waiting: list[int] = []
         self._window_seats: tuple[int, ...] = ()
         self.window_seq = 0
-        self._wdesc: Window | None = None     # the open window's description, made once
+        self._window_cache: Window | None = None     # the open window's description, made once
         self.pending: tuple = ()          # push: kinds to place; option: (seat, card, ability)
         self.out: list[Event] = []
         self._result: Result | None = None
@@ -246,11 +246,11 @@ class DaoTamState:
         phase = self.phase
         if phase != CHALLENGE and phase != RACE:
             return None
-        w = self._wdesc
+        w = self._window_cache
         if (w is not None and w.id == self.window_seq and w.kind == phase
                 and w.seats is self._window_seats and w.actor == self.turn):
             return w
-        w = self._wdesc = self._make_window()
+        w = self._window_cache = self._make_window()
         return w
 
     def _make_window(self) -> Window | None:

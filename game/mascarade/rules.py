@@ -135,8 +135,8 @@ class MascaradeState(OneSeatAtATime):
         self._result: Result | None = None
         # Legal-move lists that depend only on the (fixed) layout, built once per game and
         # shared by clones: (seat, forced, forced position) or ("claim", seat) -> actions.
-        self._acts: dict[tuple, tuple[Action, ...]] = {}
-        self._wdesc: Window | None = None      # the open claim window's description, made once
+        self._acts_cache: dict[tuple, tuple[Action, ...]] = {}
+        self._window_cache: Window | None = None      # the open claim window's description, made once
 
     # ------------------------------------------------------------------ setup
     def _choose_set(self) -> list[int]:
@@ -221,11 +221,11 @@ class MascaradeState(OneSeatAtATime):
     def window(self) -> Window | None:
         if self.phase != CLAIM:
             return None
-        w = self._wdesc
+        w = self._window_cache
         if w is not None and w.id == self.window_id and w.seats[0] == self.to_ask[0] \
                 and w.actor == self.ann[0]:
             return w
-        w = self._wdesc = self._make_window()
+        w = self._window_cache = self._make_window()
         return w
 
     def _make_window(self) -> Window:
@@ -286,17 +286,17 @@ class MascaradeState(OneSeatAtATime):
                 return []
             forced = self.forced(seat)
             key = (seat, forced, self._forced_pos(seat))
-            acts = self._acts.get(key)
+            acts = self._acts_cache.get(key)
             if acts is None:
-                acts = self._acts[key] = tuple(self._turn_actions(seat, forced))
+                acts = self._acts_cache[key] = tuple(self._turn_actions(seat, forced))
             return list(acts)
         if phase == CLAIM:
             if seat != self.to_ask[0]:
                 return []
             key = ("claim", seat)
-            acts = self._acts.get(key)
+            acts = self._acts_cache.get(key)
             if acts is None:
-                acts = self._acts[key] = (PASS, *(("claim", p) for p in self.hands[seat]))
+                acts = self._acts_cache[key] = (PASS, *(("claim", p) for p in self.hands[seat]))
             return list(acts)
         if phase == OVER or seat not in self.active_seats():
             return []
