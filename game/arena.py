@@ -310,6 +310,21 @@ def _publish(agents: Sequence[Any], events: list, blind: Sequence[bool]) -> None
             a.observe([e for e in events if e.visible_to(i)] if private else events[:])
 
 
+_REGISTRY_FACTORIES = (registry.new_game, registry.make_agent)
+
+
+def _factories(game: str) -> tuple[Callable[..., Any] | None, Callable[..., Any] | None]:
+    """The registry's state and agent factories for ``game`` with the game's functions
+    looked up once (not once per hand); None (the registry's, per call) where a caller has
+    put its own in the registry (tests do)."""
+    new_game, make_agent = _REGISTRY_FACTORIES
+    engine = registry.hook(game, "engine") if registry.new_game is new_game else None
+    agents = registry.hook(game, "agents") if registry.make_agent is make_agent else None
+    return (None if engine is None else
+            lambda n, seed, options: engine(n_seats=n, seed=seed, options=options or {}),
+            None if agents is None else lambda level, seat, seed: agents(level, seat, seed))
+
+
 def _pct(values: Sequence[float], q: float) -> float:
     if not values:
         return 0.0
@@ -329,6 +344,7 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
     options = dict(options or {})
     check = invariant_hook(game) if invariants else None
     timing = Timing.for_game(game)      # read once, for every hand's windows
+    new_state, make_agent = _factories(game)
     entries = [EntryStats(lv) for lv in seats]
     deals = max(1, math.ceil(games / n))
     per_deal_first: list[float] = []
@@ -353,7 +369,8 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
             found: list[str] = []
             clocks: list[HandClock] = []
             result = play_hand(game, levels, deal_seed, options, agent_seeds, check,
-                               times, found, timing=timing, clocks=clocks)
+                               times, found, new_state=new_state, make_agent=make_agent,
+                               timing=timing, clocks=clocks)
             n_violations += len(found)
             room = MAX_SAMPLES - len(violations)
             if room > 0:
