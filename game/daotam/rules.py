@@ -475,7 +475,8 @@ class DaoTamState:
         full = len(STAGES)
         while self.phase == TURN and steps and self._result is None:
             step = steps.pop()
-            handlers[step[0]](self, *step[1:])
+            if step[0] != "fire" or step[3]:     # a fire step for no opened card does nothing
+                handlers[step[0]](self, *step[1:])
             # _check_wins, whose usual answer (two or more living, nobody at every stage) is
             # read here without the call
             status = self.status
