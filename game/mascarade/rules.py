@@ -502,7 +502,8 @@ class MascaradeState(OneSeatAtATime):
         coins = self.coins
         if self.cheat_winner is not None:
             return self._end((self.cheat_winner,), "cheat", name)
-        rich = tuple(s for s in range(self.n_seats) if coins[s] >= self.rules.win_coins)
+        win = self.rules.win_coins
+        rich = tuple(s for s in range(self.n_seats) if coins[s] >= win) if max(coins) >= win else ()
         if rich:
             return self._end(rich, "thirteen", name)
         if 0 in coins:
