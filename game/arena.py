@@ -11,10 +11,10 @@ whole deals. Figures are reported per entry of ``--seats``.
 Games are driven directly (no Match): an agent gets only ``view(seat)``, its legal actions
 and, through ``observe``, the events visible to its seat. A ``blind`` agent (Random)
 declares that it reads neither, so it is given ``None`` and no events: random-vs-random
-hands then measure the engine itself (legal actions, apply, invariant checks). After
+hands then measure the engine itself (legal actions, apply). After
 every action the arena checks generic invariants (an active seat has a legal action, a finished game has a
-result) plus, with ``--check-invariants`` (``run(..., invariants=True)``, the default of
-``run``), the game's own, if its descriptor names one
+result) plus, with ``--invariants`` (``run(..., invariants=True)``, the default from Python,
+so tests check), the game's own, if its descriptor names one
 (``invariants``, by default ``rules:check_invariants(state) -> list[str]``).
 
 Reaction windows (several active seats) run on a fake clock: every eligible agent
@@ -44,6 +44,10 @@ from game.core import IllegalAction, OneSeatAtATime
 from game.windows import Timing, WindowDesk
 
 MAX_SAMPLES = 5     # violation messages kept for the report
+#: Judge windows with the short path below (what the desk decides when every answer is an
+#: agent's decision stamped at the window's opening, timers on, no presses from people);
+#: False: with the :class:`WindowDesk` itself (tests compare the two, hand by hand).
+FAST_WINDOWS = True
 MAX_STEPS = 100_000     # a hand this long is an engine bug (a trick-taking hand takes ~120)
 DEAL, AGENT, DELAY = 1, 2, 3     # seed-derivation tags
 
@@ -99,9 +103,21 @@ class HandClock:
     now: float = 0.0
     windows: int = 0
     closed_by: list[int] = field(default_factory=list)   # seat whose closing answer won
+    fast: bool = False          # FAST_WINDOWS: the fields below stand in for the desk
+    window_id: int | None = None    # the open window (None: none since the last closed)
+    ends_at: float = 0.0
+    presses: list[tuple[float, int, int, Any]] = field(default_factory=list)  # (at, seq, seat, action)
 
     def __post_init__(self) -> None:
         self.desk = WindowDesk(self.timing)
+
+    def close(self) -> None:
+        """The engine closed the open window: its queued answers are dropped."""
+        if self.fast:
+            self.window_id = None
+            self.presses.clear()
+        else:
+            self.desk.sync(None, self.now)    # the next one opens when it is asked
 
 
 def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
@@ -124,7 +140,10 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
         _publish(agents, state.deal_events(), blind)
     clock = time.perf_counter
     is_over, active_seats = state.is_over, state.active_seats
-    legal_actions, view, apply = state.legal_actions, state.view, state.apply
+    legal_actions, view = state.legal_actions, state.view
+    # Every action here comes from the position's own legal list (checked below), so a
+    # state's unchecked ``apply_trusted``, if it has one, stands in for ``apply``.
+    apply = getattr(state, "apply_trusted", state.apply)
     window = getattr(state, "window", None)
     if getattr(type(state), "window", None) is OneSeatAtATime.window:
         window = None       # the contract's default: never a window, so skip the call per step
@@ -148,10 +167,12 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
         if w is not None:
             if hand is None:
                 hand = HandClock(timing or Timing.for_game(game),
-                                 [random.Random(_seed(DELAY, sd)) for sd in agent_seeds])
+                                 [random.Random(_seed(DELAY, sd)) for sd in agent_seeds],
+                                 fast=FAST_WINDOWS)
                 if clocks is not None:
                     clocks.append(hand)
-            picked = _window_answer(state, w, hand, levels, agents, blind, times, seed, violations)
+            answer = _fast_window_answer if hand.fast else _window_answer
+            picked = answer(state, w, hand, levels, agents, blind, times, seed, violations)
             if picked is None:
                 return None
             seat, action = picked
@@ -178,7 +199,7 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
             if after is None or after.id != w.id:
                 if action[:1] and action[0] in w.closes_on:
                     hand.closed_by.append(seat)
-                hand.desk.sync(None, hand.now)    # the next one opens when it is asked
+                hand.close()
         if observers:
             for e in events:    # _publish, inlined for the usual all-public case
                 if e.to is not None:
@@ -236,12 +257,76 @@ def _window_answer(state: Any, w: Any, hand: HandClock, levels: Sequence[str],
         hand.now = later
 
 
+def _fast_window_answer(state: Any, w: Any, hand: HandClock, levels: Sequence[str],
+                        agents: Sequence[Any], blind: Sequence[bool], times: list[list[float]],
+                        seed: int, violations: list[str]) -> tuple[int, Any] | None:
+    """:func:`_window_answer` without the desk, for the arena's windows only: every answer
+    is an agent's, stamped when the window opens, timers on, no false starts. The desk
+    then submits the earliest answer made before the deadline by a seat still waiting
+    (same time: ``seats`` order, then pressing order), and at the deadline the window's
+    default for each waiting seat in ``seats`` order — which is what this does."""
+    active = state.active_seats()
+    seats = w.seats
+    if w.id != hand.window_id:                      # it opens now: every agent decides
+        hand.window_id = w.id
+        hand.windows += 1
+        now = hand.now
+        ends = hand.ends_at = now + hand.timing.seconds(w.duration)
+        presses = hand.presses
+        presses.clear()
+        delay = hand.timing.reaction_delay
+        for seq, s in enumerate(seats):
+            if s not in active:
+                continue
+            legal = state.legal_actions(s)
+            t0 = time.perf_counter()
+            action = agents[s].decide(None if blind[s] else state.view(s), legal)
+            times[s].append(time.perf_counter() - t0)
+            if action not in legal:
+                violations.append(f"seed {seed}: seat {s} chose unlisted {action!r}")
+                return None
+            at = now + delay(w, s, levels[s], hand.rngs[s])
+            if at < ends:                           # one at the deadline or later never counts
+                presses.append((at, seq, s, tuple(action)))
+    best = None
+    for p in hand.presses:
+        if p[2] in active and p[2] in seats and (
+                best is None or (p[0], seats.index(p[2]), p[1])
+                < (best[0], seats.index(best[2]), best[1])):
+            best = p
+    if best is not None:
+        hand.presses.remove(best)
+        hand.now = max(hand.now, best[0])
+        return best[2], best[3]
+    for s in seats:
+        if s in active:
+            hand.now = max(hand.now, hand.ends_at)
+            return s, w.default
+    violations.append(f"seed {seed}: window {w.id} waits for nobody")
+    return None
+
+
 def _publish(agents: Sequence[Any], events: list, blind: Sequence[bool]) -> None:
     """Each sighted agent observes the events its seat may see (each gets its own list)."""
     private = any(e.to is not None for e in events)
     for i, a in enumerate(agents):
         if not blind[i]:
             a.observe([e for e in events if e.visible_to(i)] if private else events[:])
+
+
+_REGISTRY_FACTORIES = (registry.new_game, registry.make_agent)
+
+
+def _factories(game: str) -> tuple[Callable[..., Any] | None, Callable[..., Any] | None]:
+    """The registry's state and agent factories for ``game`` with the game's functions
+    looked up once (not once per hand); None (the registry's, per call) where a caller has
+    put its own in the registry (tests do)."""
+    new_game, make_agent = _REGISTRY_FACTORIES
+    engine = registry.hook(game, "engine") if registry.new_game is new_game else None
+    agents = registry.hook(game, "agents") if registry.make_agent is make_agent else None
+    return (None if engine is None else
+            lambda n, seed, options: engine(n_seats=n, seed=seed, options=options or {}),
+            None if agents is None else lambda level, seat, seed: agents(level, seat, seed))
 
 
 def _pct(values: Sequence[float], q: float) -> float:
@@ -254,14 +339,16 @@ def _pct(values: Sequence[float], q: float) -> float:
 def run(game: str, seats: Sequence[str], games: int, seed: int,
         options: dict | None = None, invariants: bool = True) -> dict:
     """Play the benchmark and return the report (see the module docstring).
-    ``invariants=False`` skips the game's own per-action invariant check (benchmarks;
-    tests keep it on)."""
+    ``invariants``: run the game's own invariant check after every action (tests do; the
+    command line does only with ``--invariants``, so a benchmark measures the engine)."""
     info = registry.info(game)
     n = len(seats)
     if not info.min_seats <= n <= info.max_seats:
         raise ValueError(f"{game} takes {info.min_seats}–{info.max_seats} seats, not {n}")
     options = dict(options or {})
     check = invariant_hook(game) if invariants else None
+    timing = Timing.for_game(game)      # read once, for every hand's windows
+    new_state, make_agent = _factories(game)
     entries = [EntryStats(lv) for lv in seats]
     deals = max(1, math.ceil(games / n))
     per_deal_first: list[float] = []
@@ -286,7 +373,8 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
             found: list[str] = []
             clocks: list[HandClock] = []
             result = play_hand(game, levels, deal_seed, options, agent_seeds, check,
-                               times, found, clocks=clocks)
+                               times, found, new_state=new_state, make_agent=make_agent,
+                               timing=timing, clocks=clocks)
             n_violations += len(found)
             room = MAX_SAMPLES - len(violations)
             if room > 0:
@@ -357,13 +445,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=30, help="hands to play (rounded up to whole deals)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--options", default="", help="game options, e.g. void_rule=strict,time=night")
-    p.add_argument("--check-invariants", action="store_true",
-                   help="run the game's invariant check after every action (off: a benchmark)")
+    p.add_argument("--invariants", action="store_true",
+                   help="also run the game's invariant check after every action (slower)")
     args = p.parse_args(argv)
     seats = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
     try:
         report = run(args.game, seats, args.games, args.seed, parse_options(args.options),
-                     invariants=args.check_invariants)
+                     invariants=args.invariants)
     except ValueError as err:
         p.error(str(err))
     print(json.dumps(report, separators=(",", ":")))

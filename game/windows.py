@@ -151,6 +151,11 @@ class Timing:
     def __init__(self, values: Mapping[str, Any] | Callable[[], Mapping[str, Any]]) -> None:
         self._values = None if callable(values) else dict(values)
         self._load = values if callable(values) else None
+        # Read once: a window's numbers are looked up for every window (the arena opens
+        # thousands a second), so each lookup's answer is kept.
+        self._seconds: dict[str | None, float] = {}
+        self._ranges: dict[tuple[str, str, bool], tuple[float, float]] = {}
+        self._floor: float | None = None
 
     @property
     def values(self) -> dict:
@@ -165,18 +170,29 @@ class Timing:
         return cls(lambda: load_timing(game))
 
     def seconds(self, key: str | None) -> float:
+        got = self._seconds.get(key)
+        if got is not None:
+            return got
         if key is None:
             return 0.0
         try:
-            return float(self.values[key])
+            got = self._seconds[key] = float(self.values[key])
         except KeyError:
             raise KeyError(f"no timing number {key!r} (data/timing.yaml or the game's "
                            f"'timing:' section)") from None
+        return got
 
     def delay_range(self, key: str, level: str = "", is_actor: bool = False) -> tuple[float, float]:
         """The ``[lo, hi]`` range of ``key``. A range may be split by seat role
         (``actor``/``others``) and/or by level (``easy``/``normal``/…, ``default``), at
         any depth; a single number is a fixed delay."""
+        memo = (key, level, is_actor)
+        got = self._ranges.get(memo)
+        if got is None:
+            got = self._ranges[memo] = self._delay_range(key, level, is_actor)
+        return got
+
+    def _delay_range(self, key: str, level: str, is_actor: bool) -> tuple[float, float]:
         spec = self.values.get(key, self.values.get("ai_window_delay_s"))
         while isinstance(spec, Mapping):
             if "actor" in spec or "others" in spec:
@@ -199,8 +215,10 @@ class Timing:
         nor ``ai_window_floor_s`` (so no speed setting lets an AI beat human reflexes)."""
         lo, hi = self.delay_range(window.ai_delay, level, seat == window.actor)
         drawn = lo + (hi - lo) * rng.random()
-        floor = max(lo, float(self.values.get("ai_window_floor_s", 0.0)))
-        return max(floor, drawn * think_scale)
+        floor = self._floor
+        if floor is None:
+            floor = self._floor = float(self.values.get("ai_window_floor_s", 0.0))
+        return max(lo, floor, drawn * think_scale)
 
 
 # --------------------------------------------------------------------- the desk
@@ -261,6 +279,11 @@ class Press:
     action: Action = field(compare=False)
     window_id: int | None = field(default=None, compare=False)   # set for agent decisions
     intent: bool = field(default=False, compare=False)   # an intent: the rules say what it means
+
+
+def _press_order(p: Press) -> tuple[float, int]:
+    """A press's place in the queue (the dataclass order, without its per-compare cost)."""
+    return p.at, p.seq
 
 
 @dataclass(frozen=True)
@@ -336,7 +359,10 @@ class WindowDesk:
         """Sort out the queue: presses for the open window come back; presses from the
         future stay queued; everything else is dropped (false starts recorded)."""
         cur, keep, valid = self.current, [], []
-        for p in sorted(self.queue):            # time order: a seat's first intent is first
+        queue = self.queue
+        if len(queue) > 1:
+            queue = sorted(queue, key=_press_order)   # time order: a seat's first intent is first
+        for p in queue:
             if p.at > now:
                 keep.append(p)
             elif p.intent:
@@ -395,39 +421,55 @@ class WindowDesk:
     def next_due(self, now: float, waiting: Sequence[int]) -> Due | None:
         """The answer to submit next for the open window, if one is due by ``now``.
         ``waiting``: the eligible seats that have not answered yet (from the engine)."""
-        valid = self._judge(now)
+        cur = self.current
+        if cur is None or cur.ends_at is None or now < cur.ends_at:
+            for p in self.queue:
+                if p.at <= now:
+                    break
+            else:
+                return None              # nothing to judge yet (what _judge would find)
+        valid = self._judge(now)         # already in (time, seq) order
         cur = self.current
         if cur is None:
             return None
         w = cur.window
-        rank = {s: i for i, s in enumerate(w.seats)}
+        seats, locked, closes = w.seats, cur.locked, w.closes_on
         best: dict[int, Press] = {}      # each waiting seat's first valid answer
-        for p in sorted(valid):
-            if p.seat not in waiting or p.seat not in rank:
+        for p in valid:
+            s = p.seat
+            if s not in waiting or s not in seats:
                 self._drop("not waiting", p)
-            elif p.seat in cur.locked and p.action[:1] and p.action[0] in w.closes_on:
+            elif locked and s in locked and p.action[:1] and p.action[0] in closes:
                 self._drop("locked out", p)
-            elif p.seat not in best:
-                best[p.seat] = p
+            elif s not in best:
+                best[s] = p
             else:
                 self._drop("second answer", p)
-        self.queue = [p for p in self.queue if p.at > now or best.get(p.seat) is p]
-        order = sorted(best.values(), key=lambda p: (p.at, rank[p.seat], p.seq))
+        if valid:
+            self.queue = [p for p in self.queue if p.at > now or best.get(p.seat) is p]
         if cur.ends_at is None:                                  # timers off
             if not waiting or any(s not in best for s in waiting):
                 return None
-            p = min(best.values(), key=lambda p: rank[p.seat])
+            p = min(best.values(), key=lambda p: seats.index(p.seat))
             return self._take(p, w.id, p.at)
-        if order:                        # all inside [opened_at, ends_at): see counts()
-            return self._take(order[0], w.id, order[0].at)
+        if best:                         # all inside [opened_at, ends_at): see counts()
+            if len(best) == 1:
+                p = next(iter(best.values()))
+            else:
+                p = min(best.values(), key=lambda p: (p.at, seats.index(p.seat), p.seq))
+            return self._take(p, w.id, p.at)
         if now >= cur.ends_at:
-            for s in w.seats:
+            for s in seats:
                 if s in waiting:
                     return Due(cur.ends_at, s, w.default, "default", w.id)
         return None
 
     def _take(self, p: Press, window_id: int, at: float) -> Due:
-        self.queue.remove(p)
+        queue = self.queue
+        for i, q in enumerate(queue):
+            if q is p:
+                del queue[i]
+                break
         return Due(at, p.seat, p.action, "press" if p.window_id is None else "agent", window_id)
 
     def next_time(self, now: float) -> float | None:

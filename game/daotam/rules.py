@@ -27,7 +27,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from game.core import OVER, Action, Event, IllegalAction, Landing, Result, Window
+from game.core import OVER, Action, Event, IllegalAction, Landing, Result, Window, new_event
 from game.daotam import intents
 from game.daotam.deck import STAGES, Deck, default_deck
 from game.daotam.effects import CONDITIONS, EFFECTS, KINDS
@@ -44,6 +44,15 @@ SHOUT: Action = ("shout",)
 KHAI_SANG, TRU_VUNG, ROUND_LIMIT = "khai_sang", "tru_vung", "round_limit"
 
 
+def _step_handlers(cls: type) -> dict[str, Any]:
+    """``step kind -> cls._s_<kind>`` (looked up once per class, not once per step)."""
+    table = cls.__dict__.get("_STEP_HANDLERS")
+    if table is None:
+        table = {name[3:]: getattr(cls, name) for name in dir(cls) if name.startswith("_s_")}
+        cls._STEP_HANDLERS = table
+    return table
+
+
 def _claim_actions(hand: list[int]) -> list[Action]:
     out: list[Action] = []
     for a in range(3):
@@ -56,6 +65,18 @@ def _claim_actions(hand: list[int]) -> list[Action]:
                 for call in CALLS:
                     out.append(("claim", (KINDS[a], KINDS[b]), call))
     return out
+
+
+#: cards of a well-formed claim (1–2 kind names, any order) -> (sorted kinds, count per kind)
+_CLAIMS: dict[tuple[str, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+for _a in range(3):
+    _CLAIMS[(KINDS[_a],)] = ((_a,), tuple(int(k == _a) for k in range(3)))
+    for _b in range(3):
+        _ks = tuple(sorted((_a, _b)))
+        _CLAIMS[(KINDS[_a], KINDS[_b])] = (_ks, tuple(_ks.count(k) for k in range(3)))
+
+#: A turn's legal actions depend only on the hand's kind counts: built once per hand.
+_TURN_ACTS: dict[tuple[int, int, int], tuple[Action, ...]] = {}
 
 
 @dataclass(frozen=True)
@@ -144,6 +165,7 @@ class DaoTamState:
         self.waiting: list[int] = []
         self._window_seats: tuple[int, ...] = ()
         self.window_seq = 0
+        self._window_cache: Window | None = None     # the open window's description, made once
         self.pending: tuple = ()          # push: kinds to place; option: (seat, card, ability)
         self.out: list[Event] = []
         self._result: Result | None = None
@@ -221,6 +243,17 @@ class DaoTamState:
         return self._result
 
     def window(self) -> Window | None:
+        phase = self.phase
+        if phase != CHALLENGE and phase != RACE:
+            return None
+        w = self._window_cache
+        if (w is not None and w.id == self.window_seq and w.kind == phase
+                and w.seats is self._window_seats and w.actor == self.turn):
+            return w
+        w = self._window_cache = self._make_window()
+        return w
+
+    def _make_window(self) -> Window | None:
         if self.phase == CHALLENGE:
             return Window(self.window_seq, "challenge", self._window_seats, ("challenge",), PASS,
                           "challenge_window_s", "ai_challenge_delay_s", None, False, self.turn)
@@ -240,10 +273,14 @@ class DaoTamState:
             return []
         if self.phase == TURN:
             h = self.hands[seat]
-            acts = _claim_actions(h)
-            if h[CUONG] and h[NHU]:
-                acts.append(PUBLIC)
-            return acts
+            key = (h[0], h[1], h[2])
+            acts = _TURN_ACTS.get(key)
+            if acts is None:
+                acts = _claim_actions(h)
+                if h[CUONG] and h[NHU]:
+                    acts.append(PUBLIC)
+                acts = _TURN_ACTS[key] = tuple(acts)
+            return list(acts)
         if self.phase == CHALLENGE:
             return [PASS, CHALLENGE_A]
         if self.phase == RACE:
@@ -291,13 +328,18 @@ class DaoTamState:
         cards, call = action[1], action[2]
         if call not in CALLS:
             raise IllegalAction("Call \"Cương\" or \"Nhu\".", "daotam.claim_call")
-        if not isinstance(cards, tuple) or not 1 <= len(cards) <= 2:
-            raise IllegalAction("A hidden claim puts 1 or 2 cards face down.", "daotam.claim_count")
-        if any(c not in KINDS for c in cards):
+        try:
+            parsed = _CLAIMS.get(cards)       # every well-formed claim, parsed ahead
+        except TypeError:                     # unhashable: refused below
+            parsed = None
+        if parsed is None:
+            if not isinstance(cards, tuple) or not 1 <= len(cards) <= 2:
+                raise IllegalAction("A hidden claim puts 1 or 2 cards face down.",
+                                    "daotam.claim_count")
             raise IllegalAction(f"Unknown card in the claim: {cards!r}.", "daotam.claim_card")
-        ks = sorted(KINDS.index(c) for c in cards)
-        need = [ks.count(k) for k in range(3)]
-        if any(need[k] > self.hands[seat][k] for k in range(3)):
+        ks, need = parsed
+        h = self.hands[seat]
+        if need[0] > h[0] or need[1] > h[1] or need[2] > h[2]:
             raise IllegalAction("You do not hold those cards.", "daotam.claim_not_held")
         for k in ks:
             self.hands[seat][k] -= 1
@@ -429,10 +471,18 @@ class DaoTamState:
         self.steps.extend(reversed(steps))
 
     def _run(self) -> None:
-        while self.phase == TURN and self.steps and self._result is None:
-            step = self.steps.pop()
-            getattr(self, "_s_" + step[0])(*step[1:])
-            self._check_wins()
+        steps, handlers, check = self.steps, _step_handlers(type(self)), self._check_wins
+        full = len(STAGES)
+        while self.phase == TURN and steps and self._result is None:
+            step = steps.pop()
+            if step[0] != "fire" or step[3]:     # a fire step for no opened card does nothing
+                handlers[step[0]](self, *step[1:])
+            # _check_wins, whose usual answer (two or more living, nobody at every stage) is
+            # read here without the call
+            status = self.status
+            alive = status.count(LIVING)
+            if alive < 2 or max(map(len, self.opened)) >= full:
+                check()
         if self._result is not None:
             self.steps.clear()
             self.phase = OVER
@@ -807,15 +857,18 @@ class DaoTamState:
     def _check_wins(self) -> None:
         if self._result is not None:
             return
-        living = [s for s in range(self.n_seats) if self.status[s] == LIVING]
-        if len(living) == 1:
-            self._win(living, TRU_VUNG)
+        status = self.status
+        alive = status.count(LIVING)
+        if alive == 1:
+            self._win([status.index(LIVING)], TRU_VUNG)
             return
-        for s in living:
-            if len(self.opened[s]) == len(STAGES):
-                self._win([s], KHAI_SANG)
-                return
-        if not living:                                   # R13.3 safeguard (no card does it)
+        opened, full = self.opened, len(STAGES)
+        if alive and max(map(len, opened)) >= full:     # cheap test first: rarely true
+            for s, st in enumerate(status):
+                if st == LIVING and len(opened[s]) == full:
+                    self._win([s], KHAI_SANG)
+                    return
+        if not alive:                                   # R13.3 safeguard (no card does it)
             self._win([], TRU_VUNG)
 
     def _round_limit(self) -> None:
@@ -847,7 +900,7 @@ class DaoTamState:
         return tuple(s for s in ((seat + i) % n for i in range(1, n)) if self.status[s] == LIVING)
 
     def _emit(self, kind: str, seat: int | None, data: dict, to: int | None = None) -> None:
-        self.out.append(Event(kind, seat, data, to))
+        self.out.append(new_event((kind, seat, data, to)))
 
     # ------------------------------------------------------------------ view
     def view(self, seat: int | None) -> DaoTamView:

@@ -30,8 +30,20 @@ def id_list(name: str, value: Any) -> list[str]:
     raise ValueError(f"option {name} must be a list of character ids, got {value!r}")
 
 
+_DEFAULTS: dict[int, tuple[Rules, dict]] = {}     # id(rules) -> (rules, its defaults)
+
+
 def check_options(rules: Rules, options: dict) -> dict:
-    """Options with defaults filled in."""
+    """Options with defaults filled in (a new dict)."""
+    if not options:                                 # every new game of the arena
+        got = _DEFAULTS.get(id(rules))
+        if got is None or got[0] is not rules:
+            got = _DEFAULTS[id(rules)] = (rules, _check_options(rules, {}))
+        return dict(got[1])
+    return _check_options(rules, options)
+
+
+def _check_options(rules: Rules, options: dict) -> dict:
     unknown = set(options) - set(rules.flags) - set(EXTRA_KEYS)
     if unknown:
         raise ValueError(f"unknown Mascarade option(s): {', '.join(sorted(unknown))}")

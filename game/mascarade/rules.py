@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from game.core import OVER, Action, Event, IllegalAction, OneSeatAtATime, Result, Window
+from game.core import OVER, Action, Event, IllegalAction, OneSeatAtATime, Result, Window, new_event
 from game.descriptor import Truth
 from game.mascarade.data import Rules, SetError, check_set, default_rules
 from game.mascarade.options import check_options
@@ -133,6 +133,10 @@ class MascaradeState(OneSeatAtATime):
         self.cheat_winner: int | None = None
         self.pending: tuple | None = None            # (kind, seat, *data)
         self._result: Result | None = None
+        # Legal-move lists that depend only on the (fixed) layout, built once per game and
+        # shared by clones: (seat, forced, forced position) or ("claim", seat) -> actions.
+        self._acts_cache: dict[tuple, tuple[Action, ...]] = {}
+        self._window_cache: Window | None = None      # the open claim window's description, made once
 
     # ------------------------------------------------------------------ setup
     def _choose_set(self) -> list[int]:
@@ -217,6 +221,14 @@ class MascaradeState(OneSeatAtATime):
     def window(self) -> Window | None:
         if self.phase != CLAIM:
             return None
+        w = self._window_cache
+        if w is not None and w.id == self.window_id and w.seats[0] == self.to_ask[0] \
+                and w.actor == self.ann[0]:
+            return w
+        w = self._window_cache = self._make_window()
+        return w
+
+    def _make_window(self) -> Window:
         return Window(id=self.window_id, kind="claim", seats=(self.to_ask[0],),
                       closes_on=("claim",), default=PASS, duration="claim_ask_s",
                       ai_delay="ai_claim_delay_s", actor=self.ann[0])
@@ -268,20 +280,37 @@ class MascaradeState(OneSeatAtATime):
                 if self.small or self.owner[a] != self.owner[b]]
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.phase == OVER or seat not in self.active_seats():
+        phase = self.phase
+        if phase == TURN:
+            if seat != self.turn:
+                return []
+            forced = self.forced(seat)
+            key = (seat, forced, self._forced_pos(seat))
+            acts = self._acts_cache.get(key)
+            if acts is None:
+                acts = self._acts_cache[key] = tuple(self._turn_actions(seat, forced))
+            return list(acts)
+        if phase == CLAIM:
+            if seat != self.to_ask[0]:
+                return []
+            key = ("claim", seat)
+            acts = self._acts_cache.get(key)
+            if acts is None:
+                acts = self._acts_cache[key] = (PASS, *(("claim", p) for p in self.hands[seat]))
+            return list(acts)
+        if phase == OVER or seat not in self.active_seats():
             return []
-        if self.phase == TURN:
-            acts: list[Action] = [("swap", a, b, bit) for a, b in self.swap_pairs(seat)
-                                  for bit in (0, 1)]
-            if not self.forced(seat):
-                own = self.hands[seat]
-                acts += [("peek", p) for p in own]
-                acts += [("announce", c, p) for c in self.charset for p in own
-                         if not self.protected[p]]
-            return acts
-        if self.phase == CLAIM:
-            return [PASS] + [("claim", p) for p in self.hands[seat]]
         return self._power_actions()
+
+    def _turn_actions(self, seat: int, forced: bool) -> list[Action]:
+        acts: list[Action] = [("swap", a, b, bit) for a, b in self.swap_pairs(seat)
+                              for bit in (0, 1)]
+        if not forced:
+            own = self.hands[seat]
+            acts += [("peek", p) for p in own]
+            acts += [("announce", c, p) for c in self.charset for p in own
+                     if not self.protected[p]]
+        return acts
 
     def _power_actions(self) -> list[Action]:
         kind, seat = self.pending[0], self.pending[1]
@@ -309,6 +338,12 @@ class MascaradeState(OneSeatAtATime):
     def apply(self, seat: int, action: Action) -> list[Event]:
         if not isinstance(action, tuple) or action not in self.legal_actions(seat):
             raise self.refusal(seat, action)     # legal_actions is empty when over / not seat's move
+        return self.apply_trusted(seat, action)
+
+    def apply_trusted(self, seat: int, action: Action) -> list[Event]:
+        """:meth:`apply` without the check: for an action taken from
+        ``legal_actions(seat)`` of this very position (the arena, a search). Anything else
+        goes through :meth:`apply` (or the Match), which refuses it with a reason."""
         kind = action[0]
         if self.phase == TURN:
             if kind == "swap":
@@ -380,8 +415,8 @@ class MascaradeState(OneSeatAtATime):
         if bit:
             self.cards[a], self.cards[b] = self.cards[b], self.cards[a]
         self.private[seat].append(("swap", a, b, bit))
-        return [Event("swap", seat, {"a": a, "b": b}),
-                Event("swap_bit", seat, {"a": a, "b": b, "bit": bit}, to=seat)]
+        return [new_event(("swap", seat, {"a": a, "b": b}, None)),
+                new_event(("swap_bit", seat, {"a": a, "b": b, "bit": bit}, seat))]
 
     def _announce(self, seat: int, char: int, pos: int) -> list[Event]:
         n = self.n_seats
@@ -391,17 +426,17 @@ class MascaradeState(OneSeatAtATime):
         self.to_ask = [(seat + k) % n for k in range(1, n)]
         self.phase = CLAIM
         self.window_id += 1
-        return [Event("announce", seat, {"character": char, "pos": pos})]
+        return [new_event(("announce", seat, {"character": char, "pos": pos}, None))]
 
     def _answer(self, seat: int, action: Action) -> list[Event]:
         self.to_ask.pop(0)
         if action[0] == "claim":
             self.claims.append((seat, action[1]))
             self.answered.append((seat, "claim"))
-            events = [Event("claim", seat, {"pos": action[1], "character": self.ann[1]})]
+            events = [new_event(("claim", seat, {"pos": action[1], "character": self.ann[1]}, None))]
         else:
             self.answered.append((seat, "pass"))
-            events = [Event("pass", seat, {"character": self.ann[1]})]
+            events = [new_event(("pass", seat, {"character": self.ann[1]}, None))]
         if self.to_ask:
             self.window_id += 1
             return events
@@ -446,7 +481,7 @@ class MascaradeState(OneSeatAtATime):
         elif src == COURT:
             amount = min(amount, self.court)
         if amount <= 0:
-            return [Event("coins", None, {"src": src, "dst": dst, "amount": 0, "why": why})]
+            return [new_event(("coins", None, {"src": src, "dst": dst, "amount": 0, "why": why}, None))]
         if isinstance(src, int):
             self.coins[src] -= amount
         elif src == COURT:
@@ -459,14 +494,16 @@ class MascaradeState(OneSeatAtATime):
             self.court += amount
         else:
             self.bank_issued -= amount
-        return [Event("coins", None, {"src": src, "dst": dst, "amount": amount, "why": why})]
+        return [new_event(("coins", None, {"src": src, "dst": dst, "amount": amount, "why": why},
+                           None))]
 
     def checkpoint(self, name: str) -> list[Event]:
         """§10.3 at C1 or C2: Cheat, then 13 or more, then bankruptcy."""
         coins = self.coins
         if self.cheat_winner is not None:
             return self._end((self.cheat_winner,), "cheat", name)
-        rich = tuple(s for s in range(self.n_seats) if coins[s] >= self.rules.win_coins)
+        win = self.rules.win_coins
+        rich = tuple(s for s in range(self.n_seats) if coins[s] >= win) if max(coins) >= win else ()
         if rich:
             return self._end(rich, "thirteen", name)
         if 0 in coins:
@@ -509,7 +546,8 @@ class MascaradeState(OneSeatAtATime):
             top = max(self.coins)
             return self._end(tuple(s for s in range(self.n_seats) if self.coins[s] == top),
                              "turn_limit", "guard")
-        return [Event("turn", self.turn, {"turn": self.turn_no, "forced": self.forced()})]
+        return [new_event(("turn", self.turn, {"turn": self.turn_no, "forced": self.forced()},
+                           None))]
 
     # ------------------------------------------------------------ views, copies
     def view(self, seat: int | None) -> MascaradeView:

@@ -96,6 +96,17 @@ def test_the_arena_plays_daotam_with_windows_and_finds_no_violation(n):
     assert rep["games"] == n * 4 and rep["windows"] > 0
 
 
+def test_the_arenas_invariant_checks_are_an_option(monkeypatch):
+    calls = []
+    monkeypatch.setattr(arena, "invariant_hook", lambda game: lambda st: calls.append(1) or ["bad"])
+    off = arena.run("daotam", ["random"] * 3, games=3, seed=2, invariants=False)
+    assert off["invariant_violations"] == 0 and not calls
+    on = arena.run("daotam", ["random"] * 3, games=3, seed=2)     # on by default from Python
+    assert on["invariant_violations"] > 0 and calls
+    code = arena.main(["daotam", "--seats", "random,random,random", "--games", "3", "--invariants"])
+    assert code == 1                                              # the CLI checks on request
+
+
 def test_registered_for_3_to_5_seats():
     info = registry.info("daotam")
     assert (info.min_seats, info.max_seats) == (3, 5)

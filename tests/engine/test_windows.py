@@ -514,6 +514,20 @@ def test_the_arena_with_random_seats_is_deterministic():
     assert v1 == v2 == [] and r1 == r2 and c1[0].closed_by == c2[0].closed_by
 
 
+@pytest.mark.parametrize("game,seats,levels", [
+    ("daotam", 3, "random"), ("daotam", 5, "random"), ("daotam", 4, "normal"),
+    ("mascarade", 5, "random"), ("mascarade", 13, "random"), ("mascarade", 5, "normal")])
+def test_the_arenas_short_window_path_judges_as_the_desk_does(monkeypatch, game, seats, levels):
+    def report(fast):
+        monkeypatch.setattr(arena, "FAST_WINDOWS", fast)
+        rep = arena.run(game, [levels] * seats, games=seats * 3, seed=7)
+        return {k: rep[k] for k in ("games", "windows", "end_reasons", "per_game",
+                                    "invariant_violations")}, [
+            (p["mean_share"], p["decisions"], p["windows_won"]) for p in rep["per_seat"]]
+    fast, slow = report(True), report(False)
+    assert fast == slow and fast[0]["windows"] > 0
+
+
 # ===================================================================== search
 def test_search_plays_windows_in_tie_break_order():
     state = snap_factory(3, 1, {})
