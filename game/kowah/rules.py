@@ -149,7 +149,7 @@ class KowahState(OneSeatAtATime):
         "guard_limit", "hand_size", "seed", "rng", "hands", "sigs", "odd", "stock", "discards",
         "declared", "locked", "known", "public_draws", "any_declared", "packets", "first",
         "turn", "phase", "opening", "turn_no", "drawn", "taken", "held", "last_stock_turn",
-        "no_draw_turns", "win_card", "_result", "initial_counts", "total_cards",
+        "no_draw_turns", "win_card", "_result", "initial_counts", "total_cards", "dacts",
     )
 
     def __init__(self, seed: int = 0, options: dict | None = None, deck: Deck | None = None,
@@ -171,6 +171,10 @@ class KowahState(OneSeatAtATime):
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.sigs: list[int] = [0] * n     # per hand: key counts as hex digits
         self.odd: list[int] = [0] * n      # per hand: odd_keys(sig), kept up to date
+        # per hand: ("discard", c) for each identity held, sorted: the legal discards,
+        # kept up to date as cards come and go (copying it is ten times cheaper than
+        # listing a hand's distinct cards)
+        self.dacts: list[list[Action]] = [[] for _ in range(n)]
         self.stock: list[int] = []          # top of the stock = last element
         self.discards: list[int] = []
         self.declared: list[int | None] = [None] * n
@@ -296,12 +300,18 @@ class KowahState(OneSeatAtATime):
         return st
 
     def _compute_signatures(self) -> None:
+        """Every hand's signature, odd count and discard list, from scratch."""
         pw = self.pow
+        da = self.discard_actions
         self.sigs = [sum(pw[c] for c in h) for h in self.hands]
         self.odd = [odd_keys(sig) for sig in self.sigs]
+        self.dacts = [[da[c] for c in dict.fromkeys(sorted(h))] for h in self.hands]
 
     def _add_to_hand(self, seat: int, c: int) -> None:
-        insort(self.hands[seat], c)
+        hand = self.hands[seat]
+        if c not in hand:
+            insort(self.dacts[seat], self.discard_actions[c])
+        insort(hand, c)
         sig = self.sigs[seat]
         self.odd[seat] += _ODD_ADD[sig >> self.shift[c] & 15]
         self.sigs[seat] = sig + self.pow[c]
@@ -318,8 +328,7 @@ class KowahState(OneSeatAtATime):
         if phase == DISCARD:
             if self.declared[seat] is not None:
                 return [self.discard_actions[self.held]]     # type: ignore[index]
-            # one action per identity held, in hand order (the hand is sorted), all in C
-            acts = list(map(self.discard_actions.__getitem__, dict.fromkeys(self.hands[seat])))
+            acts = self.dacts[seat][:]      # one action per identity held, sorted
             if not self.rediscard and self.taken is not None:
                 acts.remove(self.discard_actions[self.taken])
             return acts
@@ -335,8 +344,62 @@ class KowahState(OneSeatAtATime):
         """Apply a *trusted* action (one of ``legal_actions(seat)``) without checking it
         and without making events: the fast path of random playouts and search. An
         illegal action here leaves the state undefined; untrusted input goes through
-        :meth:`apply` (the Match's door)."""
-        self._play(seat, action, False)
+        :meth:`apply` (the Match's door).
+
+        The usual moves before anyone has declared (a stock draw, a discard that ends the
+        turn) are written out here in one piece; everything else goes the general way
+        (a test holds the two to the same states)."""
+        kind = action[0]
+        if self.any_declared or self.last_stock_turn:
+            self._play(seat, action, False)
+        elif kind == "discard":
+            c = action[1]
+            hand = self.hands[seat]
+            hand.remove(c)
+            if c not in hand:
+                self.dacts[seat].remove(action)
+            sigs = self.sigs
+            sig = sigs[seat]
+            odd = self.odd
+            o = odd[seat] + _ODD_REMOVE[sig >> self.shift[c] & 15]
+            odd[seat] = o
+            sigs[seat] = sig - self.pow[c]
+            kn = self.known[seat]
+            if kn and c in kn:
+                kn.remove(c)
+            self.discards.append(c)
+            if o == 1 and exposable_pairs(self.hands[seat], self.keys):
+                self.phase = DECLARE        # (nobody has declared, this seat included)
+            elif self.drawn is None and self.no_draw_turns + 1 >= self.guard_limit:
+                self._end_turn()            # the engine guard ends the hand
+            else:                           # _end_turn, written out
+                if self.drawn is None:
+                    self.no_draw_turns += 1
+                else:
+                    self.no_draw_turns = 0
+                    self.drawn = None
+                self.turn = (self.turn + 1) % self.n_seats
+                self.turn_no += 1
+                self.phase = TAKE
+                self.opening = False
+                self.taken = None
+        elif kind == "draw":
+            stock = self.stock
+            c = stock.pop()
+            self.drawn = c
+            if not stock:
+                self.last_stock_turn = True
+            hand = self.hands[seat]
+            if c not in hand:
+                insort(self.dacts[seat], self.discard_actions[c])
+            insort(hand, c)
+            sigs = self.sigs
+            sig = sigs[seat]
+            self.odd[seat] += _ODD_ADD[sig >> self.shift[c] & 15]
+            sigs[seat] = sig + self.pow[c]
+            self.phase = DISCARD
+        else:
+            self._play(seat, action, False)
 
     def _check(self, seat: int, action: object) -> None:
         """Raise the IllegalAction that ``action`` deserves now, if any (state untouched)."""
@@ -415,11 +478,7 @@ class KowahState(OneSeatAtATime):
         if kind == "take":
             c = self.discards.pop()
             self.taken = c
-            hand = self.hands[seat]
-            insort(hand, c)
-            sig = self.sigs[seat]
-            self.odd[seat] += _ODD_ADD[sig >> self.shift[c] & 15]
-            self.sigs[seat] = sig + self.pow[c]
+            self._add_to_hand(seat, c)
             self.known[seat].append(c)
             self.phase = DISCARD
             return [new_event(("take", seat, {"card": c}, None))] if ev else None
@@ -457,10 +516,7 @@ class KowahState(OneSeatAtATime):
         if self.declared[seat] is not None:
             self.held = c
         else:
-            insort(self.hands[seat], c)
-            sig = self.sigs[seat]
-            self.odd[seat] += _ODD_ADD[sig >> self.shift[c] & 15]
-            self.sigs[seat] = sig + self.pow[c]
+            self._add_to_hand(seat, c)
             if public:
                 self.known[seat].append(c)
         self.phase = DISCARD
@@ -471,7 +527,10 @@ class KowahState(OneSeatAtATime):
             c = self.held       # (a checked card equals it; held is the int)
             self.held = None
         else:
-            self.hands[seat].remove(c)
+            hand = self.hands[seat]
+            hand.remove(c)
+            if c not in hand:
+                self.dacts[seat].remove(self.discard_actions[c])
             sig = self.sigs[seat]
             self.odd[seat] += _ODD_REMOVE[sig >> self.shift[c] & 15]
             self.sigs[seat] = sig - self.pow[c]
@@ -606,6 +665,7 @@ class KowahState(OneSeatAtATime):
         st.hands = [list(h) for h in self.hands]
         st.sigs = list(self.sigs)
         st.odd = list(self.odd)
+        st.dacts = [list(a) for a in self.dacts]
         st.stock = list(self.stock)
         st.discards = list(self.discards)
         st.declared = list(self.declared)
@@ -750,6 +810,8 @@ def _thorough(state: KowahState) -> list[str]:
         if state.sigs[s] != sum(state.pow[c] for c in h) \
                 or state.odd[s] != odd_keys(state.sigs[s]):
             problems.append(f"seat {s}: key signature out of date")
+        if state.dacts[s] != [("discard", c) for c in sorted(set(h))]:
+            problems.append(f"seat {s}: discard list out of date")
         kn = list(h)
         for c in state.known[s]:
             if c in kn:
