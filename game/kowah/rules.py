@@ -398,6 +398,19 @@ class KowahState(OneSeatAtATime):
             self.odd[seat] += _ODD_ADD[sig >> self.shift[c] & 15]
             sigs[seat] = sig + self.pow[c]
             self.phase = DISCARD
+        elif kind == "take":
+            c = self.discards.pop()
+            self.taken = c
+            hand = self.hands[seat]
+            if c not in hand:
+                insort(self.dacts[seat], self.discard_actions[c])
+            insort(hand, c)
+            sigs = self.sigs
+            sig = sigs[seat]
+            self.odd[seat] += _ODD_ADD[sig >> self.shift[c] & 15]
+            sigs[seat] = sig + self.pow[c]
+            self.known[seat].append(c)
+            self.phase = DISCARD
         else:
             self._play(seat, action, False)
 
