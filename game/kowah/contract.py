@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from game.kowah.rules import KowahState, KowahView, odd_keys
+from game.kowah.rules import KowahState, KowahView
 
 SCHEMA = 1      # bump when a field of KowahView changes
 WIRE_TYPES: tuple[type, ...] = (KowahView,)
@@ -33,7 +33,6 @@ def redeal_hidden(state: KowahState, seat: int | None, rng: random.Random) -> Ko
         k = len(alt.hands[s]) - sum(fixed.values())
         alt.hands[s] = sorted(list(fixed.elements()) + pool[:k])
         pool = pool[k:]
-        alt.sigs[s] = sum(alt.pow[c] for c in alt.hands[s])
-        alt.odd[s] = odd_keys(alt.sigs[s])
     alt.stock = pool
+    alt._compute_signatures()       # signatures, odd counts, discard lists of the new hands
     return alt

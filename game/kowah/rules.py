@@ -40,11 +40,48 @@ PASS: Action = ("pass",)
 _DISCARD_ACTIONS: tuple[Action, ...] = ()     # ("discard", c) for every card, shared
 
 
+_DECLARE_ACTIONS: tuple[Action, ...] = ()     # ("declare", x) for every card, shared
+
+
 def _discard_actions(kinds: int) -> tuple[Action, ...]:
-    global _DISCARD_ACTIONS
+    global _DISCARD_ACTIONS, _DECLARE_ACTIONS
     if len(_DISCARD_ACTIONS) < kinds:
         _DISCARD_ACTIONS = tuple(("discard", c) for c in range(kinds))
+        _DECLARE_ACTIONS = tuple(("declare", c) for c in range(kinds))
     return _DISCARD_ACTIONS
+
+
+# Per deck, what every new state of it shares: the signature digit and bit offset of each
+# card, the shuffle's bit widths, the default options (a state is made per hand, and
+# building these took a third of a random hand's set-up).
+_PER_DECK: dict[int, tuple] = {}
+
+
+def _deck_tables(deck: Deck) -> tuple:
+    got = _PER_DECK.get(id(deck))
+    if got is None or got[0] is not deck:
+        keys = deck.keys
+        got = (deck, tuple(16 ** k for k in keys), tuple(4 * k for k in keys),
+               KowahState.check_options({}, deck), _discard_actions(deck.kinds),
+               tuple((i + 1).bit_length() for i in range(deck.size)), tuple(deck.build()))
+        _PER_DECK[id(deck)] = got
+    return got
+
+
+def _shuffle(rng: random.Random, x: list, widths: tuple[int, ...]) -> None:
+    """``rng.shuffle(x)`` exactly (same draws, same order: deals of today's saves replay
+    unchanged), without a method call per card. ``widths[i]`` is ``(i + 1).bit_length()``."""
+    if type(rng) is not random.Random or len(x) > len(widths):
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = widths[i]
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
 
 # A frozen view is built by assigning its __dict__ in one step: several times faster than
 # the generated __init__, and the instance is just as immutable afterwards.
@@ -112,18 +149,19 @@ class KowahState(OneSeatAtATime):
         "guard_limit", "hand_size", "seed", "rng", "hands", "sigs", "odd", "stock", "discards",
         "declared", "locked", "known", "public_draws", "any_declared", "packets", "first",
         "turn", "phase", "opening", "turn_no", "drawn", "taken", "held", "last_stock_turn",
-        "no_draw_turns", "win_card", "_result", "initial_counts", "total_cards",
+        "no_draw_turns", "win_card", "_result", "initial_counts", "total_cards", "dacts",
     )
 
     def __init__(self, seed: int = 0, options: dict | None = None, deck: Deck | None = None,
                  _deal: bool = True) -> None:
-        self.deck = deck or default_deck()
-        self.keys = self.deck.keys
-        self.pow = tuple(16 ** k for k in self.keys)    # per card: its digit in a signature
-        self.shift = tuple(4 * k for k in self.keys)    # per card: that digit's bit offset
-        self.discard_actions = _discard_actions(self.deck.kinds)
-        self.n_seats = self.deck.players
-        self.options = self.check_options(options or {}, self.deck)
+        self.deck = deck = deck or default_deck()
+        _, pw, shift, defaults, da, _, _ = _deck_tables(deck)
+        self.keys = deck.keys
+        self.pow = pw           # per card: its digit in a signature
+        self.shift = shift      # per card: that digit's bit offset
+        self.discard_actions = da
+        self.n_seats = deck.players
+        self.options = self.check_options(options, deck) if options else dict(defaults)
         self.rediscard = bool(self.options["rediscard_taken_card"])
         self.guard_limit = int(self.options["max_turns_without_stock_draw"])
         self.hand_size = self.deck.hand_size
@@ -133,6 +171,10 @@ class KowahState(OneSeatAtATime):
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.sigs: list[int] = [0] * n     # per hand: key counts as hex digits
         self.odd: list[int] = [0] * n      # per hand: odd_keys(sig), kept up to date
+        # per hand: ("discard", c) for each identity held, sorted: the legal discards,
+        # kept up to date as cards come and go (copying it is ten times cheaper than
+        # listing a hand's distinct cards)
+        self.dacts: list[list[Action]] = [[] for _ in range(n)]
         self.stock: list[int] = []          # top of the stock = last element
         self.discards: list[int] = []
         self.declared: list[int | None] = [None] * n
@@ -186,8 +228,9 @@ class KowahState(OneSeatAtATime):
     def _deal(self) -> None:
         """Shuffle; first player at random; packets of two clockwise from the first player."""
         d = self.deck
-        cards = d.build()
-        self.rng.shuffle(cards)
+        tables = _deck_tables(d)
+        cards = list(tables[6])     # d.build(), made once per deck
+        _shuffle(self.rng, cards, tables[5])
         n = self.n_seats
         self.first = self.turn = self.rng.randrange(n)
         pos = 0
@@ -257,12 +300,18 @@ class KowahState(OneSeatAtATime):
         return st
 
     def _compute_signatures(self) -> None:
+        """Every hand's signature, odd count and discard list, from scratch."""
         pw = self.pow
+        da = self.discard_actions
         self.sigs = [sum(pw[c] for c in h) for h in self.hands]
         self.odd = [odd_keys(sig) for sig in self.sigs]
+        self.dacts = [[da[c] for c in dict.fromkeys(sorted(h))] for h in self.hands]
 
     def _add_to_hand(self, seat: int, c: int) -> None:
-        insort(self.hands[seat], c)
+        hand = self.hands[seat]
+        if c not in hand:
+            insort(self.dacts[seat], self.discard_actions[c])
+        insort(hand, c)
         sig = self.sigs[seat]
         self.odd[seat] += _ODD_ADD[sig >> self.shift[c] & 15]
         self.sigs[seat] = sig + self.pow[c]
@@ -279,45 +328,145 @@ class KowahState(OneSeatAtATime):
         if phase == DISCARD:
             if self.declared[seat] is not None:
                 return [self.discard_actions[self.held]]     # type: ignore[index]
-            da = self.discard_actions
-            acts = [da[c] for c in dict.fromkeys(self.hands[seat])]
+            acts = self.dacts[seat][:]      # one action per identity held, sorted
             if not self.rediscard and self.taken is not None:
-                acts.remove(da[self.taken])
+                acts.remove(self.discard_actions[self.taken])
             return acts
         pairs = exposable_pairs(self.hands[seat], self.keys)
-        return [("declare", x) for x in pairs] + [PASS]
+        return [_DECLARE_ACTIONS[x] for x in pairs] + [PASS]
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        """Apply one action; on IllegalAction nothing has changed."""
-        if seat != self.turn or self.phase == OVER:
-            if self.phase == OVER:
+        """Apply one action; on IllegalAction (with the rules' reason) nothing has changed."""
+        self._check(seat, action)
+        return self._play(seat, action, True)     # type: ignore[return-value]
+
+    def advance(self, seat: int, action: Action) -> None:
+        """Apply a *trusted* action (one of ``legal_actions(seat)``) without checking it
+        and without making events: the fast path of random playouts and search. An
+        illegal action here leaves the state undefined; untrusted input goes through
+        :meth:`apply` (the Match's door).
+
+        The usual moves before anyone has declared (a stock draw, a discard that ends the
+        turn) are written out here in one piece; everything else goes the general way
+        (a test holds the two to the same states)."""
+        kind = action[0]
+        if self.any_declared or self.last_stock_turn:
+            self._play(seat, action, False)
+        elif kind == "discard":
+            c = action[1]
+            hand = self.hands[seat]
+            hand.remove(c)
+            if c not in hand:
+                self.dacts[seat].remove(action)
+            sigs = self.sigs
+            sig = sigs[seat]
+            odd = self.odd
+            o = odd[seat] + _ODD_REMOVE[sig >> self.shift[c] & 15]
+            odd[seat] = o
+            sigs[seat] = sig - self.pow[c]
+            kn = self.known[seat]
+            if kn and c in kn:
+                kn.remove(c)
+            self.discards.append(c)
+            if o == 1 and exposable_pairs(self.hands[seat], self.keys):
+                self.phase = DECLARE        # (nobody has declared, this seat included)
+            elif self.drawn is None and self.no_draw_turns + 1 >= self.guard_limit:
+                self._end_turn()            # the engine guard ends the hand
+            else:                           # _end_turn, written out
+                if self.drawn is None:
+                    self.no_draw_turns += 1
+                else:
+                    self.no_draw_turns = 0
+                    self.drawn = None
+                self.turn = (self.turn + 1) % self.n_seats
+                self.turn_no += 1
+                self.phase = TAKE
+                self.opening = False
+                self.taken = None
+        elif kind == "draw":
+            stock = self.stock
+            c = stock.pop()
+            self.drawn = c
+            if not stock:
+                self.last_stock_turn = True
+            hand = self.hands[seat]
+            if c not in hand:
+                insort(self.dacts[seat], self.discard_actions[c])
+            insort(hand, c)
+            sigs = self.sigs
+            sig = sigs[seat]
+            self.odd[seat] += _ODD_ADD[sig >> self.shift[c] & 15]
+            sigs[seat] = sig + self.pow[c]
+            self.phase = DISCARD
+        elif kind == "take":
+            c = self.discards.pop()
+            self.taken = c
+            hand = self.hands[seat]
+            if c not in hand:
+                insort(self.dacts[seat], self.discard_actions[c])
+            insort(hand, c)
+            sigs = self.sigs
+            sig = sigs[seat]
+            self.odd[seat] += _ODD_ADD[sig >> self.shift[c] & 15]
+            sigs[seat] = sig + self.pow[c]
+            self.known[seat].append(c)
+            self.phase = DISCARD
+        else:
+            self._play(seat, action, False)
+
+    def _check(self, seat: int, action: object) -> None:
+        """Raise the IllegalAction that ``action`` deserves now, if any (state untouched)."""
+        phase = self.phase
+        if seat != self.turn or phase == OVER:
+            if phase == OVER:
                 raise IllegalAction("The hand is over.", "over")
             raise IllegalAction("It is not your turn.", "not_your_turn")
         if type(action) is not tuple or not action:
             raise IllegalAction(f"Unknown action {action!r}.", "unknown_action")
         kind = action[0]
         n = len(action)
-        phase = self.phase      # phase checks inline: this is the engine's hottest call
+        declared = self.declared[seat] is not None
         if kind == "discard" and n == 2:
-            if phase != DISCARD:
-                self._need_phase(DISCARD)
-            return self._discard(seat, action[1])
+            self._need_phase(DISCARD)
+            card = action[1]
+            if declared:
+                if card != self.held or isinstance(card, bool):
+                    raise IllegalAction("Declared: you must discard the card you drew.",
+                                        "declared_discard", card=self.held)
+            else:
+                if type(card) is not int or card not in self.hands[seat]:   # (bool: no card)
+                    raise IllegalAction("That card is not in your hand.", "not_in_hand")
+                if not self.rediscard and card == self.taken:
+                    raise IllegalAction("You may not discard the card you just took from "
+                                        "the pile.", "no_rediscard", card=card)
+            return
         if kind == "draw" and n == 1:
-            if phase != TAKE:
-                self._need_phase(TAKE)
-            return self._draw(seat)
+            self._need_phase(TAKE)
+            return
         if kind == "take" and n == 1:
-            if phase != TAKE:
-                self._need_phase(TAKE)
-            return self._take(seat)
+            self._need_phase(TAKE)
+            if declared:
+                raise IllegalAction("Declared: you must draw from the stock.", "declared_draw")
+            if self.opening:
+                raise IllegalAction("First turn: draw from the stock.", "first_turn_draw")
+            if not self.discards:
+                raise IllegalAction("The discard pile is empty.", "pile_empty")
+            return
         if kind == "declare" and n == 2:
             self._need_phase(DECLARE)
-            return self._declare(seat, action[1])
+            x = action[1]
+            pairs = exposable_pairs(self.hands[seat], self.keys)
+            if x not in pairs or isinstance(x, bool):
+                names = ", ".join(self.deck.card_id(p) for p in pairs)
+                raise IllegalAction(f"That pair cannot be exposed; choose one of: {names}.",
+                                    "bad_pair", pairs=list(pairs))
+            return
         if kind == "pass" and n == 1:
-            return self._pass(seat)
+            if phase != DECLARE:
+                raise IllegalAction("There is no declaration to decline.", "nothing_to_pass")
+            return
         raise IllegalAction(f"Unknown action {action!r}.", "unknown_action")
 
-    # ---------------------------------------------------------------- moves
     def _need_phase(self, want: str) -> None:
         if self.phase == want:
             return
@@ -330,23 +479,51 @@ class KowahState(OneSeatAtATime):
             raise IllegalAction("You have taken a card: now discard one.", "must_discard")
         raise IllegalAction("Declare checki or pass.", "must_declare_or_pass")
 
-    def _draw(self, seat: int) -> list[Event]:
-        c = self.stock.pop()
+    # ---------------------------------------------------------------- moves
+    # Trusted from here on: the action has been checked (apply) or comes from the legal
+    # list (advance). ``ev`` says whether to make the events (None when not).
+    def _play(self, seat: int, action: Action, ev: bool) -> list[Event] | None:
+        kind = action[0]
+        if kind == "discard":
+            return self._discard(seat, action[1], ev)
+        if kind == "draw":
+            return self._draw(seat, ev)
+        if kind == "take":
+            c = self.discards.pop()
+            self.taken = c
+            self._add_to_hand(seat, c)
+            self.known[seat].append(c)
+            self.phase = DISCARD
+            return [new_event(("take", seat, {"card": c}, None))] if ev else None
+        if kind == "declare":
+            return self._declare(seat, int(action[1]), ev)
+        events = self._end_turn()       # pass
+        return [Event("pass", seat, {}, seat)] + events if ev else None
+
+    def _draw(self, seat: int, ev: bool) -> list[Event] | None:
+        stock = self.stock
+        c = stock.pop()
         self.drawn = c      # (a draw is public iff anyone had declared when it was made;
-        public = self.any_declared      # a declaration ends the turn, so that is unchanged)
-        left = len(self.stock)
-        if public:
+        left = len(stock)   # a declaration ends the turn, so that is unchanged)
+        events = None
+        if self.any_declared:
             self.public_draws.append((seat, c))
-            events = [Event("draw", seat, {"source": "stock", "card": c, "public": True,
-                                           "stock_left": left})]
+            if ev:
+                events = [Event("draw", seat, {"source": "stock", "card": c, "public": True,
+                                               "stock_left": left})]
             claimant = self._claimant(seat, c, own_counts=True)
             if claimant is not None:
                 method = SELF_DRAWN if claimant == seat else OPPONENT_DRAW
-                return events + self._win(claimant, c, method, seat)
+                won = self._win(claimant, c, method, seat)
+                return events + won if ev else None     # type: ignore[operator]
+            public = True
         else:
-            events = [new_event(("draw", seat, {"source": "stock", "card": None,
-                                                "public": False, "stock_left": left}, None)),
-                      new_event(("draw_card", seat, {"card": c}, seat))]
+            if ev:
+                events = [new_event(("draw", seat, {"source": "stock", "card": None,
+                                                    "public": False, "stock_left": left},
+                                     None)),
+                          new_event(("draw_card", seat, {"card": c}, seat))]
+            public = False
         if left == 0:
             self.last_stock_turn = True
         if self.declared[seat] is not None:
@@ -358,36 +535,15 @@ class KowahState(OneSeatAtATime):
         self.phase = DISCARD
         return events
 
-    def _take(self, seat: int) -> list[Event]:
+    def _discard(self, seat: int, c: int, ev: bool) -> list[Event] | None:
         if self.declared[seat] is not None:
-            raise IllegalAction("Declared: you must draw from the stock.", "declared_draw")
-        if self.opening:
-            raise IllegalAction("First turn: draw from the stock.", "first_turn_draw")
-        if not self.discards:
-            raise IllegalAction("The discard pile is empty.", "pile_empty")
-        c = self.discards.pop()
-        self.taken = c
-        self._add_to_hand(seat, c)
-        self.known[seat].append(c)
-        self.phase = DISCARD
-        return [new_event(("take", seat, {"card": c}, None))]
-
-    def _discard(self, seat: int, card: object) -> list[Event]:
-        if self.declared[seat] is not None:
-            if card != self.held or isinstance(card, bool):
-                raise IllegalAction("Declared: you must discard the card you drew.",
-                                    "declared_discard", card=self.held)
-            c = self.held
+            c = self.held       # (a checked card equals it; held is the int)
             self.held = None
         else:
             hand = self.hands[seat]
-            if type(card) is not int or card not in hand:   # (type: bool is not a card)
-                raise IllegalAction("That card is not in your hand.", "not_in_hand")
-            if not self.rediscard and card == self.taken:
-                raise IllegalAction("You may not discard the card you just took from the pile.",
-                                    "no_rediscard", card=card)
-            c = card
             hand.remove(c)
+            if c not in hand:
+                self.dacts[seat].remove(self.discard_actions[c])
             sig = self.sigs[seat]
             self.odd[seat] += _ODD_REMOVE[sig >> self.shift[c] & 15]
             self.sigs[seat] = sig - self.pow[c]
@@ -395,27 +551,23 @@ class KowahState(OneSeatAtATime):
             if kn and c in kn:
                 kn.remove(c)
         self.discards.append(c)
-        events = [new_event(("discard", seat, {"card": c}, None))]
         if self.any_declared:
             claimant = self._claimant(seat, c, own_counts=False)
             if claimant is not None:
                 self.discards.pop()
-                return events + self._win(claimant, c, OPPONENT_DISCARD, seat)
+                won = self._win(claimant, c, OPPONENT_DISCARD, seat)
+                return [new_event(("discard", seat, {"card": c}, None))] + won if ev else None
         if self.last_stock_turn:
-            return events + self._end_drawn(None)
-        if self.odd[seat] == 1 and self.declared[seat] is None \
+            events = self._end_drawn(None)
+        elif self.odd[seat] == 1 and self.declared[seat] is None \
                 and exposable_pairs(self.hands[seat], self.keys):
-                self.phase = DECLARE
-                return events
-        return events + self._end_turn()
+            self.phase = DECLARE
+            events = []
+        else:
+            events = self._end_turn()
+        return [new_event(("discard", seat, {"card": c}, None))] + events if ev else None
 
-    def _declare(self, seat: int, x: object) -> list[Event]:
-        pairs = exposable_pairs(self.hands[seat], self.keys)
-        if x not in pairs or isinstance(x, bool):
-            names = ", ".join(self.deck.card_id(p) for p in pairs)
-            raise IllegalAction(f"That pair cannot be exposed; choose one of: {names}.",
-                                "bad_pair", pairs=list(pairs))
-        xc = int(x)   # type: ignore[call-overload]
+    def _declare(self, seat: int, xc: int, ev: bool) -> list[Event] | None:
         self.declared[seat] = xc
         self.locked[seat] = tuple(self.hands[seat])
         self.any_declared = True
@@ -423,13 +575,8 @@ class KowahState(OneSeatAtATime):
         for _ in range(2):      # the exposed pair is on the table now, not in the concealed hand
             if xc in kn:
                 kn.remove(xc)
-        events = [Event("declare", seat, {"pair": xc, "wait": xc})]
-        return events + self._end_turn()
-
-    def _pass(self, seat: int) -> list[Event]:
-        if self.phase != DECLARE:
-            raise IllegalAction("There is no declaration to decline.", "nothing_to_pass")
-        return [Event("pass", seat, {}, seat)] + self._end_turn()
+        events = self._end_turn()
+        return [Event("declare", seat, {"pair": xc, "wait": xc})] + events if ev else None
 
     # ------------------------------------------------------------ settling
     def _claimant(self, releaser: int, card: int, own_counts: bool) -> int | None:
@@ -531,6 +678,7 @@ class KowahState(OneSeatAtATime):
         st.hands = [list(h) for h in self.hands]
         st.sigs = list(self.sigs)
         st.odd = list(self.odd)
+        st.dacts = [list(a) for a in self.dacts]
         st.stock = list(self.stock)
         st.discards = list(self.discards)
         st.declared = list(self.declared)
@@ -675,6 +823,8 @@ def _thorough(state: KowahState) -> list[str]:
         if state.sigs[s] != sum(state.pow[c] for c in h) \
                 or state.odd[s] != odd_keys(state.sigs[s]):
             problems.append(f"seat {s}: key signature out of date")
+        if state.dacts[s] != [("discard", c) for c in sorted(set(h))]:
+            problems.append(f"seat {s}: discard list out of date")
         kn = list(h)
         for c in state.known[s]:
             if c in kn:
