@@ -239,6 +239,62 @@ def _publish(agents: Sequence[Any], events: list, blind: Sequence[bool]) -> None
             a.observe([e for e in events if e.visible_to(i)] if private else events[:])
 
 
+def _first_player(game: str, n: int, seed: int, options: dict) -> int | None:
+    """The deal's first player, if the game's state names one (``first``): the same for
+    every rotation of a deal, since the deal seed is."""
+    try:
+        first = getattr(registry.new_game(game, n, seed, options), "first", None)
+    except Exception:       # noqa: BLE001 — a game that cannot say is reported without it
+        return None
+    return first if isinstance(first, int) else None
+
+
+def chi2_sf(x: float, df: int) -> float:
+    """P(χ² with ``df`` degrees of freedom ≥ ``x``) (closed forms, no SciPy)."""
+    if x <= 0:
+        return 1.0
+    h = x / 2
+    if df % 2 == 0:
+        term = total = 1.0
+        for i in range(1, df // 2):
+            term *= h / i
+            total += term
+        return min(1.0, math.exp(-h) * total)
+    total = math.erfc(math.sqrt(h))
+    term = math.sqrt(x) * math.exp(-h) * math.sqrt(2 / math.pi)
+    for i in range(1, (df + 1) // 2):
+        total += term
+        term *= x / (2 * i + 1)
+    return min(1.0, total)
+
+
+def position_chi2(wins: Sequence[int]) -> dict:
+    """Wins per seat position against an even split: χ², its degrees of freedom, p."""
+    total, n = sum(wins), len(wins)
+    if total == 0 or n < 2:
+        return {"chi2": 0.0, "df": max(n - 1, 0), "p": 1.0}
+    exp = total / n
+    chi2 = sum((w - exp) ** 2 / exp for w in wins)
+    return {"chi2": round(chi2, 2), "df": n - 1, "p": round(chi2_sf(chi2, n - 1), 5)}
+
+
+def _per_position(pos_wins: dict, pos_games: dict, order_wins: list[int], known: int) -> dict:
+    """Win rates by seat index (all seats, and per level) and by place in turn order."""
+    n = len(order_wins)
+    all_wins = [sum(w[s] for w in pos_wins.values()) for s in range(n)]
+    games = max((sum(g[s] for g in pos_games.values()) for s in range(n)), default=0)
+    out: dict[str, Any] = {
+        "by_seat_win_rate": [round(w / games, 4) if games else None for w in all_wins],
+        "by_seat_chi2": position_chi2(all_wins),
+        "by_level": {lv: [round(pos_wins[lv][s] / g, 4) if g else None
+                          for s, g in enumerate(pos_games[lv])] for lv in pos_wins},
+    }
+    if known:
+        out["by_turn_order_win_rate"] = [round(w / known, 4) for w in order_wins]
+        out["by_turn_order_chi2"] = position_chi2(order_wins)
+    return out
+
+
 def _pct(values: Sequence[float], q: float) -> float:
     if not values:
         return 0.0
@@ -256,6 +312,11 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
     options = dict(options or {})
     check = invariant_hook(game)
     entries = [EntryStats(lv) for lv in seats]
+    # per seat position: wins[level][seat], and by place in turn order (0 = first player)
+    pos_wins = {lv: [0] * n for lv in dict.fromkeys(seats)}
+    pos_games = {lv: [0] * n for lv in dict.fromkeys(seats)}
+    order_wins = [0] * n
+    order_known = 0
     deals = max(1, math.ceil(games / n))
     per_deal_first: list[float] = []
     violations: list[str] = []
@@ -267,6 +328,7 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
     for d in range(deals):
         deal_seed = _seed(DEAL, seed, d)
         first_shares = []
+        first = _first_player(game, n, deal_seed, options)
         for r in range(n):
             at = [(i + r) % n for i in range(n)]          # entry i -> seat at[i]
             levels = [""] * n
@@ -294,7 +356,14 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
             total = sum(result.scores)
             for hand in clocks:
                 windows += hand.windows
+            if first is not None:
+                order_known += 1
+                for s in result.winners:
+                    order_wins[(s - first) % n] += 1
             for i, s in enumerate(at):
+                pos_games[seats[i]][s] += 1
+                if s in result.winners:
+                    pos_wins[seats[i]][s] += 1
                 e = entries[i]
                 e.closed += sum(hand.closed_by.count(s) for hand in clocks)
                 share = result.scores[s] / total if total else 1 / n
@@ -339,6 +408,7 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
         "end_reasons": dict(sorted(reasons.items())),
         "per_seat": per_seat,
         "first_seat_share_ci95": ci,
+        "per_position": _per_position(pos_wins, pos_games, order_wins, order_known),
         "invariant_violations": n_violations, "violation_samples": violations,
     }
 
