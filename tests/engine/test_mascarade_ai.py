@@ -217,3 +217,22 @@ def test_shadow_trackers_scored_on_the_same_games():
     assert set(scores) == {"easy", "normal", "hard", "public"}
     assert all(0.0 <= v <= 2.0 for v in scores.values())
     assert scores["hard"] <= scores["public"]      # a seat knows at least what the table does
+
+
+def test_witch_breaks_a_tie_for_richest_without_seat_order():
+    """Issue 19: a Witch choosing among opponents tied for richest took the lowest seat
+    index every time, so the last seats were robbed least (all-Normal win rates by seat
+    15 % … 30 % at 5 seats). Ties must not follow the seat order."""
+    targets = set()
+    for seed in range(40):
+        st = rigged(5, ["witch", "judge", "king", "queen", "bishop", "cheat"], coins=[2, 6, 6, 6, 6])
+        act(st, ("announce", R.index("witch"), 0), *[("pass",)] * 4)
+        assert st.phase == "power" and st.pending[0] == "witch"
+        for level in ("normal", "hard"):
+            agent = make_agent(level, 0, seed=seed)
+            agent.observe(st.deal_events()[:1])
+            choice = agent.decide(st.view(0), st.legal_actions(0))
+            assert choice[0] == "witch"
+            targets.add(choice[1])
+    assert targets == {1, 2, 3, 4}
+
