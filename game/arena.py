@@ -108,14 +108,18 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
               times: list[list[float]], violations: list[str],
               new_state: Callable[..., Any] | None = None,
               make_agent: Callable[[str, int, int], Any] | None = None,
-              timing: Timing | None = None, clocks: list[HandClock] | None = None) -> Any:
+              timing: Timing | None = None, clocks: list[HandClock] | None = None,
+              firsts: list | None = None) -> Any:
     """Play one hand; ``levels[s]`` sits at seat ``s``. Appends each seat's decision times
     (seconds) to ``times[s]`` and any invariant breach to ``violations``. Returns the
     Result (None if the game broke off). ``new_state``/``make_agent``/``timing`` stand in
     for the registry's (tests inject a ruleset); a hand with windows appends its
-    :class:`HandClock` to ``clocks``."""
+    :class:`HandClock` to ``clocks``, and its first player (the state's ``first``, None
+    if it names none) to ``firsts``."""
     n = len(levels)
     state = (new_state or (lambda n_, s_, o_: registry.new_game(game, n_, s_, o_)))(n, seed, options)
+    if firsts is not None:
+        firsts.append(getattr(state, "first", None))
     make = make_agent or (lambda lv, s, sd: registry.make_agent(game, lv, s, sd))
     agents = [make(lv, s, agent_seeds[s]) for s, lv in enumerate(levels)]
     blind = [getattr(a, "blind", False) for a in agents]
@@ -239,16 +243,6 @@ def _publish(agents: Sequence[Any], events: list, blind: Sequence[bool]) -> None
             a.observe([e for e in events if e.visible_to(i)] if private else events[:])
 
 
-def _first_player(game: str, n: int, seed: int, options: dict) -> int | None:
-    """The deal's first player, if the game's state names one (``first``): the same for
-    every rotation of a deal, since the deal seed is."""
-    try:
-        first = getattr(registry.new_game(game, n, seed, options), "first", None)
-    except Exception:       # noqa: BLE001 — a game that cannot say is reported without it
-        return None
-    return first if isinstance(first, int) else None
-
-
 def chi2_sf(x: float, df: int) -> float:
     """P(χ² with ``df`` degrees of freedom ≥ ``x``) (closed forms, no SciPy)."""
     if x <= 0:
@@ -328,7 +322,6 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
     for d in range(deals):
         deal_seed = _seed(DEAL, seed, d)
         first_shares = []
-        first = _first_player(game, n, deal_seed, options)
         for r in range(n):
             at = [(i + r) % n for i in range(n)]          # entry i -> seat at[i]
             levels = [""] * n
@@ -340,8 +333,9 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
             times: list[list[float]] = [[] for _ in range(n)]
             found: list[str] = []
             clocks: list[HandClock] = []
+            firsts: list = []
             result = play_hand(game, levels, deal_seed, options, agent_seeds, check,
-                               times, found, clocks=clocks)
+                               times, found, clocks=clocks, firsts=firsts)
             n_violations += len(found)
             room = MAX_SAMPLES - len(violations)
             if room > 0:
@@ -356,7 +350,8 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
             total = sum(result.scores)
             for hand in clocks:
                 windows += hand.windows
-            if first is not None:
+            first = firsts[0] if firsts else None
+            if isinstance(first, int):
                 order_known += 1
                 for s in result.winners:
                     order_wins[(s - first) % n] += 1
