@@ -125,14 +125,18 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
               times: list[list[float]], violations: list[str],
               new_state: Callable[..., Any] | None = None,
               make_agent: Callable[[str, int, int], Any] | None = None,
-              timing: Timing | None = None, clocks: list[HandClock] | None = None) -> Any:
+              timing: Timing | None = None, clocks: list[HandClock] | None = None,
+              firsts: list | None = None) -> Any:
     """Play one hand; ``levels[s]`` sits at seat ``s``. Appends each seat's decision times
     (seconds) to ``times[s]`` and any invariant breach to ``violations``. Returns the
     Result (None if the game broke off). ``new_state``/``make_agent``/``timing`` stand in
     for the registry's (tests inject a ruleset); a hand with windows appends its
-    :class:`HandClock` to ``clocks``."""
+    :class:`HandClock` to ``clocks``, and its first player (the state's ``first``, None
+    if it names none) to ``firsts``."""
     n = len(levels)
     state = (new_state or (lambda n_, s_, o_: registry.new_game(game, n_, s_, o_)))(n, seed, options)
+    if firsts is not None:
+        firsts.append(getattr(state, "first", None))
     make = make_agent or (lambda lv, s, sd: registry.make_agent(game, lv, s, sd))
     agents = [make(lv, s, agent_seeds[s]) for s, lv in enumerate(levels)]
     blind = [getattr(a, "blind", False) for a in agents]
@@ -327,6 +331,50 @@ def _factories(game: str) -> tuple[Callable[..., Any] | None, Callable[..., Any]
     return (None if engine is None else
             lambda n, seed, options: engine(n_seats=n, seed=seed, options=options or {}),
             None if agents is None else lambda level, seat, seed: agents(level, seat, seed))
+def chi2_sf(x: float, df: int) -> float:
+    """P(χ² with ``df`` degrees of freedom ≥ ``x``) (closed forms, no SciPy)."""
+    if x <= 0:
+        return 1.0
+    h = x / 2
+    if df % 2 == 0:
+        term = total = 1.0
+        for i in range(1, df // 2):
+            term *= h / i
+            total += term
+        return min(1.0, math.exp(-h) * total)
+    total = math.erfc(math.sqrt(h))
+    term = math.sqrt(x) * math.exp(-h) * math.sqrt(2 / math.pi)
+    for i in range(1, (df + 1) // 2):
+        total += term
+        term *= x / (2 * i + 1)
+    return min(1.0, total)
+
+
+def position_chi2(wins: Sequence[int]) -> dict:
+    """Wins per seat position against an even split: χ², its degrees of freedom, p."""
+    total, n = sum(wins), len(wins)
+    if total == 0 or n < 2:
+        return {"chi2": 0.0, "df": max(n - 1, 0), "p": 1.0}
+    exp = total / n
+    chi2 = sum((w - exp) ** 2 / exp for w in wins)
+    return {"chi2": round(chi2, 2), "df": n - 1, "p": round(chi2_sf(chi2, n - 1), 5)}
+
+
+def _per_position(pos_wins: dict, pos_games: dict, order_wins: list[int], known: int) -> dict:
+    """Win rates by seat index (all seats, and per level) and by place in turn order."""
+    n = len(order_wins)
+    all_wins = [sum(w[s] for w in pos_wins.values()) for s in range(n)]
+    games = max((sum(g[s] for g in pos_games.values()) for s in range(n)), default=0)
+    out: dict[str, Any] = {
+        "by_seat_win_rate": [round(w / games, 4) if games else None for w in all_wins],
+        "by_seat_chi2": position_chi2(all_wins),
+        "by_level": {lv: [round(pos_wins[lv][s] / g, 4) if g else None
+                          for s, g in enumerate(pos_games[lv])] for lv in pos_wins},
+    }
+    if known:
+        out["by_turn_order_win_rate"] = [round(w / known, 4) for w in order_wins]
+        out["by_turn_order_chi2"] = position_chi2(order_wins)
+    return out
 
 
 def _pct(values: Sequence[float], q: float) -> float:
@@ -350,6 +398,11 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
     timing = Timing.for_game(game)      # read once, for every hand's windows
     new_state, make_agent = _factories(game)
     entries = [EntryStats(lv) for lv in seats]
+    # per seat position: wins[level][seat], and by place in turn order (0 = first player)
+    pos_wins = {lv: [0] * n for lv in dict.fromkeys(seats)}
+    pos_games = {lv: [0] * n for lv in dict.fromkeys(seats)}
+    order_wins = [0] * n
+    order_known = 0
     deals = max(1, math.ceil(games / n))
     per_deal_first: list[float] = []
     violations: list[str] = []
@@ -372,9 +425,10 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
             times: list[list[float]] = [[] for _ in range(n)]
             found: list[str] = []
             clocks: list[HandClock] = []
+            firsts: list = []
             result = play_hand(game, levels, deal_seed, options, agent_seeds, check,
                                times, found, new_state=new_state, make_agent=make_agent,
-                               timing=timing, clocks=clocks)
+                               timing=timing, clocks=clocks, firsts=firsts)
             n_violations += len(found)
             room = MAX_SAMPLES - len(violations)
             if room > 0:
@@ -389,7 +443,15 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
             total = sum(result.scores)
             for hand in clocks:
                 windows += hand.windows
+            first = firsts[0] if firsts else None
+            if isinstance(first, int):
+                order_known += 1
+                for s in result.winners:
+                    order_wins[(s - first) % n] += 1
             for i, s in enumerate(at):
+                pos_games[seats[i]][s] += 1
+                if s in result.winners:
+                    pos_wins[seats[i]][s] += 1
                 e = entries[i]
                 e.closed += sum(hand.closed_by.count(s) for hand in clocks)
                 share = result.scores[s] / total if total else 1 / n
@@ -434,6 +496,7 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
         "end_reasons": dict(sorted(reasons.items())),
         "per_seat": per_seat,
         "first_seat_share_ci95": ci,
+        "per_position": _per_position(pos_wins, pos_games, order_wins, order_known),
         "invariant_violations": n_violations, "violation_samples": violations,
     }
 

@@ -216,7 +216,8 @@ class _Agent:
         if kind == "bishop":
             return max(legal, key=lambda a: (coins[a[1]], self.rng.random()))
         if kind == "witch":
-            best = max((a for a in legal if a[0] == "witch"), key=lambda a: coins[a[1]])
+            best = max((a for a in legal if a[0] == "witch"),
+                       key=lambda a: (coins[a[1]], self.rng.random()))   # ties: no seat order
             if coins[best[1]] <= coins[self.seat] and ("decline",) in legal:
                 return ("decline",)
             return best
