@@ -331,6 +331,8 @@ def _factories(game: str) -> tuple[Callable[..., Any] | None, Callable[..., Any]
     return (None if engine is None else
             lambda n, seed, options: engine(n_seats=n, seed=seed, options=options or {}),
             None if agents is None else lambda level, seat, seed: agents(level, seat, seed))
+
+
 def chi2_sf(x: float, df: int) -> float:
     """P(χ² with ``df`` degrees of freedom ≥ ``x``) (closed forms, no SciPy)."""
     if x <= 0:
