@@ -103,6 +103,9 @@ class Match:
         self._writer = save_writer() if self.async_save else None
         self.log: list[tuple[int, Action]] = []
         self.events: list[Event] = []
+        self._views: dict[int | None, Any] = {}       # view() per seat, for _views_at
+        self._views_at: tuple = (None, -1, -1)        # (state, log length, event count)
+        self.views_built = 0                          # views view() has built (tests count)
         self._pending: dict[int, _Pending] = {}
         self._desk = WindowDesk(self.timing, self.timers)
         self._desk.meaning = self._intent_action
@@ -162,7 +165,26 @@ class Match:
         return self.state.result()
 
     def view(self, seat: int | None) -> Any:
-        return self.state.view(seat)
+        """What ``seat`` may see (None: the public view). Built once per change: cached per
+        seat until the log or the events grow or the state is replaced (a table reads it
+        several times a frame; views are frozen, so sharing one is safe). A change made to
+        the state behind the Match's back needs :meth:`forget_views`."""
+        at = self._views_at
+        if at[0] is not self.state or at[1] != len(self.log) or at[2] != len(self.events):
+            self._views.clear()
+            self._views_at = (self.state, len(self.log), len(self.events))
+        views = self._views
+        if seat in views:
+            return views[seat]
+        v = views[seat] = self.state.view(seat)
+        self.views_built += 1
+        return v
+
+    def forget_views(self) -> None:
+        """The state was changed other than through :meth:`submit` (a test, a tool): the
+        next :meth:`view` is built anew."""
+        self._views.clear()
+        self._views_at = (None, -1, -1)
 
     def legal_actions(self, seat: int) -> list[Action]:
         return self.state.legal_actions(seat)
