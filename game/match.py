@@ -103,8 +103,8 @@ class Match:
         self._writer = save_writer() if self.async_save else None
         self.log: list[tuple[int, Action]] = []
         self.events: list[Event] = []
-        self._views: dict[int | None, Any] = {}       # view() per seat, for _views_at
-        self._views_at: tuple = (None, -1, -1)        # (state, log length, event count)
+        # view() per seat, for (this state, (log length, event count))
+        self._views: tuple[Any, tuple, dict[int | None, Any]] = (None, (), {})
         self.views_built = 0                          # views view() has built (tests count)
         self._pending: dict[int, _Pending] = {}
         self._desk = WindowDesk(self.timing, self.timers)
@@ -169,22 +169,19 @@ class Match:
         seat until the log or the events grow or the state is replaced (a table reads it
         several times a frame; views are frozen, so sharing one is safe). A change made to
         the state behind the Match's back needs :meth:`forget_views`."""
-        at = self._views_at
-        if at[0] is not self.state or at[1] != len(self.log) or at[2] != len(self.events):
-            self._views.clear()
-            self._views_at = (self.state, len(self.log), len(self.events))
-        views = self._views
+        state, at, views = self._views       # one tuple, swapped whole: no stale store
+        if state is not self.state or at != (len(self.log), len(self.events)):
+            state, at, views = self._views = (self.state, (len(self.log), len(self.events)), {})
         if seat in views:
             return views[seat]
-        v = views[seat] = self.state.view(seat)
+        v = views[seat] = state.view(seat)
         self.views_built += 1
         return v
 
     def forget_views(self) -> None:
         """The state was changed other than through :meth:`submit` (a test, a tool): the
         next :meth:`view` is built anew."""
-        self._views.clear()
-        self._views_at = (None, -1, -1)
+        self._views = (None, (), {})
 
     def legal_actions(self, seat: int) -> list[Action]:
         return self.state.legal_actions(seat)
