@@ -21,6 +21,8 @@ class SeatPlates:
     the bottom; ``clock`` reads table time (the thinking dots pulse on it);
     ``direction`` reads the direction of play."""
 
+    cache = True    # False: every plate painted straight onto the surface (tests reading the text)
+
     def __init__(self, app: Any, match: Any, viewer: Callable[[], int], clock: Callable[[], float],
                  direction: Callable[[], str]) -> None:
         self.app = app
@@ -33,7 +35,6 @@ class SeatPlates:
         self.phone_away: Callable[[int], bool] | None = None   # set by a table's phones part
         self._images: dict[int, tuple[tuple, pygame.Surface]] = {}   # seat -> (what it shows, plate)
         self.repaints = 0           # plate images painted (tests count them)
-        self.cache = True           # False: every plate painted straight onto the surface
 
     def anchor(self, seat: int) -> tuple[float, float]:
         w, h = self.app.size
