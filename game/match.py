@@ -103,6 +103,9 @@ class Match:
         self._writer = save_writer() if self.async_save else None
         self.log: list[tuple[int, Action]] = []
         self.events: list[Event] = []
+        # view() per seat, for (this state, (log length, event count))
+        self._views: tuple[Any, tuple, dict[int | None, Any]] = (None, (), {})
+        self.views_built = 0                          # views view() has built (tests count)
         self._pending: dict[int, _Pending] = {}
         self._desk = WindowDesk(self.timing, self.timers)
         self._desk.meaning = self._intent_action
@@ -162,7 +165,23 @@ class Match:
         return self.state.result()
 
     def view(self, seat: int | None) -> Any:
-        return self.state.view(seat)
+        """What ``seat`` may see (None: the public view). Built once per change: cached per
+        seat until the log or the events grow or the state is replaced (a table reads it
+        several times a frame; views are frozen, so sharing one is safe). A change made to
+        the state behind the Match's back needs :meth:`forget_views`."""
+        state, at, views = self._views       # one tuple, swapped whole: no stale store
+        if state is not self.state or at != (len(self.log), len(self.events)):
+            state, at, views = self._views = (self.state, (len(self.log), len(self.events)), {})
+        if seat in views:
+            return views[seat]
+        v = views[seat] = state.view(seat)
+        self.views_built += 1
+        return v
+
+    def forget_views(self) -> None:
+        """The state was changed other than through :meth:`submit` (a test, a tool): the
+        next :meth:`view` is built anew."""
+        self._views = (None, (), {})
 
     def legal_actions(self, seat: int) -> list[Action]:
         return self.state.legal_actions(seat)

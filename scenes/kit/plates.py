@@ -21,6 +21,8 @@ class SeatPlates:
     the bottom; ``clock`` reads table time (the thinking dots pulse on it);
     ``direction`` reads the direction of play."""
 
+    cache = True    # False: every plate painted straight onto the surface (tests reading the text)
+
     def __init__(self, app: Any, match: Any, viewer: Callable[[], int], clock: Callable[[], float],
                  direction: Callable[[], str]) -> None:
         self.app = app
@@ -31,6 +33,8 @@ class SeatPlates:
         self._dir_key: tuple | None = None
         self.rects: dict[int, pygame.Rect] = {}     # each seat's plate as last drawn
         self.phone_away: Callable[[int], bool] | None = None   # set by a table's phones part
+        self._images: dict[int, tuple[tuple, pygame.Surface]] = {}   # seat -> (what it shows, plate)
+        self.repaints = 0           # plate images painted (tests count them)
 
     def anchor(self, seat: int) -> tuple[float, float]:
         w, h = self.app.size
@@ -47,32 +51,27 @@ class SeatPlates:
         ``size``: the plate's size (default 20u × 6.6u; the kit's seat ring shrinks it);
         ``inset_right``: room kept free of text at the right (tokens drawn there);
         ``inset_left``: the same at the left (a seat's own card drawn there)."""
-        from scenes.core.textfit import fit_text
         u = self.app.u
         w, h = size or (max(2, round(20 * u)), max(2, round(6.6 * u)))
         rect = pygame.Rect(0, 0, w, h)
         rect.center = (round(centre[0]), round(centre[1]))
         rect.clamp_ip(surface.get_rect().inflate(-round(2 * u), -round(2 * u)))
         active = seat in self.match.active_seats() and not self.match.is_over()
-        fill = theme.lighten(theme.PANEL, 0.1) if active else theme.PANEL
-        surface.blit(plate_panel(rect.size, fill, round(u)), rect)
         border = theme.GOLD if active else (90, 80, 66)
-        pygame.draw.rect(surface, border, rect, max(1, round(0.3 * u if active else 0.15 * u)),
-                         border_radius=round(u))
-        pad = max(1, round(1.2 * u))
-        inner = max(1, rect.width - 2 * pad - inset_right - inset_left)
-        # Two lines share the plate's height: the name in the upper ~55 %, the counts below.
-        # (caps in final pixels: large text grows the font, not the plate)
-        k = fonts.scale()
-        name_px = min(max(13, round(2.3 * u)), max(1, round(0.42 * h / k)))
-        sub_px = min(max(12, round(1.9 * u)), max(1, round(0.34 * h / k)))
-        with layout_check.control(surface, rect, "plate", lines[0]):
-            name = fit_text(lines[0], name_px, theme.IVORY, inner, "semibold", min_px=min(9, name_px))
-            surface.blit(name, (rect.x + inset_left + pad, rect.y + round(0.5 * u)))
-            if len(lines) > 1:
-                sub = fit_text(lines[1], sub_px, theme.MUTED, inner, min_px=min(8, sub_px))
-                y = max(rect.y + round(0.5 * u) + name.get_height(), rect.y + round(3.5 * u))
-                surface.blit(sub, (rect.x + inset_left + pad, min(y, rect.bottom - sub.get_height())))
+        if layout_check.active or not self.cache:   # the overlap check measures text as drawn
+            surface.blit(plate_panel(rect.size, _fill(active), round(u)), rect)
+            self._paint(surface, rect, active, lines, inset_right, inset_left)
+        else:
+            # the plate (fill, border, name, counts) is an image painted once per change
+            # of what it shows; the pointer and thinking dots are drawn over it live
+            key = (rect.size, active, tuple(lines), inset_right, inset_left, u, fonts.scale())
+            cached = self._images.get(seat)
+            if cached is None or cached[0] != key:
+                img = plate_panel(rect.size, _fill(active), round(u)).copy()   # its alpha, as is
+                self._paint(img, img.get_rect(), active, lines, inset_right, inset_left)
+                cached = self._images[seat] = (key, img)
+                self.repaints += 1
+            surface.blit(cached[1], rect)
         if active:
             self._draw_pointer(surface, rect, u)
         if self.match.seats[seat].kind == "phone":     # plays on a phone: a glyph on the top border
@@ -93,6 +92,30 @@ class SeatPlates:
                 col = theme.lighten(theme.GOLD, 0.3 * a)
                 pygame.draw.circle(surface, col, (x, rect.bottom), round(r * (0.6 + 0.5 * a)))
         return rect
+
+    def _paint(self, surface: pygame.Surface, rect: pygame.Rect, active: bool, lines: list[str],
+               inset_right: int, inset_left: int) -> None:
+        """The plate's still part at ``rect`` over its fill: border, name and counts line."""
+        from scenes.core.textfit import fit_text
+        u = self.app.u
+        h = rect.height
+        border = theme.GOLD if active else (90, 80, 66)
+        pygame.draw.rect(surface, border, rect, max(1, round(0.3 * u if active else 0.15 * u)),
+                         border_radius=round(u))
+        pad = max(1, round(1.2 * u))
+        inner = max(1, rect.width - 2 * pad - inset_right - inset_left)
+        # Two lines share the plate's height: the name in the upper ~55 %, the counts below.
+        # (caps in final pixels: large text grows the font, not the plate)
+        k = fonts.scale()
+        name_px = min(max(13, round(2.3 * u)), max(1, round(0.42 * h / k)))
+        sub_px = min(max(12, round(1.9 * u)), max(1, round(0.34 * h / k)))
+        with layout_check.control(surface, rect, "plate", lines[0]):
+            name = fit_text(lines[0], name_px, theme.IVORY, inner, "semibold", min_px=min(9, name_px))
+            surface.blit(name, (rect.x + inset_left + pad, rect.y + round(0.5 * u)))
+            if len(lines) > 1:
+                sub = fit_text(lines[1], sub_px, theme.MUTED, inner, min_px=min(8, sub_px))
+                y = max(rect.y + round(0.5 * u) + name.get_height(), rect.y + round(3.5 * u))
+                surface.blit(sub, (rect.x + inset_left + pad, min(y, rect.bottom - sub.get_height())))
 
     def _draw_pointer(self, surface: pygame.Surface, rect: pygame.Rect, u: float) -> None:
         w, h = self.app.size
@@ -121,6 +144,11 @@ class SeatPlates:
 
 
 _PANELS: dict[tuple, pygame.Surface] = {}
+
+
+def _fill(active: bool) -> tuple:
+    """A plate's fill colour: brighter for the seat to act."""
+    return theme.lighten(theme.PANEL, 0.1) if active else theme.PANEL
 
 
 def plate_panel(size: tuple[int, int], fill: tuple, radius: int) -> pygame.Surface:

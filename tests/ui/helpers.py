@@ -45,8 +45,10 @@ def key(k: int) -> None:
 
 
 def strings_drawn(paint) -> list[str]:
-    """Every string rendered through scenes.core.fonts while ``paint()`` runs."""
+    """Every string rendered through scenes.core.fonts while ``paint()`` runs (seat plates,
+    otherwise blitted from images painted once, are painted afresh)."""
     from scenes.core import fonts
+    from scenes.kit.plates import SeatPlates
     seen: list[str] = []
     real = fonts.text
 
@@ -55,10 +57,12 @@ def strings_drawn(paint) -> list[str]:
         return real(s, *a, **kw)
 
     fonts.text = spy
+    SeatPlates.cache = False
     try:
         paint()
     finally:
         fonts.text = real
+        SeatPlates.cache = True
     return seen
 
 

@@ -260,6 +260,7 @@ def test_a_seat_in_nhap_ma_is_greyed_with_a_violet_rim():
     try:
         app, table = table_for()
         table.match.state.status[1] = "possessed"          # (the view is read each frame)
+        table.match.forget_views()                          # changed behind the Match's back
         img = frame(app, table)
     finally:
         paint_mod.fxm.desaturate = real

@@ -36,10 +36,12 @@ def text_rects(table, surface_size, seat, centre, lines):
 
     rec = Recorder(surface_size)
     fonts.text = spy
+    table.plates.cache = False          # painted straight onto the recorder (not its cached image)
     try:
         rect = type(table.plates).draw(table.plates, rec, seat, centre, lines)
     finally:
         fonts.text = real
+        table.plates.cache = True
     ids = {id(t) for t in texts}
     return rect, [r for src, r in rec.blits_done if id(src) in ids and r.width > 1]
 

@@ -1,0 +1,149 @@
+"""What a frame rebuilds, counted rather than timed (issue 19, item 4): the engine's view
+is built once per change of the log (not per draw), never shared between seats, and a
+seat plate is painted again only when what it shows changes."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pygame
+import pytest
+
+from game.match import Match, Seat
+from tests.ui.helpers import make_app
+
+SIZE = (640, 400)
+DT = 1 / 20
+
+
+def _ai_table(game: str, seats: str, seed: int = 4):
+    """An all-AI table on a Match deciding in this thread (deterministic), and a frame."""
+    from scenes.tables.registry import make_table
+    app = make_app(size=SIZE)
+    app.settings.anim_speed, app.settings.ai_speed = 0.5, 0.2
+    match = Match(game, [Seat(k) for k in seats.split(",")], seed)
+    table = make_table(app, match)
+    app.stack.push(table)
+
+    def frame() -> None:
+        table.update(DT)
+        table.draw(app.screen)
+    return app, table, frame
+
+
+def _count_builds(match, monkeypatch) -> Counter:
+    """Spy on the engine's ``view``: builds per (seat, log length, event count) outside
+    the Match's ticks (an agent's own view, taken as it decides, is not the table's)."""
+    builds: Counter = Counter()
+    real, real_tick = type(match.state).view, match.tick
+    ticking = [0]
+
+    def view(state, seat):
+        if not ticking[0] and state is match.state:
+            builds[(seat, len(match.log), len(match.events))] += 1
+        return real(state, seat)
+
+    def tick(now):
+        ticking[0] += 1
+        try:
+            return real_tick(now)
+        finally:
+            ticking[0] -= 1
+
+    monkeypatch.setattr(type(match.state), "view", view)
+    match.tick = tick
+    return builds
+
+
+@pytest.mark.parametrize("game,seats", [("ganjifa", "hard,normal,normal"), ("kowah", "normal,easy,normal"),
+                                        ("daotam", "normal,easy,normal"),
+                                        ("mascarade", "normal,easy,normal,normal,easy")])
+def test_the_view_is_built_once_per_change_of_the_log(game, seats, monkeypatch):
+    app, table, frame = _ai_table(game, seats)
+    match = table.match
+    builds = _count_builds(match, monkeypatch)
+    asked = [0]
+    real_view = match.view
+
+    def counted(seat):
+        asked[0] += 1
+        return real_view(seat)
+    match.view = counted
+    start = len(match.log)
+    for _ in range(200):
+        frame()
+    assert len(match.log) > start + 2, "the AIs played on"
+    assert builds, "the table read views"
+    again = {k: n for k, n in builds.items() if n > 1}
+    assert not again, f"views built more than once for the same log: {again}"
+    assert asked[0] > sum(builds.values()), "some views served from the cache"
+
+
+def test_a_cached_view_is_never_stale_nor_another_seats():
+    match = Match("ganjifa", [Seat("normal"), Seat("normal"), Seat("normal")], seed=2)
+    try:
+        public, mine, yours = match.view(None), match.view(0), match.view(1)
+        assert match.view(0) is mine and match.view(None) is public, "asked again: the same view"
+        assert mine.hand != yours.hand and public.hand is None, "each seat its own view"
+        seat = match.active_seats()[0]
+        match.submit(seat, match.legal_actions(seat)[0])
+        assert match.view(seat) == match.state.view(seat), "after a move: the current view"
+        assert match.view(seat) is not mine and match.view(None) != public, "rebuilt after the move"
+        built = match.views_built
+        match.view(None)
+        assert match.views_built == built, "asked again: not rebuilt"
+        match.state = match.state.clone()               # a state swapped in (a replay's checkpoint)
+        match.view(None)
+        assert match.views_built == built + 1, "another state: rebuilt"
+        match.forget_views()
+        match.view(None)
+        assert match.views_built == built + 2, "forgotten: rebuilt"
+    finally:
+        match.close()
+
+
+def test_a_plate_is_painted_again_only_when_it_changes():
+    app, table, frame = _ai_table("ganjifa", "normal,easy,normal")
+    plates = table.plates
+    for _ in range(3):
+        frame()
+    base = plates.repaints
+    assert base >= 3, "each seat's plate painted once"
+    shown = []
+    real = type(plates).draw
+
+    def spy(surface, seat, centre, lines, *a, **kw):
+        shown.append((seat, tuple(lines), seat in table.match.active_seats()))
+        return real(plates, surface, seat, centre, lines, *a, **kw)
+    plates.draw = spy
+    for _ in range(200):
+        frame()
+    del plates.draw
+    last: dict[int, tuple] = {}
+    changes = 0
+    for seat, lines, active in shown:
+        changes += last.get(seat) != (lines, active)
+        last[seat] = (lines, active)
+    assert len(shown) > 100 and changes > 3, "plates drawn each frame, their content changed"
+    assert plates.repaints - base <= changes, f"{plates.repaints - base} repaints for {changes} changes"
+    assert plates.repaints > base, "a change repaints"
+
+
+def test_a_cached_plate_looks_like_one_painted_straight():
+    app, table, frame = _ai_table("kowah", "normal,easy,normal")
+    frame()
+    plates = table.plates
+    lines = ["Player 2", "Hand 7 · Won 0"]
+    out = []
+    for cache in (True, False):
+        surface = pygame.Surface(SIZE)
+        surface.fill((40, 90, 60))
+        plates.cache = cache
+        rect = plates.draw(surface, 1, (200, 200), lines)
+        out.append((rect, surface))
+    plates.cache = True
+    (r1, a), (r2, b) = out
+    assert r1 == r2
+    diff = max(abs(c - d) for x in range(r1.left, r1.right) for y in range(r1.top, r1.bottom)
+               for c, d in zip(a.get_at((x, y))[:3], b.get_at((x, y))[:3], strict=True))
+    assert diff <= 12, f"cached and straight plates differ by {diff}"
