@@ -226,6 +226,19 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
     return result
 
 
+def _decide(state: Any, s: int, agents: Sequence[Any], blind: Sequence[bool], times: list[list[float]],
+            seed: int, violations: list[str]) -> Any:
+    """Seat ``s``'s answer in a window, timed; None (and a violation) if it is not listed."""
+    legal = state.legal_actions(s)
+    t0 = time.perf_counter()
+    action = agents[s].decide(None if blind[s] else state.view(s), legal)
+    times[s].append(time.perf_counter() - t0)
+    if action not in legal:
+        violations.append(f"seed {seed}: seat {s} chose unlisted {action!r}")
+        return None
+    return action
+
+
 def _window_answer(state: Any, w: Any, hand: HandClock, levels: Sequence[str],
                    agents: Sequence[Any], blind: Sequence[bool], times: list[list[float]],
                    seed: int, violations: list[str]) -> tuple[int, Any] | None:
@@ -239,12 +252,8 @@ def _window_answer(state: Any, w: Any, hand: HandClock, levels: Sequence[str],
         for s in w.seats:
             if s not in active:
                 continue
-            legal = state.legal_actions(s)
-            t0 = time.perf_counter()
-            action = agents[s].decide(None if blind[s] else state.view(s), legal)
-            times[s].append(time.perf_counter() - t0)
-            if action not in legal:
-                violations.append(f"seed {seed}: seat {s} chose unlisted {action!r}")
+            action = _decide(state, s, agents, blind, times, seed, violations)
+            if action is None:
                 return None
             delay = hand.timing.reaction_delay(w, s, levels[s], hand.rngs[s])
             desk.press(s, action, hand.now + delay, window_id=w.id)
@@ -282,12 +291,8 @@ def _fast_window_answer(state: Any, w: Any, hand: HandClock, levels: Sequence[st
         for seq, s in enumerate(seats):
             if s not in active:
                 continue
-            legal = state.legal_actions(s)
-            t0 = time.perf_counter()
-            action = agents[s].decide(None if blind[s] else state.view(s), legal)
-            times[s].append(time.perf_counter() - t0)
-            if action not in legal:
-                violations.append(f"seed {seed}: seat {s} chose unlisted {action!r}")
+            action = _decide(state, s, agents, blind, times, seed, violations)
+            if action is None:
                 return None
             at = now + delay(w, s, levels[s], hand.rngs[s])
             if at < ends:                           # one at the deadline or later never counts
