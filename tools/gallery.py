@@ -129,16 +129,6 @@ def _khai_sang(ev: Event, film: Film) -> bool:
     return ev.data.get("reason") == "khai_sang"
 
 
-def _results_up(film: Film) -> bool:
-    """The results panel over the finished table, a few frames into its entrance."""
-    from scenes.screens.results import ResultsScene
-    top = film.app.stack.top
-    if not isinstance(top, ResultsScene):
-        return False
-    film.results_frames = getattr(film, "results_frames", 0) + 1
-    return film.results_frames > 8
-
-
 def _seats(game: str, n: int) -> str:
     return f"{NAMES[game]} · {n} seats"
 

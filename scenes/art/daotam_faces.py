@@ -132,10 +132,6 @@ def _grow(pts: list[Pt], c: Pt, k: float) -> list[Pt]:
     return [(c[0] + (x - c[0]) * k, c[1] + (y - c[1]) * k) for x, y in pts]
 
 
-def _ellipse_pts(cx: float, cy: float, rx: float, ry: float, n: int = 48) -> list[Pt]:
-    return [(cx + rx * math.cos(k / n * math.tau), cy + ry * math.sin(k / n * math.tau)) for k in range(n)]
-
-
 def _rounded(s: pygame.Surface, colour: Colour | tuple, rect: pygame.Rect, radius: int, width: int = 0) -> None:
     pygame.draw.rect(s, colour, rect, width, border_radius=max(0, radius))
 

@@ -796,24 +796,6 @@ class DaoTamPaint(DaoTamCaptions):
         surface.blit(img, img.get_rect(center=(round(c[0]), round(c[1]))))
 
 
-_BAND: dict[tuple[int, int], pygame.Surface] = {}
-
-
-def sweep_band(size: tuple[int, int]) -> pygame.Surface:
-    """A slanted band of soft gold light, a third of the window wide (cached per size)."""
-    img = _BAND.get(size)
-    if img is None:
-        w, h = size
-        bw = w // 3
-        img = pygame.Surface((bw, h), pygame.SRCALPHA)
-        for x in range(bw):
-            a = round(110 * math.sin(math.pi * x / bw) ** 2)
-            pygame.draw.line(img, (*theme.GOLD, a), (x, 0), (x, h))
-        _BAND.clear()
-        _BAND[size] = img
-    return img
-
-
 def draw_am_duong(surface: pygame.Surface, centre: tuple[int, int], r: float, turned: bool = False) -> None:
     """The âm-dương (yin-yang) of a Cương + Nhu pair: Cương red, Nhu blue (``turned``: as
     it rests after its 90° turn, the halves side by side, from the two halves' art)."""

@@ -29,7 +29,7 @@ from scenes.tables.ganjifa.front import FRONT
 from scenes.tables.ganjifa.hand import HandSlot, room_sizes
 from scenes.tables.ganjifa.input import GanjifaInput
 from scenes.tables.ganjifa.layout import GanjifaLayout
-from scenes.tables.ganjifa.model import GanjifaModel, twist
+from scenes.tables.ganjifa.model import GanjifaModel
 from scenes.tables.ganjifa.paint import GanjifaPaint
 from scenes.tables.ganjifa.phone import error_params
 from scenes.tables.ganjifa.zoom import GanjifaZoom
@@ -92,9 +92,6 @@ class GanjifaTable(TableScene):
     def reset_visual(self) -> None:
         self.model.reset(self.match.view(self.viewer), self.viewer)
         self.flying = []
-
-    def _twist(self, card: int) -> float:
-        return twist(card, self.match.seed)
 
     def layout(self) -> None:
         super().layout()

@@ -192,12 +192,6 @@ class KowahLayout:
         rect.midtop = (round(w / 2), round(top))
         return m, g, rows, rect
 
-    def history_pos(self, i: int, n: int) -> tuple[float, float]:
-        m, g, _, rect = self.history_geom(n)
-        u = self.app.u
-        r, c = divmod(i, self.per_row())
-        return (rect.x + 1.2 * u + c * (m + g) + m / 2, rect.y + self.history_label_h() + r * (m + g) + m / 2)
-
     def waits_room(self, cx: float, y: int, h: int) -> pygame.Rect:
         """Where an opponent's "Waits for…" line (``h`` high from ``y``, under its pair at
         ``cx``) may go: the window, or beside the discard history if it reaches it."""

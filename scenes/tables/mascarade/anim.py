@@ -23,6 +23,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+import scenes.tables.mascarade.coins as coins
 from game.core import Event
 from scenes.core.tween import Anim, ease_out_back, ease_out_cubic
 from scenes.kit.parts import borrowing
@@ -242,9 +243,7 @@ class MascaradeAnim:
                 e = ease_out_cubic(q) if f.stack else q
                 src, dst = self.coin_spot(f.src), self.coin_spot(f.dst)
                 lift = self.app.u * (6.0 if f.stack else 4.0)
-                x = src[0] + (dst[0] - src[0]) * e
-                y = src[1] + (dst[1] - src[1]) * e - math.sin(math.pi * e) * lift
-                out.append(((x, y), abs(math.cos(math.pi * 2 * q)) if not f.stack else 1.0,
+                out.append((coins.arc_point(src, dst, e, lift), abs(math.cos(math.pi * 2 * q)) if not f.stack else 1.0,
                             chunk if f.stack else 1))
         return out
 

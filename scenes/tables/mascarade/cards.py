@@ -588,14 +588,5 @@ EMBLEMS = {"king": _crown, "queen": _tiara, "judge": _scales, "bishop": _mitre, 
            "inquisitor": _torch, "widow": _purse}
 
 
-def coin(surface: pygame.Surface, centre: tuple[float, float], r: float) -> None:
-    pygame.draw.circle(surface, (0x8A, 0x6B, 0x12), centre, r)
-    pygame.draw.circle(surface, GOLD, centre, max(1, r - max(1, r * .18)))
-
-
-def font_px(u: float, k: float, floor: int = 12) -> int:
-    return max(floor, round(k * u))
-
-
 def label(s: str, px: int, col: tuple, weight: str = "regular") -> pygame.Surface:
     return fonts.text(s, px, col, weight)

@@ -69,12 +69,6 @@ def draw_stack(surface: pygame.Surface, base: tuple[float, float], r: float, cou
     return bounds
 
 
-def top_of_stack(base: tuple[float, float], count: int, step: float, shown: int = STACK_MAX) -> tuple[float, float]:
-    """Where the next coin lands on a stack (and where the top coin leaves from)."""
-    k = max(1, min(count + 1, shown))
-    return (base[0], base[1] - (k - 1) * step)
-
-
 def pill(surface: pygame.Surface, count: int, px: int, at: tuple[float, float],
          anchor: str = "midleft", owner: pygame.Rect | None = None, role: str = "coins") -> pygame.Rect:
     """A coin count in a dark pill with a gold edge (tabular numerals, bold), placed by
