@@ -73,7 +73,10 @@ def test_the_hint_button_and_the_next_action_dismiss() -> None:
 
 
 def test_no_hint_before_a_hot_seat_handoff_is_confirmed() -> None:
-    app, table = open_table("ganjifa", "human,human,normal")
+    # night, fixed: the default trump follows the clock, and with it who leads this deal
+    app = make_app(game="ganjifa", seats="human,human,normal", seed=5, options={"time": "night"})
+    app.stack.push(first_scene(app))
+    table = app.stack.top
     assert not table.confirmed_viewer
     table.assists.ask()
     assert table.assists.hint is None and table.toast.message == t("hints.not_now")
