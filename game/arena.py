@@ -49,7 +49,7 @@ MAX_SAMPLES = 5     # violation messages kept for the report
 #: False: with the :class:`WindowDesk` itself (tests compare the two, hand by hand).
 FAST_WINDOWS = True
 MAX_STEPS = 100_000     # a hand this long is an engine bug (a trick-taking hand takes ~120)
-DEAL, AGENT, DELAY = 1, 2, 3     # seed-derivation tags
+DEAL, AGENT, DELAY, PLAYOUT = 1, 2, 3, 4     # seed-derivation tags
 
 
 @dataclass
@@ -126,13 +126,19 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
               new_state: Callable[..., Any] | None = None,
               make_agent: Callable[[str, int, int], Any] | None = None,
               timing: Timing | None = None, clocks: list[HandClock] | None = None,
-              firsts: list | None = None) -> Any:
+              firsts: list | None = None, steps_out: list[int] | None = None) -> Any:
     """Play one hand; ``levels[s]`` sits at seat ``s``. Appends each seat's decision times
     (seconds) to ``times[s]`` and any invariant breach to ``violations``. Returns the
     Result (None if the game broke off). ``new_state``/``make_agent``/``timing`` stand in
     for the registry's (tests inject a ruleset); a hand with windows appends its
-    :class:`HandClock` to ``clocks``, and its first player (the state's ``first``, None
-    if it names none) to ``firsts``."""
+    :class:`HandClock` to ``clocks``, its first player (the state's ``first``, None
+    if it names none) to ``firsts`` and the number of actions played to ``steps_out``.
+
+    A hand of random seats only (every agent ``blind``), no invariant check and no reaction
+    windows is played by the state's own ``playout(rng, limit)`` if it has one: the engine's
+    random-playout loop (the one search uses), each active seat choosing uniformly among
+    its legal actions, with one stream seeded from the seats' seeds. No decision times are
+    recorded for such a hand (there are no agent calls to time)."""
     n = len(levels)
     state = (new_state or (lambda n_, s_, o_: registry.new_game(game, n_, s_, o_)))(n, seed, options)
     if firsts is not None:
@@ -158,6 +164,15 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
         # Nobody reads events: a state's trusted fast path (``advance``: no validation, no
         # events) plays the actions, which the loop below takes only from the legal list.
         apply = getattr(state, "advance", apply)
+        playout = getattr(state, "playout", None)
+        if playout is not None and check is None and all(blind):
+            steps = playout(random.Random(_seed(PLAYOUT, *agent_seeds)), MAX_STEPS)
+            if steps_out is not None:
+                steps_out.append(steps)
+            if not is_over():
+                violations.append(f"seed {seed}: playout stopped after {steps} actions unfinished")
+                return None
+            return _final(state, seed, violations)
     hand: HandClock | None = None
     steps = 0
     while True:
@@ -220,6 +235,12 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
         if steps >= MAX_STEPS and active_seats():
             violations.append(f"seed {seed}: no end after {steps} actions")
             return None
+    if steps_out is not None:
+        steps_out.append(steps)
+    return _final(state, seed, violations)
+
+
+def _final(state: Any, seed: int, violations: list[str]) -> Any:
     result = state.result()
     if result is None:
         violations.append(f"seed {seed}: finished without a result")
@@ -415,6 +436,7 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
     violations: list[str] = []
     n_violations = 0
     played = windows = 0
+    steps_out: list[int] = []
     reasons: dict[str, int] = {}
     detail_sums: dict[str, float] = {}
     t_start = time.perf_counter()
@@ -435,7 +457,8 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
             firsts: list = []
             result = play_hand(game, levels, deal_seed, options, agent_seeds, check,
                                times, found, new_state=new_state, make_agent=make_agent,
-                               timing=timing, clocks=clocks, firsts=firsts)
+                               timing=timing, clocks=clocks, firsts=firsts,
+                               steps_out=steps_out)
             n_violations += len(found)
             room = MAX_SAMPLES - len(violations)
             if room > 0:
@@ -497,6 +520,8 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
         "deals": deals, "rotations": n, "games": played,
         "wall_s": round(wall, 3), "hands_per_s": round(played / wall, 2) if wall > 0 else None,
         "ms_per_hand": round(wall / played * 1000, 3) if played else None,
+        "actions": sum(steps_out),
+        "actions_per_s": round(sum(steps_out) / wall) if wall > 0 else None,
         "windows": windows,
         "win_types": {r: round(c / played, 4) for r, c in sorted(reasons.items())} if played else {},
         "per_game": {k: round(v / played, 3) for k, v in sorted(detail_sums.items())} if played else {},
