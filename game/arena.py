@@ -405,6 +405,16 @@ def _per_position(pos_wins: dict, pos_games: dict, order_wins: list[int], known:
     return out
 
 
+def _ci95(per_deal: Sequence[float]) -> list[float] | None:
+    """95 % interval of a mean over deals (normal approximation). Rotations of one deal
+    share its cards, so they are not independent: the deal is the sampling unit."""
+    if len(per_deal) < 2:
+        return None
+    m = statistics.fmean(per_deal)
+    half = 1.96 * statistics.stdev(per_deal) / math.sqrt(len(per_deal))
+    return [round(m - half, 4), round(m + half, 4)]
+
+
 def _pct(values: Sequence[float], q: float) -> float:
     if not values:
         return 0.0
@@ -433,6 +443,7 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
     order_known = 0
     deals = max(1, math.ceil(games / n))
     per_deal_first: list[float] = []
+    per_deal_wins: list[list[float]] = [[] for _ in seats]     # per entry: its win rate in each deal
     violations: list[str] = []
     n_violations = 0
     played = windows = 0
@@ -443,6 +454,8 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
     for d in range(deals):
         deal_seed = _seed(DEAL, seed, d)
         first_shares = []
+        deal_wins = [0] * n
+        deal_played = 0
         for r in range(n):
             at = [(i + r) % n for i in range(n)]          # entry i -> seat at[i]
             levels = [""] * n
@@ -466,6 +479,7 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
             if result is None:
                 continue
             played += 1
+            deal_played += 1
             reasons[result.reason or "-"] = reasons.get(result.reason or "-", 0) + 1
             for key, value in result.details.items():
                 if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -489,12 +503,16 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
                 e.times.extend(times[s])
                 if s in result.winners:
                     e.wins += 1
+                    deal_wins[i] += 1
                     if len(result.winners) == 1:
                         e.outright += 1
                 if i == 0:
                     first_shares.append(share)
         if first_shares:
             per_deal_first.append(statistics.fmean(first_shares))
+        if deal_played:
+            for i in range(n):
+                per_deal_wins[i].append(deal_wins[i] / deal_played)
     wall = time.perf_counter() - t_start
     per_seat = []
     for i, e in enumerate(entries):
@@ -508,13 +526,9 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
             "decision_ms_p50": round(_pct(e.times, 0.50) * 1000, 3),
             "decision_ms_p95": round(_pct(e.times, 0.95) * 1000, 3),
             "windows_won": e.closed,
+            "win_rate_ci95": _ci95(per_deal_wins[i]),
         })
-    ci = None
-    if len(per_deal_first) >= 2:
-        # Rotations of one deal are not independent, so the interval is over deal means.
-        m = statistics.fmean(per_deal_first)
-        half = 1.96 * statistics.stdev(per_deal_first) / math.sqrt(len(per_deal_first))
-        ci = [round(m - half, 4), round(m + half, 4)]
+    ci = _ci95(per_deal_first)
     return {
         "game": game, "seats": list(seats), "options": options, "seed": seed,
         "deals": deals, "rotations": n, "games": played,

@@ -93,3 +93,13 @@ def test_a_playout_that_stops_early_is_reported():
                              violations, new_state=Stubborn,
                              make_agent=lambda lv, s, sd: RandomAgent(s, sd))
     assert result is None and "unfinished" in violations[0]
+
+
+def test_win_rate_interval_is_over_deals():
+    assert arena._ci95([0.5]) is None
+    lo, hi = arena._ci95([0.0, 1 / 3, 2 / 3, 1.0])
+    assert lo < 0.5 < hi and abs((lo + hi) / 2 - 0.5) < 1e-3
+    assert hi - lo > 2 * 1.96 * 0.43 / 2 - 0.01     # stdev 0.43 over 4 deals, not 12 games
+    report = arena.run("kowah", ["normal", "random", "random"], games=12, seed=2)
+    lo, hi = report["per_seat"][0]["win_rate_ci95"]
+    assert lo <= report["per_seat"][0]["win_rate"] <= hi
