@@ -216,7 +216,8 @@ class HardAgent(_Base):
 
     def __init__(self, seat: int, seed: int = 0, time_budget: float | None = 0.1,
                  worlds: int = 16, challenge_worlds: int = 24, horizon: int = 1,
-                 keep_first_z: float = 1.0, halving: int = 3, search: bool = True) -> None:
+                 keep_first_z: float = 1.0, halving: int = 3, search: bool = True,
+                 rollout: str = "normal") -> None:
         super().__init__(seat, seed)
         self.time_budget = time_budget
         self.worlds = worlds
@@ -224,6 +225,7 @@ class HardAgent(_Base):
         self.horizon = horizon
         self.keep_first_z = keep_first_z
         self.halving = halving
+        self.rollout = rollout          # "normal": the Normal-like policy; "random": uniform
         self.search = search
         self.tracker = search_mod.Tracker()
         self.last_stats: SearchStats | None = None
@@ -262,7 +264,7 @@ class HardAgent(_Base):
         rng = random.Random(self.rng.getrandbits(32))
         maker = self._worlds(view)
         horizon = self.horizon
-        model = search_mod.Model(self.tracker, view.n_seats, me)
+        model = search_mod.Model(self.tracker, view.n_seats, me, uniform=self.rollout == "random")
 
         def sample(r: random.Random) -> tuple[Any, int]:
             return maker.sample(r), r.getrandbits(32)

@@ -35,6 +35,7 @@ from functools import lru_cache
 from math import comb, exp
 from typing import Any
 
+from game.ai.search import next_actor
 from game.core import Action, Event
 from game.daotam.deck import STAGES, default_deck
 from game.daotam.rules import (
@@ -574,7 +575,9 @@ class Model:
     """Per seat: the weight of random turn play and the extra readiness to challenge
     (beyond the counting rule) the rollouts give it (from a :class:`Tracker`)."""
 
-    def __init__(self, tracker: Tracker | None, n_seats: int, me: int) -> None:
+    def __init__(self, tracker: Tracker | None, n_seats: int, me: int,
+                 uniform: bool = False) -> None:
+        self.uniform = uniform          # every seat plays uniformly at random (a baseline)
         self.random_turn = [0.0] * n_seats
         self.extra = [0.0] * n_seats
         if tracker is not None:
@@ -592,6 +595,11 @@ def step_policy(st: DaoTamState, rng: random.Random, apply: Any, model: Model = 
     """Play the next decision of world ``st`` by the rollout policy (a whole window at
     once: the first press among the seats that press, chosen at random)."""
     phase = st.phase
+    if model.uniform:
+        s = next_actor(st)
+        legal = st.legal_actions(s)
+        apply(s, legal[rng.randrange(len(legal))])
+        return
     if phase == TURN:
         s = st.turn
         if model.random_turn[s] and rng.random() < model.random_turn[s]:
