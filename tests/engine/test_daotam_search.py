@@ -172,3 +172,14 @@ def test_value_is_the_softmax_share_and_a_finished_game_its_result():
         st.apply(a, legal[rng.randrange(len(legal))])
     assert [S.value(st, s) for s in range(3)] == [1.0 if s in st.result().winners else 0.0
                                                    for s in range(3)]
+
+
+def test_the_wall_cap_stops_the_search_and_the_work_budget_bounds_it():
+    st = deal(["TTTTT", "CNNTT", "CNTTT"])
+    st.apply(0, ("claim", ("ta_khi",), "cuong"))
+    capped = HardAgent(1, seed=2, time_budget=0.0, challenge_worlds=1000)
+    capped.decide(st.view(1), st.legal_actions(1))
+    assert capped.last_stats.worlds == 1            # the cap allows the one world always run
+    budgeted = HardAgent(1, seed=2, time_budget=None, challenge_worlds=7)
+    budgeted.decide(st.view(1), st.legal_actions(1))
+    assert budgeted.last_stats.worlds == 7
