@@ -77,8 +77,10 @@ def _total() -> tuple[int, int, int]:
 #: per-seat features of :func:`seat_features`, in order
 FEATURES = ("dt1", "dt2", "shield", "stage1", "stage2", "ta_khi", "real", "pair", "to_move",
             "skip", "late_stages")
-#: conditional-logit weights, fitted on Normal self-play at 3, 4 and 5 seats (features at
-#: every turn start, label: who won); see the module docstring.
+#: conditional-logit weights (P(seat wins) = softmax over the living seats of w · features),
+#: fitted by Newton's method with a unit ridge on 26,305 turn starts (every other one) of
+#: 1,500 Normal self-play games, 500 each at 3, 4 and 5 seats; label: the winners (shared
+#: wins split). Mean log-likelihood -1.138 (-1.320 with all weights 0).
 WEIGHTS = (-0.628, -0.211, 0.172, 0.555, 1.322, -0.19, 0.138, -0.056, 0.007, -0.113, 0.881)
 
 
