@@ -11,12 +11,15 @@
   P(can hold) a hypergeometric tail over the unseen cards. As the actor it lies with
   probability ≈ 0.55 × (share of Tà Khí in hand), halved at 1 Đạo Tâm, calling the kind
   that looks most plausible to the table; possessed, it pushes onto the leader.
-* **hard** — the same counting, plus an opponent model (each player's lie rate when
-  challenged, a Beta posterior from the public (challenged, caught) counts, and the
-  table's challenge rate seen so far) and a determinised estimate: it samples the
-  actor's hidden hand from the unseen cards many times (consistent with every card the
-  actor is known to hold) to value a challenge, and weighs a lie by the table's
-  observed readiness to challenge it; pushes avoid a tn03 holder.
+* **hard** — searches on the real engine (:mod:`game.daotam.search`): from its view and
+  the events it saw it samples worlds (the other hands, the face-down claim cards and
+  discards, both decks' order), the claim cards weighted by how likely a reasonable
+  player makes that claim from each hand (so the belief that a claim is a lie biases
+  the sampling), plays each candidate action in every world with a Normal-like rollout
+  policy (adapted to each opponent's observed readiness to challenge and randomness)
+  to the end of the turn, and scores where it lands with a value fitted on self-play.
+  Its old judgement (expected value of a challenge, a lie rate adjusted to the table's
+  challenges) is the favourite the search must clearly beat; pushes avoid a tn03 holder.
 
 Reaction delays are not chosen here: the Match draws them per decision from
 ``data/daotam.yaml`` (R17), so a human can win a race or a challenge.
@@ -25,12 +28,13 @@ Reaction delays are not chosen here: the Match draws them per decision from
 from __future__ import annotations
 
 import random
-import time
 from math import comb
 from typing import Any
 
 from game.ai.base import RandomAgent
+from game.ai.search import Budget, SearchStats, flat_monte_carlo
 from game.core import Action, Event
+from game.daotam import search as search_mod
 from game.daotam.deck import default_deck
 from game.daotam.rules import CALLS, DaoTamView
 
@@ -193,44 +197,106 @@ class NormalAgent(_Base):
 
 
 class HardAgent(_Base):
-    """Normal's counting plus an opponent model and sampled (determinised) hands."""
+    """Search on the real engine over worlds sampled from its view (game.daotam.search).
+
+    Today's judgement stays as the favourite: the challenge rule below (expected value of
+    a catch against a wrong challenge) and Normal's turn play with the lie rate adjusted
+    to the table's observed readiness to challenge. The search then plays every candidate
+    in each sampled world (the rest of the turn by a Normal-like rollout policy, then the
+    fitted value of where it lands) and overrides the favourite only when the paired
+    difference over the same worlds is clear (``keep_first_z`` standard errors).
+
+    ``worlds`` bounds the work per decision (worlds sampled; every candidate is played in
+    each); ``time_budget`` is a wall-clock cap (seconds) as a safety net only. With the
+    cap not reached, the same seed gives the same decisions.
+    """
 
     level = "hard"
     think_delay = 0.5
-    samples = 400
 
-    def __init__(self, seat: int, seed: int = 0, time_budget: float | None = 0.05) -> None:
+    def __init__(self, seat: int, seed: int = 0, time_budget: float | None = 0.1,
+                 worlds: int = 16, challenge_worlds: int = 24, horizon: int = 1,
+                 keep_first_z: float = 1.0, halving: int = 3, search: bool = True,
+                 rollout: str = "normal") -> None:
         super().__init__(seat, seed)
         self.time_budget = time_budget
+        self.worlds = worlds
+        self.challenge_worlds = challenge_worlds
+        self.horizon = horizon
+        self.keep_first_z = keep_first_z
+        self.halving = halving
+        self.rollout = rollout          # "normal": the Normal-like policy; "random": uniform
+        self.search = search
+        self.tracker = search_mod.Tracker()
+        self.last_stats: SearchStats | None = None
+        self._worlds_cache: tuple[DaoTamView, search_mod.Worlds] | None = None
 
+    def observe(self, events: list[Event]) -> None:
+        super().observe(events)
+        self.tracker.observe(events)
+
+    def _worlds(self, view: DaoTamView) -> search_mod.Worlds:
+        cached = self._worlds_cache
+        if cached is not None and cached[0] is view:
+            return cached[1]
+        w = search_mod.Worlds(view, self.tracker)
+        self._worlds_cache = (view, w)
+        return w
+
+    # --------------------------------------------------------------- decisions
+    def decide(self, view: DaoTamView, legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        phase = view.phase
+        if phase == "challenge":
+            fav = ("challenge",) if self.should_challenge(view) else ("pass",)
+            other = ("pass",) if fav == ("challenge",) else ("challenge",)
+            return self._search(view, [fav, other], self.challenge_worlds)
+        if phase == "turn":
+            fav = self.act(view, legal)
+            return self._search(view, [fav, *(a for a in legal if a != fav)], self.worlds)
+        return super().decide(view, legal)
+
+    def _search(self, view: DaoTamView, actions: list[Action], worlds: int) -> Action:
+        if not self.search or worlds <= 0:
+            return actions[0]
+        me = self.seat
+        rng = random.Random(self.rng.getrandbits(32))
+        maker = self._worlds(view)
+        horizon = self.horizon
+        model = search_mod.Model(self.tracker, view.n_seats, me, uniform=self.rollout == "random")
+
+        def sample(r: random.Random) -> tuple[Any, int]:
+            return maker.sample(r), r.getrandbits(32)
+
+        def evaluate(world: tuple[Any, int], action: Action, _r: random.Random) -> float:
+            st = search_mod.fork(world[0])
+            since = st.turns
+            st.apply(me, action)
+            search_mod.rollout(st, search_mod.FastRng(world[1]), horizon, model, since=since)
+            return search_mod.value(st, me)
+
+        budget = Budget(self.time_budget, worlds)
+        best, self.last_stats = flat_monte_carlo(
+            actions, sample, evaluate, rng, budget, keep_first_z=self.keep_first_z,
+            halving=self.halving if len(actions) > self.halving else None)
+        return best
+
+    # --------------------------------------------------------------- challenge
     def lie_prior(self, view: DaoTamView, actor: int) -> float:
         challenged, caught = view.caught[actor]
         return (caught + self.prior * 4) / (challenged + 4)
 
-    def p_can_hold(self, view: DaoTamView, actor: int, count: int, call: str) -> float:
-        """Determinised: deal the actor's hand from the unseen cards many times."""
-        u = unseen(view)
-        pool = [k for k in range(3) for _ in range(u[k])]
-        size = view.hand_sizes[actor] + count
-        want = KIND.index(call)
-        if size > len(pool) or not pool:
-            return super().p_can_hold(view, actor, count, call)
-        deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
-        hits = tries = 0
-        sample = self.rng.sample
-        for _ in range(self.samples):
-            tries += 1
-            if sample(pool, size).count(want) >= count:
-                hits += 1
-            if deadline is not None and tries % 50 == 0 and time.perf_counter() > deadline:
-                break
-        return hits / tries
+    def p_lie(self, view: DaoTamView) -> float:
+        """The chance the open claim is a lie: the posterior over the actor's hand before
+        the claim (game.daotam.search.claim_posterior)."""
+        return self._worlds(view).p_lie()
 
     def should_challenge(self, view: DaoTamView) -> bool:
-        """Expected value over the sampled actor hands: a catch costs the actor a Đạo Tâm
-        (worth more against a leader, decisive when it ends the game), a wrong challenge
-        costs this seat one (its fall at 1) and hands the actor a Chính Đạo draw (worth
-        a lot when it may complete their third stage)."""
+        """Expected value: a catch costs the actor a Đạo Tâm (worth more against a leader,
+        decisive when it ends the game), a wrong challenge costs this seat one (its fall
+        at 1) and hands the actor a Chính Đạo draw (worth a lot when it may complete
+        their third stage)."""
         me = self.seat
         actor = view.claim[0]                                  # type: ignore[index]
         p = self.p_lie(view)
@@ -257,6 +323,7 @@ class HardAgent(_Base):
         left = view.cd_deck_left or len(view.cd_discard)
         return min(1.0, hits / left) if left else 0.0
 
+    # -------------------------------------------------------------------- turn
     def lie_rate(self, view: DaoTamView, clog: float) -> float:
         rate = super().lie_rate(view, clog)
         if self.claims >= 6:
