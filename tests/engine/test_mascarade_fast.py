@@ -1,0 +1,115 @@
+"""Mascarade's search/benchmark fast paths: ``advance`` (no events) and ``playout`` leave
+the state exactly where ``apply`` would, and the legal-move tuples shared between games
+follow each game's own layout and set."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.core import IllegalAction
+from game.mascarade.rules import MascaradeState, new_game
+
+OPTIONS = ({}, {"small_table_mode": "official"},
+           {"forced_swap_after_reveal": False, "widow_mode": "exact10", "witch_may_decline": True})
+
+
+def sig(st: MascaradeState) -> tuple:
+    """Everything a move can change."""
+    return (list(st.cards), list(st.coins), st.court, st.bank_issued, st.turn, st.turn_no,
+            st.phase, list(st.revealed_at), list(st.revealed_pos), sorted(st.faceup.items()),
+            [list(p) for p in st.private], st.ann, list(st.claims), list(st.answered),
+            list(st.to_ask), list(st.users), list(st.fined), st.power_applied, st.cheat_winner,
+            st.pending, st.window_id, st.result())
+
+
+def games():
+    for n in (2, 3, 5, 8, 13):
+        for opts in OPTIONS:
+            yield n, opts
+
+
+@pytest.mark.parametrize(("n", "opts"), list(games()))
+def test_advance_leaves_the_state_where_apply_does(n, opts):
+    rng = random.Random(n)
+    for g in range(3):
+        a, b = new_game(n, seed=g, options=opts), new_game(n, seed=g, options=opts)
+        while not a.is_over():
+            seat = a.active_seats()[0]
+            action = rng.choice(a.legal_actions(seat))
+            a.apply(seat, action)
+            assert b.advance(seat, action) is None
+            assert sig(a) == sig(b)
+        assert b.is_over() and b.result() == a.result()
+
+
+def reference_playout(st: MascaradeState, rng: random.Random, limit: int) -> int:
+    """What ``playout`` promises, through the public contract: the seat to act draws
+    ``int(rng.random() * len(legal))`` among its legal actions, played with ``apply``."""
+    steps = 0
+    while steps < limit and not st.is_over():
+        seat = st.active_seats()[0]
+        legal = st.legal_actions(seat)
+        st.apply(seat, legal[int(rng.random() * len(legal))])
+        steps += 1
+    return steps
+
+
+@pytest.mark.parametrize(("n", "opts"), list(games()))
+def test_playout_plays_legal_moves_to_the_end(n, opts):
+    for g in range(4):
+        st = new_game(n, seed=g, options=opts)
+        ref = st.clone()
+        before = sig(st)
+        fast = st.clone()
+        steps = fast.playout(random.Random(g), 100_000)
+        assert sig(st) == before                     # the original is untouched
+        assert steps == reference_playout(ref, random.Random(g), 100_000)
+        assert fast.is_over() and sig(fast) == sig(ref)
+
+
+def test_playout_stops_at_the_limit_and_resumes_from_any_phase():
+    st = new_game(5, seed=3)
+    rng, ref_rng = random.Random(9), random.Random(9)
+    ref = st.clone()
+    total = 0
+    while not st.is_over():
+        steps = st.playout(rng, 3)              # stops in turns, claim asks and powers alike
+        assert steps == reference_playout(ref, ref_rng, 3)
+        assert sig(st) == sig(ref) and (steps == 3 or st.is_over())
+        total += steps
+    assert total > 10 and st.playout(rng, 5) == 0
+
+
+def test_same_seed_same_playout():
+    outs = []
+    for _ in range(2):
+        st = new_game(8, seed=4)
+        outs.append((st.playout(random.Random(7), 100_000), sig(st)))
+    assert outs[0] == outs[1]
+
+
+def test_games_with_the_same_layout_and_another_set_get_their_own_moves():
+    """The legal-move tuples are shared by games of the same layout and set only."""
+    base = new_game(6, seed=1)
+    other_set = ["judge", "king", "queen", "bishop", "thief", "witch"]
+    other = new_game(6, seed=1, options={"characters": other_set})
+    assert other.owner == base.owner and other.charset != base.charset
+    for st in (base, other):
+        st.turn_no = 5
+        seat = st.turn
+        announced = {a[1] for a in st.legal_actions(seat) if a[0] == "announce"}
+        assert announced == set(st.charset)
+
+
+def test_apply_still_refuses_what_is_not_legal_and_changes_nothing():
+    st = new_game(5, seed=2)
+    seat = st.turn
+    before = sig(st)
+    for bad in (("peek", st.hands[seat][0]), ("swap", 0, 0, 1), ["swap", 0, 1, 1], ("pass",)):
+        with pytest.raises(IllegalAction):
+            st.apply(seat, bad)
+    with pytest.raises(IllegalAction):
+        st.apply((seat + 1) % 5, ("swap", st.hands[(seat + 1) % 5][0], st.hands[seat][0], 1))
+    assert sig(st) == before
