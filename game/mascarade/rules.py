@@ -64,6 +64,9 @@ DECLINE: Action = ("decline",)
 _LAYOUTS: dict[tuple, tuple] = {}
 #: Turn and claim legal-move tuples by (owner, protected, charset): see _shared_acts.
 _ACTS: dict[tuple, tuple] = {}
+#: The claim ask's windows by (id, seat asked, announcer): immutable, the same in every
+#: game (a Window costs microseconds to make; a hand asks dozens).
+_WINDOWS: dict[tuple, Window] = {}
 #: Sets that passed check_set, by (id(rules), cards, seats, extra) -> the rules (kept alive,
 #: so the id is not reused).
 _SETS_OK: dict[tuple, Rules] = {}
@@ -175,7 +178,7 @@ class MascaradeState(OneSeatAtATime):
         self.pending: tuple | None = None            # (kind, seat, *data)
         self._result: Result | None = None
         # Legal-move tuples that depend only on the layout and the set: see _shared_acts.
-        self._acts: tuple | None = None
+        self._acts_cache: tuple | None = None
         self._window_cache: Window | None = None      # the open claim window's description, made once
         # numbers the hot paths read, looked up once
         self._swap_turns = r.forced_swap_turns
@@ -270,16 +273,16 @@ class MascaradeState(OneSeatAtATime):
         if self.phase != CLAIM:
             return None
         w = self._window_cache
-        if w is not None and w.id == self.window_id and w.seats[0] == self.to_ask[0] \
-                and w.actor == self.ann[0]:
-            return w
-        w = self._window_cache = self._make_window()
+        if w is None or w.id != self.window_id:       # a new id for every seat asked
+            key = (self.window_id, self.to_ask[0], self.ann[0])
+            w = _WINDOWS.get(key)
+            if w is None:
+                if len(_WINDOWS) >= 20_000:
+                    _WINDOWS.clear()
+                w = _WINDOWS[key] = Window(key[0], "claim", (key[1],), ("claim",), PASS,
+                                           "claim_ask_s", "ai_claim_delay_s", None, False, key[2])
+            self._window_cache = w
         return w
-
-    def _make_window(self) -> Window:
-        return Window(id=self.window_id, kind="claim", seats=(self.to_ask[0],),
-                      closes_on=("claim",), default=PASS, duration="claim_ask_s",
-                      ai_delay="ai_claim_delay_s", actor=self.ann[0])
 
     def forced(self, seat: int | None = None) -> bool:
         """Whether ``seat`` (default: the turn seat) may only swap on its turn (§4.2, §4.4)."""
@@ -336,7 +339,7 @@ class MascaradeState(OneSeatAtATime):
         if phase == TURN:
             if seat != self.turn:
                 return None
-            free, forced, _, by_pos = self._acts or self._shared_acts()
+            free, forced, _, by_pos = self._acts_cache or self._shared_acts()
             tn = self.turn_no
             if tn > self._swap_turns and not (self._far and self.revealed_at[seat] == tn - 1):
                 acts = free[seat]
@@ -356,7 +359,7 @@ class MascaradeState(OneSeatAtATime):
         if phase == CLAIM:
             if seat != self.to_ask[0]:
                 return None
-            claim = (self._acts or self._shared_acts())[2]
+            claim = (self._acts_cache or self._shared_acts())[2]
             acts = claim[seat]
             if acts is None:
                 acts = claim[seat] = (PASS, *(("claim", p) for p in self.hands[seat]))
@@ -376,7 +379,7 @@ class MascaradeState(OneSeatAtATime):
         if got is None:
             n = self.n_seats
             got = _ACTS[key] = ([None] * n, [None] * n, [None] * n, {})
-        self._acts = got
+        self._acts_cache = got
         return got
 
     def _turn_actions(self, seat: int, forced: bool) -> list[Action]:
@@ -708,21 +711,26 @@ class MascaradeState(OneSeatAtATime):
             total_coins=self.rules.total_coins, bank=self.bank())
 
     def clone(self) -> MascaradeState:
-        st = self._copy_fields()
-        st.cards = list(self.cards)
-        st.coins = list(self.coins)
-        st.revealed_at = list(self.revealed_at)
-        st.revealed_pos = list(self.revealed_pos)
-        st.faceup = dict(self.faceup)
-        st.private = [list(p) for p in self.private]
-        st.claims = list(self.claims)
-        st.answered = list(self.answered)
-        st.to_ask = list(self.to_ask)
-        st.users = list(self.users)
-        st.fined = list(self.fined)
-        st.options = dict(self.options)
-        st.rng = random.Random()
-        st.rng.setstate(self.rng.getstate())
+        """An independent copy (search clones one per world or playout, so it is cheap):
+        the mutable fields are copied, the rest shared. The RNG is shared too: it is
+        drawn from only while the game is set up (the set, the deal, the first player),
+        never by a move, so no clone's play can change another's. (A move that ever
+        draws from it must copy it here.)"""
+        st = object.__new__(self.__class__)
+        d = st.__dict__
+        d.update(self.__dict__)
+        d["cards"] = self.cards[:]
+        d["coins"] = self.coins[:]
+        d["revealed_at"] = self.revealed_at[:]
+        d["revealed_pos"] = self.revealed_pos[:]
+        d["faceup"] = self.faceup.copy()
+        d["private"] = [p[:] for p in self.private]
+        d["claims"] = self.claims[:]
+        d["answered"] = self.answered[:]
+        d["to_ask"] = self.to_ask[:]
+        d["users"] = self.users[:]
+        d["fined"] = self.fined[:]
+        d["options"] = self.options.copy()
         return st
 
     def bank(self) -> int:

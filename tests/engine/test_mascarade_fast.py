@@ -113,3 +113,25 @@ def test_apply_still_refuses_what_is_not_legal_and_changes_nothing():
     with pytest.raises(IllegalAction):
         st.apply((seat + 1) % 5, ("swap", st.hands[(seat + 1) % 5][0], st.hands[seat][0], 1))
     assert sig(st) == before
+
+
+def test_each_claim_window_names_the_seat_asked_even_in_clones_that_part_ways():
+    """Windows are remembered by (id, seat asked, announcer): two clones that reach the
+    same window id by different moves each see their own window."""
+    st = new_game(5, seed=6)
+    st.turn_no = 5
+    turn = st.turn
+    a, b = st.clone(), st.clone()
+    own = st.hands[turn][0]
+    a.apply(turn, ("swap", own, st.hands[(turn + 1) % 5][0], 0))
+    a.apply((turn + 1) % 5, ("announce", a.charset[0], a.hands[(turn + 1) % 5][0]))
+    b.apply(turn, ("announce", b.charset[0], own))
+    assert a.window().id == b.window().id
+    for x, announcer in ((a, (turn + 1) % 5), (b, turn)):
+        ids = []
+        while x.phase == "claim":
+            w = x.window()
+            assert w.seats == x.active_seats() and w.actor == announcer
+            ids.append(w.id)
+            x.apply(w.seats[0], ("pass",))
+        assert ids == sorted(set(ids)) and len(ids) == 4
