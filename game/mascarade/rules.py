@@ -27,6 +27,7 @@ answers are public (§11.1, §11.4) it needs no hand-off (``private=False``).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -435,20 +436,44 @@ class MascaradeState(OneSeatAtATime):
         seats, a search's playouts): the same move, the same state after it."""
         self._play(seat, action, None)
 
-    def playout(self, rng: random.Random, limit: int) -> int:
+    #: ``playout`` answers the claim ask's windows itself, with a judge if given one.
+    playout_windows = True
+
+    def playout(self, rng: random.Random, limit: int,
+                windows: Callable[[MascaradeState, Window, random.Random], list] | None = None
+                ) -> int:
         """Play on from here with every seat choosing uniformly at random among its legal
-        actions (``rng`` only, drawn once per action), without events, until the game is
-        over or ``limit`` actions were played; returns the number played. The claim ask's
-        one-seat windows are answered by the seat asked, in asking order (the window's
-        tie-break order, as :func:`game.ai.search.next_actor` says), as the Match
-        submits them when nobody's timer runs out. The search fast path: ``clone()``, then
-        ``playout`` (or ``advance`` action by action) on the clone."""
+        actions (``legal[int(rng.random() * len(legal))]``, ``legal_actions`` order),
+        without events, until the game is over or ``limit`` actions were played; returns
+        the number played.
+
+        The claim ask's one-seat windows: with ``windows=None`` (search) the seat asked
+        answers, uniformly claim or pass, in asking order (the window's tie-break order,
+        :func:`game.ai.search.next_actor`), as the Match submits them when nobody's timer
+        runs out. With a judge (the arena's), ``windows(state, window, rng)`` is called once
+        for each window, when it opens, and returns ``[(seat, action), ...]`` in the order
+        they are submitted (the arena's: by reaction time, defaults at the deadline); they
+        are played in that order until the window closes.
+
+        The search fast path: ``clone()`` (cheap: see there), then ``playout`` (or
+        :meth:`advance` action by action) on the clone."""
         rand = rng.random
         play, legal = self._play, self._legal
         steps = 0
         while steps < limit:
             phase = self.phase
             if phase == CLAIM:
+                if windows is not None:
+                    w = self.window()
+                    before = steps
+                    for seat, action in windows(self, w, rng):
+                        play(seat, action, None)
+                        steps += 1
+                        if self.phase != CLAIM or self.window_id != w.id or steps >= limit:
+                            break
+                    if steps == before:
+                        break           # the judge answered nothing: the caller sees it unfinished
+                    continue
                 seat = self.to_ask[0]
             elif phase == TURN:
                 seat = self.turn

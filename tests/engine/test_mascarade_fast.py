@@ -135,3 +135,57 @@ def test_each_claim_window_names_the_seat_asked_even_in_clones_that_part_ways():
             ids.append(w.id)
             x.apply(w.seats[0], ("pass",))
         assert ids == sorted(set(ids)) and len(ids) == 4
+
+
+class Judge:
+    """A window judge as the arena's playout hands take: asked once per window when it
+    opens, it answers for the seat asked (uniformly, from the rng it is given)."""
+
+    def __init__(self, late: bool = False) -> None:
+        self.windows: list[tuple[int, tuple[int, ...], int | None]] = []
+        self.late = late
+
+    def __call__(self, state, w, rng):
+        self.windows.append((w.id, w.seats, w.actor))
+        seat = w.seats[0]
+        legal = state.legal_actions(seat)
+        action = legal[int(rng.random() * len(legal))]
+        return [(seat, w.default if self.late else action)]
+
+
+@pytest.mark.parametrize("n", [3, 5, 13])
+def test_playout_asks_a_judge_once_per_claim_window(n):
+    for g in range(3):
+        st = new_game(n, seed=g)
+        judged, free = st.clone(), st.clone()
+        judge = Judge()
+        steps = judged.playout(random.Random(g), 100_000, judge)
+        assert steps == free.playout(random.Random(g), 100_000)   # the same draws, the same game
+        assert sig(judged) == sig(free) and judged.is_over()
+        ref = st.clone()
+        seen = []
+        rng = random.Random(g)
+        while not ref.is_over():
+            if ref.phase == "claim":
+                w = ref.window()
+                seen.append((w.id, w.seats, w.actor))
+            seat = ref.active_seats()[0]
+            legal = ref.legal_actions(seat)
+            ref.apply(seat, legal[int(rng.random() * len(legal))])
+        assert judge.windows == seen and seen
+
+
+def test_a_judges_defaults_are_played():
+    st = new_game(5, seed=1)
+    ref = st.clone()
+    judge = Judge(late=True)
+    steps = st.playout(random.Random(1), 100_000, judge)
+    rng = random.Random(1)
+    played = 0
+    while not ref.is_over():
+        seat = ref.active_seats()[0]
+        legal = ref.legal_actions(seat)
+        action = legal[int(rng.random() * len(legal))]
+        ref.apply(seat, ("pass",) if ref.phase == "claim" else action)
+        played += 1
+    assert judge.windows and steps == played and sig(st) == sig(ref)
