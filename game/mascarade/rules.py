@@ -709,15 +709,15 @@ class MascaradeState(OneSeatAtATime):
 
     def _end_turn(self, seat: int, ev: list[Event] | None) -> None:
         self.turn = turn = (seat + 1) % self.n_seats
-        self.turn_no += 1
+        self.turn_no = turn_no = self.turn_no + 1
         self.phase = TURN
-        if self.turn_no > self._max_turns:
+        if turn_no > self._max_turns:
             top = max(self.coins)
             self._end(tuple(s for s in range(self.n_seats) if self.coins[s] == top),
                       "turn_limit", "guard", ev)
         elif ev is not None:
-            ev.append(new_event(("turn", turn, {"turn": self.turn_no, "forced": self.forced()},
-                                 None)))
+            forced = turn_no <= self._swap_turns or (self._far and self.revealed_at[turn] == turn_no - 1)
+            ev.append(new_event(("turn", turn, {"turn": turn_no, "forced": forced}, None)))
 
     # ------------------------------------------------------------ views, copies
     def view(self, seat: int | None) -> MascaradeView:
