@@ -22,6 +22,14 @@ asks one player at a time and each answer is public and seen by the players aske
 them, so a simultaneous window would change the game; a one-seat window still lets the
 Match time an answer (optional) and the table draw a ring per seat, and because claim
 answers are public (§11.1, §11.4) it needs no hand-off (``private=False``).
+
+Fast paths (search, the arena's random seats): :meth:`MascaradeState.apply` checks the
+action against the legal list and refuses anything else with a reason; ``apply_trusted``
+plays a listed action without the check; ``advance`` also makes no events (one move path,
+``_play``, makes them only when asked); ``playout(rng, limit, windows=None)`` plays random
+legal moves to the end, answering the claim windows itself (or as a judge says); ``clone``
+copies only what moves change. The turn's and the claim answer's legal moves are tuples
+made once per layout and set and shared by every game and clone.
 """
 
 from __future__ import annotations
