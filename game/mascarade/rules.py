@@ -22,26 +22,72 @@ asks one player at a time and each answer is public and seen by the players aske
 them, so a simultaneous window would change the game; a one-seat window still lets the
 Match time an answer (optional) and the table draw a ring per seat, and because claim
 answers are public (§11.1, §11.4) it needs no hand-off (``private=False``).
+
+Fast paths (search, the arena's random seats): :meth:`MascaradeState.apply` checks the
+action against the legal list and refuses anything else with a reason; ``apply_trusted``
+plays a listed action without the check; ``advance`` also makes no events (one move path,
+``_play``, makes them only when asked); ``playout(rng, limit, windows=None)`` plays random
+legal moves to the end, answering the claim windows itself (or as a judge says); ``clone``
+copies only what moves change. The turn's and the claim answer's legal moves are tuples
+made once per layout and set and shared by every game and clone.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
 from game.core import OVER, Action, Event, IllegalAction, OneSeatAtATime, Result, Window, new_event
 from game.descriptor import Truth
+from game.mascarade.chars import (  # noqa: F401  (re-exported: the engine's names)
+    BANK,
+    BISHOP,
+    CHEAT,
+    CLAIM,
+    COURT,
+    FOOL,
+    INQUISITOR,
+    JUDGE,
+    KING,
+    PEASANT,
+    POWER,
+    QUEEN,
+    SPY,
+    THIEF,
+    TURN,
+    WIDOW,
+    WITCH,
+)
 from game.mascarade.data import Rules, SetError, check_set, default_rules
 from game.mascarade.options import check_options
+from game.mascarade.powers import next_power, power_action
 
-TURN, CLAIM, POWER = "turn", "claim", "power"
-(JUDGE, BISHOP, KING, FOOL, QUEEN, THIEF, WITCH, SPY, PEASANT, CHEAT, INQUISITOR,
- WIDOW) = range(12)
 PASS: Action = ("pass",)
 DECLINE: Action = ("decline",)
-BANK, COURT = "bank", "court"
+
+
+#: Layout tuples (owner, protected, hands, middle) by (seats, cards a seat, cards, small mode).
+_LAYOUTS: dict[tuple, tuple] = {}
+#: Turn and claim legal-move tuples by (owner, protected, charset): see _shared_acts.
+_ACTS: dict[tuple, tuple] = {}
+#: The claim ask's windows by (id, seat asked, announcer): immutable, the same in every
+#: game (a Window costs microseconds to make; a hand asks dozens).
+_WINDOWS: dict[tuple, Window] = {}
+#: Sets that passed check_set, by (id(rules), cards, seats, extra) -> the rules (kept alive,
+#: so the id is not reused).
+_SETS_OK: dict[tuple, Rules] = {}
+
+
+def _check_set_once(r: Rules, cards: list[int], n: int, extra: int) -> None:
+    """:func:`check_set`, remembered for a set that passed (every game of a table checks
+    the same one)."""
+    key = (id(r), tuple(cards), n, extra)
+    if _SETS_OK.get(key) is not r:
+        check_set(r, cards, n, extra)
+        _SETS_OK[key] = r
 
 
 @dataclass(frozen=True)
@@ -99,11 +145,18 @@ class MascaradeState(OneSeatAtATime):
         self.cards: list[int] = cards
         self.initial: tuple[int, ...] = tuple(cards)
         n_pos = len(cards)
-        self.owner: tuple = tuple(p // per if p < n * per else None for p in range(n_pos))
-        self.protected: tuple = tuple(self.small and per == 3 and p < n * per and p % 3 == 2
-                                      for p in range(n_pos))
-        self.hands: tuple = tuple(tuple(range(s * per, s * per + per)) for s in range(n))
-        self.middle: tuple = tuple(range(n * per, n_pos))
+        key = (n, per, n_pos, self.small)
+        lay = _LAYOUTS.get(key)
+        if lay is None:
+            lay = _LAYOUTS[key] = (
+                tuple(p // per if p < n * per else None for p in range(n_pos)),
+                tuple(self.small and per == 3 and p < n * per and p % 3 == 2 for p in range(n_pos)),
+                tuple(tuple(range(s * per, s * per + per)) for s in range(n)),
+                tuple(range(n * per, n_pos)))
+        self.owner: tuple = lay[0]          # per position: the owning seat, None: the middle
+        self.protected: tuple = lay[1]
+        self.hands: tuple = lay[2]
+        self.middle: tuple = lay[3]
         self.charset: tuple = tuple(sorted(set(cards)))
         if o["first_player"] == "fixed_seat":
             if o["first_seat"] >= n:
@@ -133,20 +186,26 @@ class MascaradeState(OneSeatAtATime):
         self.cheat_winner: int | None = None
         self.pending: tuple | None = None            # (kind, seat, *data)
         self._result: Result | None = None
-        # Legal-move lists that depend only on the (fixed) layout, built once per game and
-        # shared by clones: (seat, forced, forced position) or ("claim", seat) -> actions.
-        self._acts_cache: dict[tuple, tuple[Action, ...]] = {}
+        # Legal-move tuples that depend only on the layout and the set: see _shared_acts.
+        self._acts_cache: tuple | None = None
         self._window_cache: Window | None = None      # the open claim window's description, made once
+        # numbers the hot paths read, looked up once
+        self._swap_turns = r.forced_swap_turns
+        self._far = bool(o["forced_swap_after_reveal"])
+        self._max_turns = o["max_turns"]
+        self._win_coins = r.win_coins
+        self._fine = r.fine
 
     # ------------------------------------------------------------------ setup
     def _choose_set(self) -> list[int]:
         r, o, n = self.rules, self.options, self.n_seats
-        ids = {c.id: c.index for c in r.characters}
         extra = o["extra_middle_cards"]
         if self.small:
             if o["characters"] is not None:
                 raise ValueError("the official small-table mode uses its own set")
             return list(r.small_sets[n])
+        ids = {c.id: c.index for c in r.characters} if o["characters"] is not None \
+            or o["extra_characters"] is not None else {}
         if o["characters"] is not None:
             cards = [ids[c] for c in o["characters"]]
             implied = len(cards) - r.card_count(n)
@@ -173,7 +232,7 @@ class MascaradeState(OneSeatAtATime):
             if c in base and c != PEASANT:
                 raise ValueError(f"extra {r.characters[c].id} is already in the set")
         try:
-            check_set(r, base + extras, n, extra)
+            _check_set_once(r, base + extras, n, extra)
         except SetError as err:
             raise ValueError(f"extra middle cards refused: {err}") from None
         return base + extras
@@ -210,41 +269,40 @@ class MascaradeState(OneSeatAtATime):
 
     # --------------------------------------------------------------- queries
     def active_seats(self) -> tuple[int, ...]:
-        if self.phase == OVER:
-            return ()
-        if self.phase == CLAIM:
+        phase = self.phase
+        if phase == TURN:
+            return (self.turn,)
+        if phase == CLAIM:
             return (self.to_ask[0],)
-        if self.phase == POWER:
+        if phase == POWER:
             return (self.pending[1],)
-        return (self.turn,)
+        return ()
 
     def window(self) -> Window | None:
         if self.phase != CLAIM:
             return None
         w = self._window_cache
-        if w is not None and w.id == self.window_id and w.seats[0] == self.to_ask[0] \
-                and w.actor == self.ann[0]:
-            return w
-        w = self._window_cache = self._make_window()
+        if w is None or w.id != self.window_id:       # a new id for every seat asked
+            key = (self.window_id, self.to_ask[0], self.ann[0])
+            w = _WINDOWS.get(key)
+            if w is None:
+                if len(_WINDOWS) >= 20_000:
+                    _WINDOWS.clear()
+                w = _WINDOWS[key] = Window(key[0], "claim", (key[1],), ("claim",), PASS,
+                                           "claim_ask_s", "ai_claim_delay_s", None, False, key[2])
+            self._window_cache = w
         return w
-
-    def _make_window(self) -> Window:
-        return Window(id=self.window_id, kind="claim", seats=(self.to_ask[0],),
-                      closes_on=("claim",), default=PASS, duration="claim_ask_s",
-                      ai_delay="ai_claim_delay_s", actor=self.ann[0])
 
     def forced(self, seat: int | None = None) -> bool:
         """Whether ``seat`` (default: the turn seat) may only swap on its turn (§4.2, §4.4)."""
         seat = self.turn if seat is None else seat
-        if self.turn_no <= self.rules.forced_swap_turns:
+        if self.turn_no <= self._swap_turns:
             return True
-        return bool(self.options["forced_swap_after_reveal"]
-                    and self.revealed_at[seat] == self.turn_no - 1)
+        return self._far and self.revealed_at[seat] == self.turn_no - 1
 
     def _forced_pos(self, seat: int) -> int | None:
         """The card a post-reveal forced swap must use (official mode, §12.3)."""
-        if (self.turn_no > self.rules.forced_swap_turns and self.small
-                and self.options["forced_swap_after_reveal"]
+        if (self.turn_no > self._swap_turns and self.small and self._far
                 and self.revealed_at[seat] == self.turn_no - 1):
             return self.revealed_pos[seat]
         return None
@@ -280,27 +338,58 @@ class MascaradeState(OneSeatAtATime):
                 if self.small or self.owner[a] != self.owner[b]]
 
     def legal_actions(self, seat: int) -> list[Action]:
+        acts = self._legal(seat)
+        return list(acts) if acts else []
+
+    def _legal(self, seat: int) -> tuple[Action, ...] | list[Action] | None:
+        """The legal actions of ``seat`` (None or empty: none), not to be mutated: the
+        turn's and the claim ask's are tuples made once (see :meth:`_shared_acts`)."""
         phase = self.phase
         if phase == TURN:
             if seat != self.turn:
-                return []
-            forced = self.forced(seat)
-            key = (seat, forced, self._forced_pos(seat))
-            acts = self._acts_cache.get(key)
+                return None
+            free, forced, _, by_pos = self._acts_cache or self._shared_acts()
+            tn = self.turn_no
+            if tn > self._swap_turns and not (self._far and self.revealed_at[seat] == tn - 1):
+                acts = free[seat]
+                if acts is None:
+                    acts = free[seat] = tuple(self._turn_actions(seat, False))
+                return acts
+            if tn > self._swap_turns and self.small:      # a post-reveal swap of that card
+                key = (seat, self.revealed_pos[seat])
+                acts = by_pos.get(key)
+                if acts is None:
+                    acts = by_pos[key] = tuple(self._turn_actions(seat, True))
+                return acts
+            acts = forced[seat]
             if acts is None:
-                acts = self._acts_cache[key] = tuple(self._turn_actions(seat, forced))
-            return list(acts)
+                acts = forced[seat] = tuple(self._turn_actions(seat, True))
+            return acts
         if phase == CLAIM:
             if seat != self.to_ask[0]:
-                return []
-            key = ("claim", seat)
-            acts = self._acts_cache.get(key)
+                return None
+            claim = (self._acts_cache or self._shared_acts())[2]
+            acts = claim[seat]
             if acts is None:
-                acts = self._acts_cache[key] = (PASS, *(("claim", p) for p in self.hands[seat]))
-            return list(acts)
-        if phase == OVER or seat not in self.active_seats():
-            return []
-        return self._power_actions()
+                acts = claim[seat] = (PASS, *(("claim", p) for p in self.hands[seat]))
+            return acts
+        if phase == POWER and seat == self.pending[1]:
+            return self._power_actions()
+        return None
+
+    def _shared_acts(self) -> tuple[list, list, list, dict]:
+        """Per seat, filled when first asked: the free turn's actions, the forced swap's,
+        the claim answer's; and (seat, position) -> a post-reveal forced swap of that one
+        card (§12.3). They depend only on the layout and the set, so every game (and clone)
+        with the same ones shares them; looked up at the first legal-move question, so a
+        position set up by hand before it (tests) gets its own."""
+        key = (self.owner, self.protected, self.charset)
+        got = _ACTS.get(key)
+        if got is None:
+            n = self.n_seats
+            got = _ACTS[key] = ([None] * n, [None] * n, [None] * n, {})
+        self._acts_cache = got
+        return got
 
     def _turn_actions(self, seat: int, forced: bool) -> list[Action]:
         acts: list[Action] = [("swap", a, b, bit) for a, b in self.swap_pairs(seat)
@@ -336,30 +425,104 @@ class MascaradeState(OneSeatAtATime):
 
     # ------------------------------------------------------------------ apply
     def apply(self, seat: int, action: Action) -> list[Event]:
-        if not isinstance(action, tuple) or action not in self.legal_actions(seat):
-            raise self.refusal(seat, action)     # legal_actions is empty when over / not seat's move
-        return self.apply_trusted(seat, action)
+        if not isinstance(action, tuple) or action not in (self._legal(seat) or ()):
+            raise self.refusal(seat, action)     # no legal action when over / not seat's move
+        events: list[Event] = []
+        self._play(seat, action, events)
+        return events
 
     def apply_trusted(self, seat: int, action: Action) -> list[Event]:
         """:meth:`apply` without the check: for an action taken from
         ``legal_actions(seat)`` of this very position (the arena, a search). Anything else
         goes through :meth:`apply` (or the Match), which refuses it with a reason."""
-        kind = action[0]
-        if self.phase == TURN:
-            if kind == "swap":
-                return self._swap(seat, action[1], action[2], action[3]) + self._end_turn(seat)
-            if kind == "peek":
-                pos = action[1]
-                self.private[seat].append(("peek", pos, self.cards[pos]))
-                return [Event("peek", seat, {"pos": pos}),
-                        Event("peek_result", seat, {"pos": pos, "card": self.cards[pos]}, to=seat),
-                        *self._end_turn(seat)]
-            return self._announce(seat, action[1], action[2])
-        if self.phase == CLAIM:
-            return self._answer(seat, action)
-        from game.mascarade.powers import power_action
-        return power_action(self, seat, action)
+        events: list[Event] = []
+        self._play(seat, action, events)
+        return events
 
+    def advance(self, seat: int, action: Action) -> None:
+        """:meth:`apply_trusted` without events (nobody reads them: the arena's random
+        seats, a search's playouts): the same move, the same state after it."""
+        self._play(seat, action, None)
+
+    #: ``playout`` answers the claim ask's windows itself, with a judge if given one.
+    playout_windows = True
+
+    def playout(self, rng: random.Random, limit: int,
+                windows: Callable[[MascaradeState, Window, random.Random], list] | None = None
+                ) -> int:
+        """Play on from here with every seat choosing uniformly at random among its legal
+        actions (``legal[int(rng.random() * len(legal))]``, ``legal_actions`` order),
+        without events, until the game is over or ``limit`` actions were played; returns
+        the number played.
+
+        The claim ask's one-seat windows: with ``windows=None`` (search) the seat asked
+        answers, uniformly claim or pass, in asking order (the window's tie-break order,
+        :func:`game.ai.search.next_actor`), as the Match submits them when nobody's timer
+        runs out. With a judge (the arena's), ``windows(state, window, rng)`` is called once
+        for each window, when it opens, and returns ``[(seat, action), ...]`` in the order
+        they are submitted (the arena's: by reaction time, defaults at the deadline); they
+        are played in that order until the window closes.
+
+        The search fast path: ``clone()`` (cheap: see there), then ``playout`` (or
+        :meth:`advance` action by action) on the clone."""
+        rand = rng.random
+        play, legal = self._play, self._legal
+        steps = 0
+        while steps < limit:
+            phase = self.phase
+            if phase == CLAIM:
+                if windows is not None:
+                    w = self.window()
+                    before = steps
+                    for seat, action in windows(self, w, rng):
+                        play(seat, action, None)
+                        steps += 1
+                        if self.phase != CLAIM or self.window_id != w.id or steps >= limit:
+                            break
+                    if steps == before:
+                        break           # the judge answered nothing: the caller sees it unfinished
+                    continue
+                seat = self.to_ask[0]
+            elif phase == TURN:
+                seat = self.turn
+            elif phase == POWER:
+                seat = self.pending[1]
+            else:
+                break
+            acts = legal(seat)
+            play(seat, acts[int(rand() * len(acts))], None)
+            steps += 1
+        return steps
+
+    def _play(self, seat: int, action: Action, ev: list[Event] | None) -> None:
+        """Play a legal ``action``; its events are appended to ``ev`` (None: none made)."""
+        phase = self.phase
+        if phase == TURN:
+            kind = action[0]
+            if kind == "swap":
+                _, a, b, bit = action
+                if bit:
+                    cards = self.cards
+                    cards[a], cards[b] = cards[b], cards[a]
+                self.private[seat].append(action)
+                if ev is not None:
+                    ev.append(new_event(("swap", seat, {"a": a, "b": b}, None)))
+                    ev.append(new_event(("swap_bit", seat, {"a": a, "b": b, "bit": bit}, seat)))
+            elif kind == "peek":
+                pos = action[1]
+                card = self.cards[pos]
+                self.private[seat].append(("peek", pos, card))
+                if ev is not None:
+                    ev.append(new_event(("peek", seat, {"pos": pos}, None)))
+                    ev.append(new_event(("peek_result", seat, {"pos": pos, "card": card}, seat)))
+            else:
+                self._announce(seat, action[1], action[2], ev)
+                return
+            self._end_turn(seat, ev)
+        elif phase == CLAIM:
+            self._answer(seat, action, ev)
+        else:
+            power_action(self, seat, action, ev)
     def why_illegal(self, seat: int, action: Any) -> str:
         """A sentence saying why ``seat`` may not play ``action`` now (the text of the
         IllegalAction that :meth:`apply` would raise); the state is left unchanged."""
@@ -411,14 +574,7 @@ class MascaradeState(OneSeatAtATime):
                                  "mascarade.power_choice")
         return IllegalAction(f"{action!r} is not a legal move now.", "mascarade.not_now")
 
-    def _swap(self, seat: int, a: int, b: int, bit: int) -> list[Event]:
-        if bit:
-            self.cards[a], self.cards[b] = self.cards[b], self.cards[a]
-        self.private[seat].append(("swap", a, b, bit))
-        return [new_event(("swap", seat, {"a": a, "b": b}, None)),
-                new_event(("swap_bit", seat, {"a": a, "b": b, "bit": bit}, seat))]
-
-    def _announce(self, seat: int, char: int, pos: int) -> list[Event]:
+    def _announce(self, seat: int, char: int, pos: int, ev: list[Event] | None) -> None:
         n = self.n_seats
         self.ann = (seat, char, pos)
         self.claims = [(seat, pos)]
@@ -426,128 +582,150 @@ class MascaradeState(OneSeatAtATime):
         self.to_ask = [(seat + k) % n for k in range(1, n)]
         self.phase = CLAIM
         self.window_id += 1
-        return [new_event(("announce", seat, {"character": char, "pos": pos}, None))]
+        if ev is not None:
+            ev.append(new_event(("announce", seat, {"character": char, "pos": pos}, None)))
 
-    def _answer(self, seat: int, action: Action) -> list[Event]:
-        self.to_ask.pop(0)
+    def _answer(self, seat: int, action: Action, ev: list[Event] | None) -> None:
+        to_ask = self.to_ask
+        del to_ask[0]
         if action[0] == "claim":
             self.claims.append((seat, action[1]))
             self.answered.append((seat, "claim"))
-            events = [new_event(("claim", seat, {"pos": action[1], "character": self.ann[1]}, None))]
+            if ev is not None:
+                ev.append(new_event(("claim", seat, {"pos": action[1], "character": self.ann[1]},
+                                     None)))
         else:
             self.answered.append((seat, "pass"))
-            events = [new_event(("pass", seat, {"character": self.ann[1]}, None))]
-        if self.to_ask:
+            if ev is not None:
+                ev.append(new_event(("pass", seat, {"character": self.ann[1]}, None)))
+        if to_ask:
             self.window_id += 1
-            return events
-        return events + self._resolve()
+        else:
+            self._resolve(ev)
 
-    def _resolve(self) -> list[Event]:
+    def _resolve(self, ev: list[Event] | None) -> None:
         """The claim ask is over: reveal if contested, then the powers (§7.3, §7.4)."""
         seat, char, pos = self.ann
-        events: list[Event] = []
-        if len(self.claims) == 1:
+        claims = self.claims
+        if len(claims) == 1:
             self.users = [(seat, pos)]
             self.fined = []
         else:
-            shown = [(p, self.cards[p]) for _, p in self.claims]
-            for s, p in self.claims:
-                self.faceup[p] = self.cards[p]
-                self.revealed_at[s] = self.turn_no
+            cards, faceup = self.cards, self.faceup
+            turn_no = self.turn_no
+            for s, p in claims:
+                faceup[p] = cards[p]
+                self.revealed_at[s] = turn_no
                 self.revealed_pos[s] = p
-            events.append(Event("reveal", None, {"cards": shown, "why": "claim"}))
-            self.users = [(s, p) for s, p in self.claims if self.cards[p] == char]
-            self.fined = [s for s, p in self.claims if self.cards[p] != char]
-            if char in (FOOL, SPY) and self.users:
-                events += self._hide()      # §7.4 b DECISION: face down before a secret swap
+            if ev is not None:
+                ev.append(new_event(("reveal", None, {"cards": [(p, cards[p]) for _, p in claims],
+                                                      "why": "claim"}, None)))
+            self.users = users = [(s, p) for s, p in claims if cards[p] == char]
+            self.fined = [s for s, p in claims if cards[p] != char]
+            if (char == FOOL or char == SPY) and users:
+                self._hide(ev)      # §7.4 b DECISION: face down before a secret swap
         self.phase = POWER
         self.power_applied = False
-        from game.mascarade.powers import next_power
-        return events + next_power(self)
+        next_power(self, ev)
 
-    def _hide(self) -> list[Event]:
-        if not self.faceup:
-            return []
-        shown = sorted(self.faceup)
-        self.faceup.clear()
-        return [Event("hide", None, {"positions": shown})]
+    def _hide(self, ev: list[Event] | None) -> None:
+        if self.faceup:
+            if ev is not None:
+                ev.append(new_event(("hide", None, {"positions": sorted(self.faceup)}, None)))
+            self.faceup.clear()
 
     # ------------------------------------------------------------ bookkeeping
     def move(self, src: Any, dst: Any, amount: int, why: str) -> list[Event]:
         """Coins from ``src`` to ``dst`` (a seat, ``"bank"`` or ``"court"``). A seat pays
         at most what it holds (§9.1); the bank is unlimited (§1.2)."""
-        if isinstance(src, int):
+        events: list[Event] = []
+        self._move(src, dst, amount, why, events)
+        return events
+
+    def _move(self, src: Any, dst: Any, amount: int, why: str, ev: list[Event] | None) -> None:
+        """:meth:`move`, its event appended to ``ev`` (None: no event)."""
+        if src.__class__ is int:
             amount = min(amount, self.coins[src])
         elif src == COURT:
             amount = min(amount, self.court)
         if amount <= 0:
-            return [new_event(("coins", None, {"src": src, "dst": dst, "amount": 0, "why": why}, None))]
-        if isinstance(src, int):
+            if ev is not None:
+                ev.append(new_event(("coins", None, {"src": src, "dst": dst, "amount": 0,
+                                                     "why": why}, None)))
+            return
+        if src.__class__ is int:
             self.coins[src] -= amount
         elif src == COURT:
             self.court -= amount
         else:
             self.bank_issued += amount
-        if isinstance(dst, int):
+        if dst.__class__ is int:
             self.coins[dst] += amount
         elif dst == COURT:
             self.court += amount
         else:
             self.bank_issued -= amount
-        return [new_event(("coins", None, {"src": src, "dst": dst, "amount": amount, "why": why},
-                           None))]
+        if ev is not None:
+            ev.append(new_event(("coins", None, {"src": src, "dst": dst, "amount": amount,
+                                                 "why": why}, None)))
 
     def checkpoint(self, name: str) -> list[Event]:
         """§10.3 at C1 or C2: Cheat, then 13 or more, then bankruptcy."""
+        events: list[Event] = []
+        self._checkpoint(name, events)
+        return events
+
+    def _checkpoint(self, name: str, ev: list[Event] | None) -> None:
         coins = self.coins
         if self.cheat_winner is not None:
-            return self._end((self.cheat_winner,), "cheat", name)
-        win = self.rules.win_coins
-        rich = tuple(s for s in range(self.n_seats) if coins[s] >= win) if max(coins) >= win else ()
-        if rich:
-            return self._end(rich, "thirteen", name)
-        if 0 in coins:
+            self._end((self.cheat_winner,), "cheat", name, ev)
+            return
+        win = self._win_coins
+        if max(coins) >= win:
+            self._end(tuple(s for s in range(self.n_seats) if coins[s] >= win), "thirteen", name, ev)
+        elif 0 in coins:
             top = max(coins)
-            return self._end(tuple(s for s in range(self.n_seats) if coins[s] == top),
-                             "bankrupt", name)
-        return []
+            self._end(tuple(s for s in range(self.n_seats) if coins[s] == top), "bankrupt", name, ev)
 
-    def _end(self, winners: tuple[int, ...], reason: str, at: str) -> list[Event]:
+    def _end(self, winners: tuple[int, ...], reason: str, at: str, ev: list[Event] | None) -> None:
         self.phase = OVER
         self.pending = None
         self._result = Result(winners, tuple(self.coins), reason,
                               {"turns": self.turn_no, "checkpoint": at})
-        return self._hide() + [Event("end", None, {"winners": list(winners), "reason": reason,
-                                                    "coins": list(self.coins)})]
+        self._hide(ev)
+        if ev is not None:
+            ev.append(new_event(("end", None, {"winners": list(winners), "reason": reason,
+                                               "coins": list(self.coins)}, None)))
 
-    def finish_announcement(self) -> list[Event]:
-        """After every power: C1, the fines, C2, cards face down, next turn (§7.4–§7.5)."""
-        events: list[Event] = []
+    def finish_announcement(self, ev: list[Event] | None) -> None:
+        """After every power: C1, the fines, C2, cards face down, next turn (§7.4–§7.5);
+        the events appended to ``ev`` (None: none made)."""
         if self.power_applied:
-            events += self.checkpoint("C1")
+            self._checkpoint("C1", ev)
             if self.phase == OVER:
-                return events
+                return
         for s in self.fined:
-            events += self.move(s, COURT, self.rules.fine, "fine")
-        events += self.checkpoint("C2")
+            self._move(s, COURT, self._fine, "fine", ev)
+        self._checkpoint("C2", ev)
         if self.phase == OVER:
-            return events
-        events += self._hide()
+            return
+        self._hide(ev)
         seat = self.ann[0]
         self.ann, self.claims, self.answered, self.users, self.fined = None, [], [], [], []
         self.pending = None
-        return events + self._end_turn(seat)
+        self._end_turn(seat, ev)
 
-    def _end_turn(self, seat: int) -> list[Event]:
-        self.turn = (seat + 1) % self.n_seats
-        self.turn_no += 1
+    def _end_turn(self, seat: int, ev: list[Event] | None) -> None:
+        self.turn = turn = (seat + 1) % self.n_seats
+        self.turn_no = turn_no = self.turn_no + 1
         self.phase = TURN
-        if self.turn_no > self.options["max_turns"]:
+        if turn_no > self._max_turns:
             top = max(self.coins)
-            return self._end(tuple(s for s in range(self.n_seats) if self.coins[s] == top),
-                             "turn_limit", "guard")
-        return [new_event(("turn", self.turn, {"turn": self.turn_no, "forced": self.forced()},
-                           None))]
+            self._end(tuple(s for s in range(self.n_seats) if self.coins[s] == top),
+                      "turn_limit", "guard", ev)
+        elif ev is not None:
+            forced = turn_no <= self._swap_turns or (self._far and self.revealed_at[turn] == turn_no - 1)
+            ev.append(new_event(("turn", turn, {"turn": turn_no, "forced": forced}, None)))
 
     # ------------------------------------------------------------ views, copies
     def view(self, seat: int | None) -> MascaradeView:
@@ -566,21 +744,26 @@ class MascaradeState(OneSeatAtATime):
             total_coins=self.rules.total_coins, bank=self.bank())
 
     def clone(self) -> MascaradeState:
-        st = self._copy_fields()
-        st.cards = list(self.cards)
-        st.coins = list(self.coins)
-        st.revealed_at = list(self.revealed_at)
-        st.revealed_pos = list(self.revealed_pos)
-        st.faceup = dict(self.faceup)
-        st.private = [list(p) for p in self.private]
-        st.claims = list(self.claims)
-        st.answered = list(self.answered)
-        st.to_ask = list(self.to_ask)
-        st.users = list(self.users)
-        st.fined = list(self.fined)
-        st.options = dict(self.options)
-        st.rng = random.Random()
-        st.rng.setstate(self.rng.getstate())
+        """An independent copy (search clones one per world or playout, so it is cheap):
+        the mutable fields are copied, the rest shared. The RNG is shared too: it is
+        drawn from only while the game is set up (the set, the deal, the first player),
+        never by a move, so no clone's play can change another's. (A move that ever
+        draws from it must copy it here.)"""
+        st = object.__new__(self.__class__)
+        d = st.__dict__
+        d.update(self.__dict__)
+        d["cards"] = self.cards[:]
+        d["coins"] = self.coins[:]
+        d["revealed_at"] = self.revealed_at[:]
+        d["revealed_pos"] = self.revealed_pos[:]
+        d["faceup"] = self.faceup.copy()
+        d["private"] = [p[:] for p in self.private]
+        d["claims"] = self.claims[:]
+        d["answered"] = self.answered[:]
+        d["to_ask"] = self.to_ask[:]
+        d["users"] = self.users[:]
+        d["fined"] = self.fined[:]
+        d["options"] = self.options.copy()
         return st
 
     def bank(self) -> int:
