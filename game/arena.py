@@ -160,13 +160,21 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
     decide = [a.decide for a in agents]
     record = [t.append for t in times]
     observers = [a.observe for a, b in zip(agents, blind, strict=True) if not b]
-    if not observers and window is None:
+    if not observers:
         # Nobody reads events: a state's trusted fast path (``advance``: no validation, no
         # events) plays the actions, which the loop below takes only from the legal list.
         apply = getattr(state, "advance", apply)
         playout = getattr(state, "playout", None)
-        if playout is not None and check is None and all(blind):
-            steps = playout(random.Random(_seed(PLAYOUT, *agent_seeds)), MAX_STEPS)
+        if playout is not None and check is None and all(blind) and (
+                window is None or getattr(state, "playout_windows", False)):
+            rng = random.Random(_seed(PLAYOUT, *agent_seeds))
+            if window is None:
+                steps = playout(rng, MAX_STEPS)
+            else:
+                judge = PlayoutWindows(timing or Timing.for_game(game), levels)
+                if clocks is not None:
+                    clocks.append(judge)
+                steps = playout(rng, MAX_STEPS, judge)
             if steps_out is not None:
                 steps_out.append(steps)
             if not is_over():
@@ -238,6 +246,57 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
     if steps_out is not None:
         steps_out.append(steps)
     return _final(state, seed, violations)
+
+
+class PlayoutWindows:
+    """The arena's window judge for a state's ``playout`` (random seats only, see
+    :func:`play_hand`): the windows judged by the rules :func:`_fast_window_answer`
+    applies, on a fake clock. When a window opens every seat still to answer picks
+    uniformly among its legal actions and gets a reaction delay drawn from the game's
+    timing for its level and role (:meth:`Timing.reaction_delay`); answers made before
+    the deadline are submitted by time, then ``seats`` order, and the seats whose delay
+    reaches the deadline get the window's default, in ``seats`` order. Choices and
+    delays come from the playout's one stream (the action-by-action loop draws them from
+    a stream per seat), so a hand differs from that loop's, not how it is judged. Counts
+    windows and whose closing answer won each, like :class:`HandClock`."""
+
+    def __init__(self, timing: Timing, levels: Sequence[str]) -> None:
+        self.timing = timing
+        self.levels = levels
+        self.windows = 0
+        self.closed_by: list[int] = []
+
+    def __call__(self, state: Any, w: Any, rng: random.Random) -> list[tuple[int, Any]]:
+        self.windows += 1
+        active = state.active_seats()
+        ends = self.timing.seconds(w.duration)
+        delay = self.timing.reaction_delay
+        levels = self.levels
+        presses = []
+        late = []
+        rand = rng.random
+        for seq, s in enumerate(w.seats):
+            if s not in active:
+                continue
+            legal = state.legal_actions(s)
+            action = legal[int(rand() * len(legal))]
+            at = delay(w, s, levels[s], rng)
+            if at < ends:                   # one at the deadline or later never counts
+                presses.append((at, seq, s, action))
+            else:
+                late.append((s, w.default))
+        presses.sort(key=_by_time)
+        order = [(p[2], p[3]) for p in presses]
+        closes = w.closes_on
+        for s, action in order:
+            if action[0] in closes:
+                self.closed_by.append(s)
+                break
+        return order + late
+
+
+def _by_time(press: tuple) -> tuple[float, int]:
+    return press[0], press[1]
 
 
 def _final(state: Any, seed: int, violations: list[str]) -> Any:

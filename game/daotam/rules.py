@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,6 +78,40 @@ for _a in range(3):
 
 #: A turn's legal actions depend only on the hand's kind counts: built once per hand.
 _TURN_ACTS: dict[tuple[int, int, int], tuple[Action, ...]] = {}
+
+
+def _turn_acts(h: list[int]) -> tuple[Action, ...]:
+    """The turn actions of a hand ``[c, n, t]`` (claims, then the public play), made once
+    per hand of counts."""
+    key = (h[0], h[1], h[2])
+    acts = _TURN_ACTS.get(key)
+    if acts is None:
+        made = _claim_actions(h)
+        if h[CUONG] and h[NHU]:
+            made.append(PUBLIC)
+        acts = _TURN_ACTS[key] = tuple(made)
+    return acts
+
+
+def _shuffle(rng: random.Random, x: list) -> None:
+    """``rng.shuffle(x)`` exactly (the same draws and the same order, so deals of today's
+    saves and replays come out unchanged), with ``Random._randbelow`` inlined: a deal
+    shuffles 75 cards, and the method calls were most of a new game's cost."""
+    if type(rng) is not random.Random:
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+def _drop(*args: Any, **kwargs: Any) -> None:
+    """``_emit`` while nobody reads events (``advance``, ``playout``)."""
 
 
 @dataclass(frozen=True)
@@ -160,6 +195,7 @@ class DaoTamState:
         self.turns = 0
         self.phase = TURN
         self.steps: list[tuple] = []
+        self.wins_dirty = False       # a step changed who is living or what is opened
         self.ctx: dict[str, Any] = {}
         self.claim: tuple[int, tuple[int, ...], str] | None = None
         self.waiting: list[int] = []
@@ -180,9 +216,9 @@ class DaoTamState:
     def _deal(self) -> None:
         cc = self.deck.chieu_counts()
         self.deck_ct = [k for k in range(3) for _ in range(cc[k])]
-        self.rng.shuffle(self.deck_ct)
+        _shuffle(self.rng, self.deck_ct)
         self.deck_cd = self.deck.chinh_list()
-        self.rng.shuffle(self.deck_cd)
+        _shuffle(self.rng, self.deck_cd)
         first = self.options.get("first")
         self.first = self.rng.randrange(self.n_seats) if first is None else int(first) % self.n_seats
         for _ in range(self.deck.rules["start_hand"]):
@@ -272,15 +308,7 @@ class DaoTamState:
         if seat not in self.active_seats():
             return []
         if self.phase == TURN:
-            h = self.hands[seat]
-            key = (h[0], h[1], h[2])
-            acts = _TURN_ACTS.get(key)
-            if acts is None:
-                acts = _claim_actions(h)
-                if h[CUONG] and h[NHU]:
-                    acts.append(PUBLIC)
-                acts = _TURN_ACTS[key] = tuple(acts)
-            return list(acts)
+            return list(_turn_acts(self.hands[seat]))
         if self.phase == CHALLENGE:
             return [PASS, CHALLENGE_A]
         if self.phase == RACE:
@@ -321,6 +349,103 @@ class DaoTamState:
         out, self.out = self.out, []
         return out
 
+    # ------------------------------------------------------------- fast paths
+    def advance(self, seat: int, action: Action) -> None:
+        """:meth:`apply` for a trusted action (one of ``legal_actions(seat)`` right now):
+        no checks and no events (returns None), the same state afterwards and the same
+        draws from the state's RNG. For drivers that read no events (the arena with
+        blind seats, search); an unlisted action here corrupts the state."""
+        self._emit = _drop          # type: ignore[method-assign]
+        try:
+            self._do(seat, action)
+            self._run()
+        finally:
+            del self._emit
+
+    def _do(self, seat: int, action: Action) -> None:
+        phase = self.phase
+        if phase == TURN:
+            if action is PUBLIC or action[0] == "public":
+                self._public_do(seat)
+            else:
+                self._claim_do(seat, _CLAIMS[action[1]][0], action[2])
+        elif phase == CHALLENGE or phase == RACE:
+            self._react_do(seat, action[0] == "pass")
+        elif phase == PUSH:
+            self._push(seat, action[1])
+        else:
+            self._option(seat, action[0] == "use")
+
+    #: :meth:`playout` takes a ``windows`` judge (the arena passes its timed one)
+    playout_windows = True
+
+    def playout(self, rng: random.Random, limit: int,
+                windows: Callable[[DaoTamState, Window, random.Random], list] | None = None) -> int:
+        """Play on from here with every seat choosing uniformly among its legal actions
+        (``legal_actions`` order, ``legal[int(rng.random() * len(legal))]``), no events,
+        until the game ends or ``limit`` actions were played; returns the number played.
+        The state's own RNG deals as :meth:`apply` would; choices come from ``rng``.
+
+        Reaction windows: with ``windows=None`` (search) the seats answer one at a time in
+        tie-break order (``game.ai.search.next_actor``: the first seat of ``window().seats``
+        still waiting answers next, uniformly pass or the closing answer), so a window
+        ends at its first closing answer. With a judge, ``windows(state, window, rng)`` is
+        called once when a window opens and returns ``[(seat, action), ...]``, the answers
+        of the seats still to answer in the order they are submitted (the arena's judge:
+        by reaction time on a fake clock, then tie-break order, defaults at the deadline);
+        they are played in that order until the window closes.
+
+        For search: ``clone()`` then ``playout(rng, limit)``; the clone shares nothing
+        mutable with the original."""
+        self._emit = _drop          # type: ignore[method-assign]
+        try:
+            return self._playout(rng, limit, windows)
+        finally:
+            del self._emit
+
+    def _playout(self, rng: random.Random, limit: int, windows: Any) -> int:
+        rand = rng.random
+        run = self._run
+        claims = _CLAIMS
+        steps = 0
+        while steps < limit:
+            phase = self.phase
+            if phase == TURN:
+                seat = self.turn
+                acts = _turn_acts(self.hands[seat])
+                a = acts[int(rand() * len(acts))]
+                if a is PUBLIC:
+                    self._public_do(seat)
+                else:
+                    self._claim_do(seat, claims[a[1]][0], a[2])
+            elif phase == CHALLENGE or phase == RACE:
+                if windows is None:
+                    waiting = self.waiting
+                    for seat in self._window_seats:
+                        if seat in waiting:
+                            break
+                    self._react_do(seat, rand() < 0.5)      # legal: [PASS, closing]
+                else:
+                    wid = self.window_seq
+                    for seat, a in windows(self, self.window(), rng):
+                        if (self.window_seq != wid or (self.phase != CHALLENGE and self.phase != RACE)
+                                or steps >= limit):
+                            break
+                        self._react_do(seat, a[0] == "pass")
+                        run()
+                        steps += 1
+                    continue
+            elif phase == PUSH:
+                targets = self._push_targets()
+                self._push(self.turn, targets[int(rand() * len(targets))])
+            elif phase == OPTION:
+                self._option(self.pending[0], rand() < 0.5)     # legal: [use, decline]
+            else:
+                break
+            run()
+            steps += 1
+        return steps
+
     # ------------------------------------------------------------ turn actions
     def _claim(self, seat: int, action: Action) -> None:
         if len(action) != 3:
@@ -341,12 +466,18 @@ class DaoTamState:
         h = self.hands[seat]
         if need[0] > h[0] or need[1] > h[1] or need[2] > h[2]:
             raise IllegalAction("You do not hold those cards.", "daotam.claim_not_held")
+        self._claim_do(seat, ks, call)
+
+    def _claim_do(self, seat: int, ks: tuple[int, ...], call: str) -> None:
+        """A checked claim: ``ks`` its sorted kinds (held), ``call`` one of CALLS."""
+        h = self.hands[seat]
+        table = self.table
         for k in ks:
-            self.hands[seat][k] -= 1
-            self.table[k] += 1
-        call_k = CALLS.index(call)
+            h[k] -= 1
+            table[k] += 1
+        call_k = 0 if call == "cuong" else 1
         truthful = all(k == call_k for k in ks)
-        self.claim = (seat, tuple(ks), call)
+        self.claim = (seat, ks, call)
         self.ctx = {"truthful": truthful}
         self.stats["claims"] += 1
         self.stats["lies"] += not truthful
@@ -365,6 +496,11 @@ class DaoTamState:
         if not (h[CUONG] and h[NHU]):
             raise IllegalAction("A public play needs one Cương and one Nhu in your hand.",
                                 "daotam.public_needs_pair")
+        self._public_do(seat)
+
+    def _public_do(self, seat: int) -> None:
+        """A checked public play (the hand holds a Cương and a Nhu)."""
+        h = self.hands[seat]
         h[CUONG] -= 1
         h[NHU] -= 1
         self.disc_up[CUONG] += 1
@@ -388,9 +524,13 @@ class DaoTamState:
         closing = CHALLENGE_A if self.phase == CHALLENGE else SHOUT
         if action not in (PASS, closing):
             raise IllegalAction(f"Answer {closing[0]} or pass in this window.", "daotam.window_answer")
+        self._react_do(seat, action == PASS)
+
+    def _react_do(self, seat: int, passed: bool) -> None:
+        """A checked window answer of a waiting seat: a pass, or the closing answer."""
         actor = self.turn
         self.waiting.remove(seat)
-        if action == PASS:
+        if passed:
             self._emit("pass", seat, {"window": self.phase})
             if self.waiting:
                 return
@@ -471,18 +611,18 @@ class DaoTamState:
         self.steps.extend(reversed(steps))
 
     def _run(self) -> None:
-        steps, handlers, check = self.steps, _step_handlers(type(self)), self._check_wins
-        full = len(STAGES)
+        steps, handlers = self.steps, _step_handlers(type(self))
+        # The win conditions (R13, R16) are checked after every step that changed who is
+        # living or what is opened (``_fall``, ``_s_ma_end``, ``_s_resolve_cd`` flag it),
+        # and after the first step of a run (a test may have changed the state between).
+        self.wins_dirty = True
         while self.phase == TURN and steps and self._result is None:
             step = steps.pop()
             if step[0] != "fire" or step[3]:     # a fire step for no opened card does nothing
                 handlers[step[0]](self, *step[1:])
-            # _check_wins, whose usual answer (two or more living, nobody at every stage) is
-            # read here without the call
-            status = self.status
-            alive = status.count(LIVING)
-            if alive < 2 or max(map(len, self.opened)) >= full:
-                check()
+            if self.wins_dirty:
+                self.wins_dirty = False
+                self._check_wins()
         if self._result is not None:
             self.steps.clear()
             self.phase = OVER
@@ -599,6 +739,7 @@ class DaoTamState:
     def _s_ma_end(self, seat: int) -> None:
         if self.ta_niem_left[seat] <= 0:
             self.status[seat] = OUT
+            self.wins_dirty = True
             self._emit("out", seat, {})
 
     def _s_end_turn(self) -> None:
@@ -664,7 +805,7 @@ class DaoTamState:
         pile = [k for k in range(3) for _ in range(self.disc_up[k] + self.disc_down[k])]
         if not pile:
             return False
-        self.rng.shuffle(pile)
+        _shuffle(self.rng, pile)
         self.deck_ct = pile
         self.disc_up, self.disc_down = [0, 0, 0], [0, 0, 0]
         self.reveal_log = [e for e in self.reveal_log if e[0] != "ct"]
@@ -739,7 +880,7 @@ class DaoTamState:
                 return
             self.deck_cd = self.disc_cd
             self.disc_cd = []
-            self.rng.shuffle(self.deck_cd)
+            _shuffle(self.rng, self.deck_cd)
             self.reveal_log = [e for e in self.reveal_log if e[0] != "cd"]
             self._emit("reshuffle", None, {"deck": "chinh_dao", "size": len(self.deck_cd)})
         cid = self.deck_cd.pop()
@@ -770,6 +911,7 @@ class DaoTamState:
             self.resolving.remove(cid)
             if self.status[seat] == LIVING and card.stage not in self.opened[seat]:
                 self.opened[seat][card.stage] = cid
+                self.wins_dirty = True
                 self.stats["tam_niem"] += 1
                 self._emit("open", seat, {"card": cid, "stage": card.stage})
             else:
@@ -838,6 +980,7 @@ class DaoTamState:
     def _fall(self, seat: int) -> None:
         """R12.2: Nhập Ma at once."""
         self.status[seat] = POSSESSED
+        self.wins_dirty = True
         self.ta_niem_left[seat] = self.max_dao_tam
         self.stats["falls"] += 1
         for k in range(3):
