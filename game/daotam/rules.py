@@ -110,10 +110,6 @@ def _shuffle(rng: random.Random, x: list) -> None:
         x[i], x[j] = x[j], x[i]
 
 
-def _drop(*args: Any, **kwargs: Any) -> None:
-    """``_emit`` while nobody reads events (``advance``, ``playout``)."""
-
-
 @dataclass(frozen=True)
 class DaoTamView:
     """What one seat may know (R15). ``seat=None``: the public view (``hand=None``)."""
@@ -204,6 +200,7 @@ class DaoTamState:
         self._window_cache: Window | None = None     # the open window's description, made once
         self.pending: tuple = ()          # push: kinds to place; option: (seat, card, ability)
         self.out: list[Event] = []
+        self.loud = True        # events are made (False inside advance and playout)
         self._result: Result | None = None
         self.stats = {"claims": 0, "lies": 0, "challenges": 0, "caught": 0, "public": 0,
                       "stolen": 0, "chinh_dao": 0, "tam_niem": 0, "falls": 0, "pushes": 0,
@@ -355,12 +352,12 @@ class DaoTamState:
         no checks and no events (returns None), the same state afterwards and the same
         draws from the state's RNG. For drivers that read no events (the arena with
         blind seats, search); an unlisted action here corrupts the state."""
-        self._emit = _drop          # type: ignore[method-assign]
+        self.loud = False
         try:
             self._do(seat, action)
             self._run()
         finally:
-            del self._emit
+            self.loud = True
 
     def _do(self, seat: int, action: Action) -> None:
         phase = self.phase
@@ -397,11 +394,11 @@ class DaoTamState:
 
         For search: ``clone()`` then ``playout(rng, limit)``; the clone shares nothing
         mutable with the original."""
-        self._emit = _drop          # type: ignore[method-assign]
+        self.loud = False
         try:
             return self._playout(rng, limit, windows)
         finally:
-            del self._emit
+            self.loud = True
 
     def _playout(self, rng: random.Random, limit: int, windows: Any) -> int:
         rand = rng.random
@@ -481,8 +478,9 @@ class DaoTamState:
         self.ctx = {"truthful": truthful}
         self.stats["claims"] += 1
         self.stats["lies"] += not truthful
-        self._emit("claim", seat, {"count": len(ks), "call": call})
-        self._emit("claim_cards", seat, {"cards": [KINDS[k] for k in ks]}, to=seat)
+        if self.loud:
+            self._emit("claim", seat, {"count": len(ks), "call": call})
+            self._emit("claim_cards", seat, {"cards": [KINDS[k] for k in ks]}, to=seat)
         seats = self._others_clockwise(seat)
         if not seats:
             self.queue([("unchallenged",)])
@@ -508,7 +506,8 @@ class DaoTamState:
         self.reveal_log += [("ct", "cuong"), ("ct", "nhu")]
         self.stats["public"] += 1
         self.ctx = {}
-        self._emit("public", seat, {"cards": ["cuong", "nhu"]})
+        if self.loud:
+            self._emit("public", seat, {"cards": ["cuong", "nhu"]})
         seats = (seat,) if self.static(seat, "shout_unstealable") else \
             (seat, *self._others_clockwise(seat))
         self._open(RACE, seats)
@@ -518,7 +517,8 @@ class DaoTamState:
         self.phase = phase
         self._window_seats = seats
         self.waiting = list(seats)
-        self._emit("window", self.turn, {"kind": phase, "seats": list(seats), "id": self.window_seq})
+        if self.loud:
+            self._emit("window", self.turn, {"kind": phase, "seats": list(seats), "id": self.window_seq})
 
     def _react(self, seat: int, action: Action) -> None:
         closing = CHALLENGE_A if self.phase == CHALLENGE else SHOUT
@@ -531,14 +531,16 @@ class DaoTamState:
         actor = self.turn
         self.waiting.remove(seat)
         if passed:
-            self._emit("pass", seat, {"window": self.phase})
+            if self.loud:
+                self._emit("pass", seat, {"window": self.phase})
             if self.waiting:
                 return
             self.waiting = []
             if self.phase == CHALLENGE:
                 self.queue([("unchallenged",)])
             else:
-                self._emit("race_won", None, {"winner": None})
+                if self.loud:
+                    self._emit("race_won", None, {"winner": None})
                 self.queue([("refill", actor), ("end_turn",)])
             self.phase = TURN
             return
@@ -548,7 +550,8 @@ class DaoTamState:
             self._challenged(seat)
         else:
             self.phase = TURN
-            self._emit("race_won", seat, {"winner": seat})
+            if self.loud:
+                self._emit("race_won", seat, {"winner": seat})
             if seat == actor:
                 self.queue([("draw_cd", actor, "race"), ("refill", actor), ("end_turn",)])
             else:
@@ -562,9 +565,10 @@ class DaoTamState:
         self.stats["challenges"] += 1
         self.caught[actor][0] += 1
         truthful = self.ctx["truthful"]
-        self._emit("challenge", challenger, {"actor": actor})
-        self._emit("reveal", actor, {"cards": [KINDS[k] for k in ks], "call": call,
-                                     "truthful": truthful})
+        if self.loud:
+            self._emit("challenge", challenger, {"actor": actor})
+            self._emit("reveal", actor, {"cards": [KINDS[k] for k in ks], "call": call,
+                                         "truthful": truthful})
         self.reveal_log += [("ct", KINDS[k]) for k in ks]
         self.ctx["challenger"] = challenger
         if not truthful:
@@ -593,14 +597,16 @@ class DaoTamState:
         self.stats["pushes"] += 1
         self.pending = self.pending[1:]
         self.phase = TURN
-        self._emit("push", seat, {"to": target})
+        if self.loud:
+            self._emit("push", seat, {"to": target})
         self.queue([self._fire_step(target, "on_receive_pushed_ta_khi")])
 
     def _option(self, seat: int, use: bool) -> None:
         _, card, index = self.pending
         self.pending = ()
         self.phase = TURN
-        self._emit("option", seat, {"card": card, "use": use})
+        if self.loud:
+            self._emit("option", seat, {"card": card, "use": use})
         if use:
             ab = self.deck.by_id[card].abilities[index]
             self.queue([("eff", seat, node, card) for node in ab.effects])
@@ -659,7 +665,8 @@ class DaoTamState:
             return
         self.pending = (seat, card, index)
         self.phase = OPTION
-        self._emit("ask", seat, {"card": card})
+        if self.loud:
+            self._emit("ask", seat, {"card": card})
 
     def _s_eff(self, seat: int, node: tuple, card: str) -> None:
         if node[0] == "if":
@@ -674,15 +681,18 @@ class DaoTamState:
         self.turns += 1
         self.ctx = {}
         if self.status[seat] == POSSESSED:
-            self._emit("turn", seat, {"round": self.round, "ma": True})
+            if self.loud:
+                self._emit("turn", seat, {"round": self.round, "ma": True})
             self._ma_turn(seat)
             return
-        self._emit("turn", seat, {"round": self.round})
+        if self.loud:
+            self._emit("turn", seat, {"round": self.round})
         if self.si_me[seat] == 1:
             self.si_me[seat] = 2
         if self.skip[seat]:                                   # R4.1
             self.skip[seat] = False
-            self._emit("skipped", seat, {"why": "an_man"})
+            if self.loud:
+                self._emit("skipped", seat, {"why": "an_man"})
             self.queue([("end_turn",)])
             return
         steps: list[tuple] = []
@@ -693,7 +703,8 @@ class DaoTamState:
 
     def _s_empty_check(self, seat: int) -> None:
         if self.status[seat] == LIVING and sum(self.hands[seat]) == 0:
-            self._emit("skipped", seat, {"why": "no_cards"})
+            if self.loud:
+                self._emit("skipped", seat, {"why": "no_cards"})
             self.steps.pop()        # the ("act",) step ...
             self.steps.pop()        # ... and the ("fire", on_turn_start) step go
             self.queue([("end_turn",)])
@@ -703,7 +714,8 @@ class DaoTamState:
             self.queue([("end_turn",)])
             return
         if sum(self.hands[seat]) == 0:
-            self._emit("skipped", seat, {"why": "no_cards"})
+            if self.loud:
+                self._emit("skipped", seat, {"why": "no_cards"})
             self.queue([("end_turn",)])
             return
         self.phase = TURN
@@ -712,8 +724,9 @@ class DaoTamState:
     def _ma_turn(self, seat: int) -> None:
         self.ta_niem_left[seat] -= 1                          # R12.3.1
         drawn = self._draw_ct_cards(2)
-        self._emit("ma_draw", seat, {"cards": [KINDS[k] for k in drawn],
-                                     "left": self.ta_niem_left[seat]})
+        if self.loud:
+            self._emit("ma_draw", seat, {"cards": [KINDS[k] for k in drawn],
+                                         "left": self.ta_niem_left[seat]})
         self.reveal_log += [("ct", KINDS[k]) for k in drawn]
         steps: list[tuple] = []
         for k in drawn:
@@ -730,23 +743,27 @@ class DaoTamState:
         if not self._push_targets():                          # R8.4: nowhere below the cap
             self.table[k] -= 1
             self.disc_up[k] += 1
-            self._emit("push_discarded", seat, {})
+            if self.loud:
+                self._emit("push_discarded", seat, {})
             return
         self.pending = (TA_KHI,)
         self.phase = PUSH
-        self._emit("push_choice", seat, {"targets": self._push_targets()})
+        if self.loud:
+            self._emit("push_choice", seat, {"targets": self._push_targets()})
 
     def _s_ma_end(self, seat: int) -> None:
         if self.ta_niem_left[seat] <= 0:
             self.status[seat] = OUT
             self.wins_dirty = True
-            self._emit("out", seat, {})
+            if self.loud:
+                self._emit("out", seat, {})
 
     def _s_end_turn(self) -> None:
         seat = self.turn
         if self.si_me[seat] == 2:
             self.si_me[seat] = 0
-            self._emit("si_me_over", seat, {})
+            if self.loud:
+                self._emit("si_me_over", seat, {})
         self.claim = None
         self.ctx = {}
         s = seat
@@ -768,7 +785,8 @@ class DaoTamState:
         for k in ks:
             self.table[k] -= 1
             self.disc_down[k] += 1
-        self._emit("unchallenged", actor, {"count": len(ks)})
+        if self.loud:
+            self._emit("unchallenged", actor, {"count": len(ks)})
         self.queue([self._fire_step(actor, "on_claim_unchallenged"), ("refill", actor),
                     ("end_turn",)])
 
@@ -781,7 +799,8 @@ class DaoTamState:
                 self._to_hand(actor, k, shown=True)
             else:
                 self.disc_up[k] += 1
-        self._emit("caught_cards", actor, {"to": dest, "cards": [KINDS[k] for k in ks]})
+        if self.loud:
+            self._emit("caught_cards", actor, {"to": dest, "cards": [KINDS[k] for k in ks]})
 
     def _s_reward(self, challenger: int) -> None:
         reward = self.ctx.get("reward")
@@ -810,7 +829,8 @@ class DaoTamState:
         self.disc_up, self.disc_down = [0, 0, 0], [0, 0, 0]
         self.reveal_log = [e for e in self.reveal_log if e[0] != "ct"]
         self.stats["reshuffles"] += 1
-        self._emit("reshuffle", None, {"deck": "chieu_thuc", "size": len(pile)})
+        if self.loud:
+            self._emit("reshuffle", None, {"deck": "chieu_thuc", "size": len(pile)})
         return True
 
     def _to_hand(self, seat: int, k: int, shown: bool = False) -> bool:
@@ -820,7 +840,8 @@ class DaoTamState:
             self.disc_up[k] += 1
             if not shown:
                 self.reveal_log.append(("ct", KINDS[k]))
-            self._emit("cap_discard", seat, {"card": KINDS[k]})
+            if self.loud:
+                self._emit("cap_discard", seat, {"card": KINDS[k]})
             return False
         self.hands[seat][k] += 1
         return True
@@ -831,9 +852,11 @@ class DaoTamState:
             return
         drawn = self._draw_ct_cards(n)
         kept = [k for k in drawn if self._to_hand(seat, k)]
-        self._emit("draw", seat, {"n": len(drawn), "why": why})
+        if self.loud:
+            self._emit("draw", seat, {"n": len(drawn), "why": why})
         if kept:
-            self._emit("drew", seat, {"cards": [KINDS[k] for k in kept]}, to=seat)
+            if self.loud:
+                self._emit("drew", seat, {"cards": [KINDS[k] for k in kept]}, to=seat)
 
     def refill_target(self, seat: int) -> int:
         value = self.static(seat, "refill_target")
@@ -853,11 +876,13 @@ class DaoTamState:
             self.reveal_log += [("ct", KINDS[kind])] * n
         else:
             self.disc_down[kind] += n
-        self._emit("discard", seat, {"card": KINDS[kind] if face_up else None, "n": n, "why": why})
+        if self.loud:
+            self._emit("discard", seat, {"card": KINDS[kind] if face_up else None, "n": n, "why": why})
 
     def reveal_top(self, seat: int, n: int, keep: int, why: str) -> None:
         drawn = self._draw_ct_cards(n)
-        self._emit("reveal_top", seat, {"cards": [KINDS[k] for k in drawn], "why": why})
+        if self.loud:
+            self._emit("reveal_top", seat, {"cards": [KINDS[k] for k in drawn], "why": why})
         self.reveal_log += [("ct", KINDS[k]) for k in drawn]
         for k in drawn:
             if k == keep and self.status[seat] == LIVING:
@@ -872,22 +897,26 @@ class DaoTamState:
         redraw = why in self.deck.by_id and self._negates_card(self.deck.by_id[why])
         if redraw and all(self.deck.by_id[c].type == "ao_niem"
                                           for c in self.deck_cd + self.disc_cd):
-            self._emit("cd_skipped", seat, {"why": "only_ao_niem"})   # R10.3 guard
+            if self.loud:
+                self._emit("cd_skipped", seat, {"why": "only_ao_niem"})   # R10.3 guard
             return
         if not self.deck_cd:
             if not self.disc_cd:
-                self._emit("cd_skipped", seat, {"why": "empty"})
+                if self.loud:
+                    self._emit("cd_skipped", seat, {"why": "empty"})
                 return
             self.deck_cd = self.disc_cd
             self.disc_cd = []
             _shuffle(self.rng, self.deck_cd)
             self.reveal_log = [e for e in self.reveal_log if e[0] != "cd"]
-            self._emit("reshuffle", None, {"deck": "chinh_dao", "size": len(self.deck_cd)})
+            if self.loud:
+                self._emit("reshuffle", None, {"deck": "chinh_dao", "size": len(self.deck_cd)})
         cid = self.deck_cd.pop()
         self.resolving.append(cid)
         self.stats["chinh_dao"] += 1
         self.reveal_log.append(("cd", cid))
-        self._emit("chinh_dao", seat, {"card": cid, "why": why})
+        if self.loud:
+            self._emit("chinh_dao", seat, {"card": cid, "why": why})
         card = self.deck.by_id[cid]
         if card.type == "ao_niem" and self._negates_ao(seat):
             self.queue([self._fire_step(seat, "on_draw_ao_niem"), ("resolve_cd", seat, cid)])
@@ -913,10 +942,12 @@ class DaoTamState:
                 self.opened[seat][card.stage] = cid
                 self.wins_dirty = True
                 self.stats["tam_niem"] += 1
-                self._emit("open", seat, {"card": cid, "stage": card.stage})
+                if self.loud:
+                    self._emit("open", seat, {"card": cid, "stage": card.stage})
             else:
                 self.disc_cd.append(cid)
-                self._emit("cd_discard", seat, {"card": cid, "why": "duplicate_stage"})
+                if self.loud:
+                    self._emit("cd_discard", seat, {"card": cid, "why": "duplicate_stage"})
             return
         steps: list[tuple] = []
         for ab in card.abilities:
@@ -933,15 +964,18 @@ class DaoTamState:
     def negate_resolving(self, seat: int) -> None:
         cid = self.resolving.pop()
         self.disc_cd.append(cid)
-        self._emit("negated", seat, {"card": cid})
+        if self.loud:
+            self._emit("negated", seat, {"card": cid})
 
     def keep_shield(self, seat: int, card: str, max_held: int) -> None:
         if self.status[seat] == LIVING and self.shield[seat] is None and max_held >= 1:
             self.resolving.remove(card)
             self.shield[seat] = card
-            self._emit("shield", seat, {"card": card})
+            if self.loud:
+                self._emit("shield", seat, {"card": card})
         else:
-            self._emit("cd_discard", seat, {"card": card, "why": "shield_held"})
+            if self.loud:
+                self._emit("cd_discard", seat, {"card": card, "why": "shield_held"})
 
     def heal(self, seat: int, n: int, card: str) -> None:
         if self.status[seat] != LIVING:
@@ -949,17 +983,20 @@ class DaoTamState:
         k = min(n, self.max_dao_tam - self.dao_tam[seat])
         if k:
             self.dao_tam[seat] += k
-            self._emit("heal", seat, {"n": k, "dao_tam": self.dao_tam[seat]})
+            if self.loud:
+                self._emit("heal", seat, {"n": k, "dao_tam": self.dao_tam[seat]})
 
     def set_revealed(self, seat: int, card: str) -> None:
         if self.status[seat] == LIVING:
             self.si_me[seat] = 1
-            self._emit("si_me", seat, {"hand": list(self.hands[seat])})
+            if self.loud:
+                self._emit("si_me", seat, {"hand": list(self.hands[seat])})
 
     def set_skip(self, seat: int, card: str) -> None:
         if self.status[seat] == LIVING:
             self.skip[seat] = True
-            self._emit("skip_set", seat, {})
+            if self.loud:
+                self._emit("skip_set", seat, {})
 
     # --------------------------------------------------------- Đạo Tâm loss
     def _s_lose(self, seat: int, why: str) -> None:
@@ -968,10 +1005,12 @@ class DaoTamState:
         if self.shield[seat] is not None:                # R11.1
             self.disc_cd.append(self.shield[seat])
             self.shield[seat] = None
-            self._emit("shield_used", seat, {"why": why})
+            if self.loud:
+                self._emit("shield_used", seat, {"why": why})
             return
         self.dao_tam[seat] -= 1
-        self._emit("lose", seat, {"why": why, "dao_tam": self.dao_tam[seat]})
+        if self.loud:
+            self._emit("lose", seat, {"why": why, "dao_tam": self.dao_tam[seat]})
         if self.dao_tam[seat] > 0:
             self.queue([self._fire_step(seat, "on_lose_dao_tam")])
             return
@@ -994,7 +1033,8 @@ class DaoTamState:
             self.shield[seat] = None
         self.skip[seat] = False
         self.si_me[seat] = 0
-        self._emit("nhap_ma", seat, {"lost": lost})
+        if self.loud:
+            self._emit("nhap_ma", seat, {"lost": lost})
 
     # ------------------------------------------------------------------ wins
     def _check_wins(self) -> None:
@@ -1018,14 +1058,16 @@ class DaoTamState:
         living = [s for s in range(self.n_seats) if self.status[s] == LIVING]
         key = {s: (len(self.opened[s]), self.dao_tam[s], -self.hands[s][TA_KHI]) for s in living}
         best = max(key.values())
-        self._emit("limit", None, {"hands": [list(h) for h in self.hands]})
+        if self.loud:
+            self._emit("limit", None, {"hands": [list(h) for h in self.hands]})
         self._win([s for s in living if key[s] == best], ROUND_LIMIT)
 
     def _win(self, winners: list[int], reason: str) -> None:
         scores = tuple(1 if s in winners else 0 for s in range(self.n_seats))
         details = {"turns": self.turns, "rounds": self.round, **self.stats}
         self._result = Result(tuple(winners), scores, reason, details)
-        self._emit("win", None, {"winners": list(winners), "reason": reason})
+        if self.loud:
+            self._emit("win", None, {"winners": list(winners), "reason": reason})
 
     # --------------------------------------------------------------- helpers
     def living(self, seat: int) -> bool:
