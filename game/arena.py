@@ -265,27 +265,42 @@ class PlayoutWindows:
         self.levels = levels
         self.windows = 0
         self.closed_by: list[int] = []
+        # (delay key, is actor, level) -> (lo, hi - lo, max(lo, floor)): a reaction delay
+        # is max(lo, floor, lo + (hi - lo) * r), as Timing.reaction_delay draws it
+        self._bounds: dict[tuple[str, bool, str], tuple[float, float, float]] = {}
+
+    def _bound(self, key: tuple[str, bool, str]) -> tuple[float, float, float]:
+        lo, hi = self.timing.delay_range(key[0], key[2], key[1])
+        got = self._bounds[key] = (lo, hi - lo, max(lo, self.timing.floor))
+        return got
 
     def __call__(self, state: Any, w: Any, rng: random.Random) -> list[tuple[int, Any]]:
         self.windows += 1
         active = state.active_seats()
         ends = self.timing.seconds(w.duration)
-        delay = self.timing.reaction_delay
         levels = self.levels
+        bounds = self._bounds
+        key_, actor = w.ai_delay, w.actor
         presses = []
         late = []
         rand = rng.random
+        legal_actions = state.legal_actions
         for seq, s in enumerate(w.seats):
             if s not in active:
                 continue
-            legal = state.legal_actions(s)
+            legal = legal_actions(s)
             action = legal[int(rand() * len(legal))]
-            at = delay(w, s, levels[s], rng)
+            key = (key_, s == actor, levels[s])
+            b = bounds.get(key) or self._bound(key)
+            at = b[0] + b[1] * rand()
+            if at < b[2]:
+                at = b[2]
             if at < ends:                   # one at the deadline or later never counts
                 presses.append((at, seq, s, action))
             else:
                 late.append((s, w.default))
-        presses.sort(key=_by_time)
+        if len(presses) > 1:
+            presses.sort(key=_by_time)
         order = [(p[2], p[3]) for p in presses]
         closes = w.closes_on
         for s, action in order:

@@ -80,6 +80,10 @@ for _a in range(3):
 _TURN_ACTS: dict[tuple[int, int, int], tuple[Action, ...]] = {}
 
 
+#: n_seats -> per seat, the other seats clockwise from it
+_CLOCKWISE: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
 def _turn_acts(h: list[int]) -> tuple[Action, ...]:
     """The turn actions of a hand ``[c, n, t]`` (claims, then the public play), made once
     per hand of counts."""
@@ -557,7 +561,7 @@ class DaoTamState:
             else:
                 self.stats["stolen"] += 1
                 self.queue([("draw_cd", seat, "race"),
-                            self._fire_step(actor, "on_shout_stolen_from_you"),
+                            *self._fires(actor, "on_shout_stolen_from_you"),
                             ("refill", actor), ("end_turn",)])
 
     def _challenged(self, challenger: int) -> None:
@@ -575,8 +579,8 @@ class DaoTamState:
             self.caught[actor][1] += 1
             self.stats["caught"] += 1
             self.ctx["caught_dest"] = "hand"
-            self.queue([self._fire_step(actor, "on_caught_lying"),
-                        self._fire_step(challenger, "on_catch_liar"),
+            self.queue([*self._fires(actor, "on_caught_lying"),
+                        *self._fires(challenger, "on_catch_liar"),
                         ("move_caught", actor), ("lose", actor, "caught"),
                         ("reward", challenger), ("refill", actor), ("end_turn",)])
         else:
@@ -584,7 +588,7 @@ class DaoTamState:
                 self.table[k] -= 1
                 self.disc_up[k] += 1
             self.queue([("lose", challenger, "wrong_challenge"), ("draw_cd", actor, "true_claim"),
-                        self._fire_step(actor, "on_wrong_challenge_against_you"),
+                        *self._fires(actor, "on_wrong_challenge_against_you"),
                         ("refill", actor), ("end_turn",)])
 
     def _push_targets(self) -> list[int]:
@@ -599,7 +603,7 @@ class DaoTamState:
         self.phase = TURN
         if self.loud:
             self._emit("push", seat, {"to": target})
-        self.queue([self._fire_step(target, "on_receive_pushed_ta_khi")])
+        self.queue([*self._fires(target, "on_receive_pushed_ta_khi")])
 
     def _option(self, seat: int, use: bool) -> None:
         _, card, index = self.pending
@@ -632,6 +636,12 @@ class DaoTamState:
         if self._result is not None:
             self.steps.clear()
             self.phase = OVER
+
+    def _fires(self, seat: int, trigger: str) -> list[tuple]:
+        """``[self._fire_step(seat, trigger)]``, or ``[]`` while ``seat`` has no card opened
+        (such a step does nothing: it is not queued)."""
+        cards = self.opened[seat]
+        return [("fire", seat, trigger, tuple(cards.values()))] if cards else []
 
     def _fire_step(self, seat: int, trigger: str) -> tuple:
         """A step firing ``trigger`` for ``seat``'s cards opened NOW (R10.1: a card opened
@@ -698,15 +708,17 @@ class DaoTamState:
         steps: list[tuple] = []
         if sum(self.hands[seat]) == 0:                        # R4.2
             steps.append(("refill", seat))
-        steps += [("empty_check", seat), self._fire_step(seat, "on_turn_start"), ("act", seat)]
+        steps += [("empty_check", seat), *self._fires(seat, "on_turn_start"), ("act", seat)]
         self.queue(steps)
 
     def _s_empty_check(self, seat: int) -> None:
         if self.status[seat] == LIVING and sum(self.hands[seat]) == 0:
             if self.loud:
                 self._emit("skipped", seat, {"why": "no_cards"})
-            self.steps.pop()        # the ("act",) step ...
-            self.steps.pop()        # ... and the ("fire", on_turn_start) step go
+            steps = self.steps
+            if steps[-1][0] == "fire":
+                steps.pop()         # the ("fire", on_turn_start) step, if queued, ...
+            steps.pop()             # ... and the ("act",) step go
             self.queue([("end_turn",)])
 
     def _s_act(self, seat: int) -> None:
@@ -787,7 +799,7 @@ class DaoTamState:
             self.disc_down[k] += 1
         if self.loud:
             self._emit("unchallenged", actor, {"count": len(ks)})
-        self.queue([self._fire_step(actor, "on_claim_unchallenged"), ("refill", actor),
+        self.queue([*self._fires(actor, "on_claim_unchallenged"), ("refill", actor),
                     ("end_turn",)])
 
     def _s_move_caught(self, actor: int) -> None:
@@ -1012,7 +1024,7 @@ class DaoTamState:
         if self.loud:
             self._emit("lose", seat, {"why": why, "dao_tam": self.dao_tam[seat]})
         if self.dao_tam[seat] > 0:
-            self.queue([self._fire_step(seat, "on_lose_dao_tam")])
+            self.queue([*self._fires(seat, "on_lose_dao_tam")])
             return
         self._fall(seat)
 
@@ -1082,7 +1094,14 @@ class DaoTamState:
 
     def _others_clockwise(self, seat: int) -> tuple[int, ...]:
         n = self.n_seats
-        return tuple(s for s in ((seat + i) % n for i in range(1, n)) if self.status[s] == LIVING)
+        order = _CLOCKWISE.get(n)
+        if order is None:
+            order = _CLOCKWISE[n] = tuple(tuple((s + i) % n for i in range(1, n))
+                                          for s in range(n))
+        status = self.status
+        if status.count(LIVING) == n:
+            return order[seat]
+        return tuple(s for s in order[seat] if status[s] == LIVING)
 
     def _emit(self, kind: str, seat: int | None, data: dict, to: int | None = None) -> None:
         self.out.append(new_event((kind, seat, data, to)))
