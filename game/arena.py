@@ -265,42 +265,41 @@ class PlayoutWindows:
         self.levels = levels
         self.windows = 0
         self.closed_by: list[int] = []
-        # (delay key, is actor, level) -> (lo, hi - lo, max(lo, floor)): a reaction delay
-        # is max(lo, floor, lo + (hi - lo) * r), as Timing.reaction_delay draws it
-        self._bounds: dict[tuple[str, bool, str], tuple[float, float, float]] = {}
+        # per kind of window (seats, actor, timing keys): its deadline and, per eligible
+        # seat, (place in seats, seat, lo, hi - lo, max(lo, floor)): a reaction delay is
+        # max(lo, floor, lo + (hi - lo) * r), as Timing.reaction_delay draws it
+        self._plans: dict[tuple, tuple[float, tuple[tuple[int, int, float, float, float], ...]]] = {}
 
-    def _bound(self, key: tuple[str, bool, str]) -> tuple[float, float, float]:
-        lo, hi = self.timing.delay_range(key[0], key[2], key[1])
-        got = self._bounds[key] = (lo, hi - lo, max(lo, self.timing.floor))
+    def _plan(self, w: Any) -> tuple[float, tuple[tuple[int, int, float, float, float], ...]]:
+        timing, rows = self.timing, []
+        for seq, s in enumerate(w.seats):
+            lo, hi = timing.delay_range(w.ai_delay, self.levels[s], s == w.actor)
+            rows.append((seq, s, lo, hi - lo, max(lo, timing.floor)))
+        got = self._plans[(w.seats, w.actor, w.ai_delay, w.duration)] = (
+            timing.seconds(w.duration), tuple(rows))
         return got
 
     def __call__(self, state: Any, w: Any, rng: random.Random) -> list[tuple[int, Any]]:
         self.windows += 1
+        ends, plan = self._plans.get((w.seats, w.actor, w.ai_delay, w.duration)) or self._plan(w)
         active = state.active_seats()
-        ends = self.timing.seconds(w.duration)
-        levels = self.levels
-        bounds = self._bounds
-        key_, actor = w.ai_delay, w.actor
+        legal_actions = state.legal_actions
+        rand = rng.random
         presses = []
         late = []
-        rand = rng.random
-        legal_actions = state.legal_actions
-        for seq, s in enumerate(w.seats):
+        for seq, s, lo, span, low in plan:
             if s not in active:
                 continue
             legal = legal_actions(s)
             action = legal[int(rand() * len(legal))]
-            key = (key_, s == actor, levels[s])
-            b = bounds.get(key) or self._bound(key)
-            at = b[0] + b[1] * rand()
-            if at < b[2]:
-                at = b[2]
+            at = lo + span * rand()
+            if at < low:
+                at = low
             if at < ends:                   # one at the deadline or later never counts
                 presses.append((at, seq, s, action))
             else:
                 late.append((s, w.default))
-        if len(presses) > 1:
-            presses.sort(key=_by_time)
+        presses.sort()                      # by time, then place in seats (never equal)
         order = [(p[2], p[3]) for p in presses]
         closes = w.closes_on
         for s, action in order:
@@ -308,10 +307,6 @@ class PlayoutWindows:
                 self.closed_by.append(s)
                 break
         return order + late
-
-
-def _by_time(press: tuple) -> tuple[float, int]:
-    return press[0], press[1]
 
 
 def _final(state: Any, seed: int, violations: list[str]) -> Any:

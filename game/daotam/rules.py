@@ -80,6 +80,8 @@ for _a in range(3):
 _TURN_ACTS: dict[tuple[int, int, int], tuple[Action, ...]] = {}
 
 
+#: (phase, seats, actor) -> a Window of that kind: what playout's judge is given
+_WINDOW_LIKE: dict[tuple[str, tuple[int, ...], int], Window] = {}
 #: n_seats -> per seat, the other seats clockwise from it
 _CLOCKWISE: dict[int, tuple[tuple[int, ...], ...]] = {}
 
@@ -306,6 +308,11 @@ class DaoTamState:
         return intents.meaning(self, seat, intent, landing)
 
     def legal_actions(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == CHALLENGE:
+            return [PASS, CHALLENGE_A] if seat in self.waiting else []
+        if phase == RACE:
+            return [PASS, SHOUT] if seat in self.waiting else []
         if seat not in self.active_seats():
             return []
         if self.phase == TURN:
@@ -391,7 +398,9 @@ class DaoTamState:
         tie-break order (``game.ai.search.next_actor``: the first seat of ``window().seats``
         still waiting answers next, uniformly pass or the closing answer), so a window
         ends at its first closing answer. With a judge, ``windows(state, window, rng)`` is
-        called once when a window opens and returns ``[(seat, action), ...]``, the answers
+        called once when a window opens (with a description of it: ``window()``'s, but its
+        ``id`` may be an earlier window's of the same kind, seats and actor; making a new
+        one per window cost a tenth of a playout) and returns ``[(seat, action), ...]``, the answers
         of the seats still to answer in the order they are submitted (the arena's judge:
         by reaction time on a fake clock, then tie-break order, defaults at the deadline);
         they are played in that order until the window closes.
@@ -428,7 +437,11 @@ class DaoTamState:
                     self._react_do(seat, rand() < 0.5)      # legal: [PASS, closing]
                 else:
                     wid = self.window_seq
-                    for seat, a in windows(self, self.window(), rng):
+                    key = (phase, self._window_seats, self.turn)
+                    w = _WINDOW_LIKE.get(key)
+                    if w is None:
+                        w = _WINDOW_LIKE[key] = self._make_window()
+                    for seat, a in windows(self, w, rng):
                         if (self.window_seq != wid or (self.phase != CHALLENGE and self.phase != RACE)
                                 or steps >= limit):
                             break
@@ -704,6 +717,14 @@ class DaoTamState:
             if self.loud:
                 self._emit("skipped", seat, {"why": "an_man"})
             self.queue([("end_turn",)])
+            return
+        hand = self.hands[seat]
+        if (hand[0] or hand[1] or hand[2]) and not self.opened[seat] \
+                and self.status[seat] == LIVING:
+            # the usual turn: the steps below (empty_check, act) would only wait for the
+            # actor; wait now
+            self.phase = TURN
+            self.steps.clear()
             return
         steps: list[tuple] = []
         if sum(self.hands[seat]) == 0:                        # R4.2
