@@ -146,7 +146,7 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
     make = make_agent or (lambda lv, s, sd: registry.make_agent(game, lv, s, sd))
     agents = [make(lv, s, agent_seeds[s]) for s, lv in enumerate(levels)]
     blind = [getattr(a, "blind", False) for a in agents]
-    if hasattr(state, "deal_events"):
+    if not all(blind) and hasattr(state, "deal_events"):     # blind seats observe nothing
         _publish(agents, state.deal_events(), blind)
     clock = time.perf_counter
     is_over, active_seats = state.is_over, state.active_seats

@@ -99,6 +99,19 @@ def _turn_acts(h: list[int]) -> tuple[Action, ...]:
     return acts
 
 
+#: id(deck) -> (deck, the Chiêu Thức pile by kind, the Chính Đạo ids) before the shuffle
+_PILES: dict[int, tuple[Deck, tuple[int, ...], tuple[str, ...]]] = {}
+
+
+def _piles(deck: Deck) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    got = _PILES.get(id(deck))
+    if got is None or got[0] is not deck:
+        cc = deck.chieu_counts()
+        got = _PILES[id(deck)] = (deck, tuple(k for k in range(3) for _ in range(cc[k])),
+                                  tuple(deck.chinh_list()))
+    return got[1], got[2]
+
+
 def _shuffle(rng: random.Random, x: list) -> None:
     """``rng.shuffle(x)`` exactly (the same draws and the same order, so deals of today's
     saves and replays come out unchanged), with ``Random._randbelow`` inlined: a deal
@@ -161,7 +174,7 @@ class DaoTamState:
             raise ValueError(f"Đạo Tâm takes {self.deck.min_players}–{self.deck.max_players} "
                              f"players, not {n_seats}")
         self.options = dict(options or {})
-        unknown = set(self.options) - {"first", *self.deck.options}
+        unknown = set(self.options) - {"first", *self.deck.options} if self.options else ()
         if unknown:
             raise ValueError(f"unknown Đạo Tâm option {sorted(unknown)[0]!r}")
         for key, spec in self.deck.options.items():     # timers: read by the Match (R17)
@@ -217,10 +230,10 @@ class DaoTamState:
 
     # ------------------------------------------------------------------ setup
     def _deal(self) -> None:
-        cc = self.deck.chieu_counts()
-        self.deck_ct = [k for k in range(3) for _ in range(cc[k])]
+        ct, cd = _piles(self.deck)
+        self.deck_ct = list(ct)
         _shuffle(self.rng, self.deck_ct)
-        self.deck_cd = self.deck.chinh_list()
+        self.deck_cd = list(cd)
         _shuffle(self.rng, self.deck_cd)
         first = self.options.get("first")
         self.first = self.rng.randrange(self.n_seats) if first is None else int(first) % self.n_seats
@@ -490,7 +503,7 @@ class DaoTamState:
             h[k] -= 1
             table[k] += 1
         call_k = 0 if call == "cuong" else 1
-        truthful = all(k == call_k for k in ks)
+        truthful = ks[0] == call_k and ks[-1] == call_k      # ks: 1 or 2 kinds
         self.claim = (seat, ks, call)
         self.ctx = {"truthful": truthful}
         self.stats["claims"] += 1
@@ -641,7 +654,12 @@ class DaoTamState:
         self.wins_dirty = True
         while self.phase == TURN and steps and self._result is None:
             step = steps.pop()
-            if step[0] != "fire" or step[3]:     # a fire step for no opened card does nothing
+            size = len(step)
+            if size == 2:
+                handlers[step[0]](self, step[1])
+            elif size == 1:
+                handlers[step[0]](self)
+            elif step[0] != "fire" or step[3]:   # a fire step for no opened card does nothing
                 handlers[step[0]](self, *step[1:])
             if self.wins_dirty:
                 self.wins_dirty = False
