@@ -85,12 +85,17 @@ def invariant_hook(game: str) -> Callable[[Any], list[str]] | None:
 
 def _seed(*parts: int) -> int:
     """A well-mixed 31-bit seed from small ints (splitmix64 steps; cheap, deterministic)."""
-    x = 0x9E3779B97F4A7C15
+    return _fold(0x9E3779B97F4A7C15, parts) & 0x7FFFFFFF
+
+
+def _fold(x: int, parts: Sequence[int]) -> int:
+    """:func:`_seed`'s 64-bit state after ``parts``, from ``x``: ``_seed(*a, *b)`` is
+    ``_fold(_fold(start, a), b) & 0x7FFFFFFF`` (seeds sharing a prefix share its work)."""
     for p in parts:
         x = (x ^ (p & 0xFFFFFFFFFFFFFFFF)) * 0xBF58476D1CE4E5B9 & 0xFFFFFFFFFFFFFFFF
         x = (x ^ (x >> 31)) * 0x94D049BB133111EB & 0xFFFFFFFFFFFFFFFF
         x ^= x >> 29
-    return x & 0x7FFFFFFF
+    return x
 
 
 @dataclass
@@ -248,6 +253,10 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
     return _final(state, seed, violations)
 
 
+#: (timing, levels by seat) -> PlayoutWindows' plans (see there)
+_PLANS: dict[tuple, dict] = {}
+
+
 class PlayoutWindows:
     """The arena's window judge for a state's ``playout`` (random seats only, see
     :func:`play_hand`): the windows judged by the rules :func:`_fast_window_answer`
@@ -265,10 +274,17 @@ class PlayoutWindows:
         self.levels = levels
         self.windows = 0
         self.closed_by: list[int] = []
-        # per kind of window (seats, actor, timing keys): its deadline and, per eligible
+        # Per kind of window (seats, actor, timing keys): its deadline and, per eligible
         # seat, (place in seats, seat, lo, hi - lo, max(lo, floor)): a reaction delay is
-        # max(lo, floor, lo + (hi - lo) * r), as Timing.reaction_delay draws it
-        self._plans: dict[tuple, tuple[float, tuple[tuple[int, int, float, float, float], ...]]] = {}
+        # max(lo, floor, lo + (hi - lo) * r), as Timing.reaction_delay draws it. Kept for
+        # every hand of the same timing and levels (a judge is made per hand).
+        key = (timing, tuple(levels))
+        plans = _PLANS.get(key)
+        if plans is None:
+            if len(_PLANS) > 64:
+                _PLANS.clear()
+            plans = _PLANS[key] = {}
+        self._plans: dict[tuple, tuple[float, tuple[tuple[int, int, float, float, float], ...]]] = plans
 
     def _plan(self, w: Any) -> tuple[float, tuple[tuple[int, int, float, float, float], ...]]:
         timing, rows = self.timing, []
@@ -531,8 +547,9 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
             for i, s in enumerate(at):
                 levels[s] = seats[i]
             agent_seeds = [0] * n
+            prefix = _fold(0x9E3779B97F4A7C15, (AGENT, seed, d, r))
             for i, s in enumerate(at):
-                agent_seeds[s] = _seed(AGENT, seed, d, r, i)
+                agent_seeds[s] = _fold(prefix, (i,)) & 0x7FFFFFFF     # _seed(AGENT, seed, d, r, i)
             times: list[list[float]] = [[] for _ in range(n)]
             found: list[str] = []
             clocks: list[HandClock] = []
@@ -566,7 +583,8 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
                 if s in result.winners:
                     pos_wins[seats[i]][s] += 1
                 e = entries[i]
-                e.closed += sum(hand.closed_by.count(s) for hand in clocks)
+                if clocks:
+                    e.closed += sum(hand.closed_by.count(s) for hand in clocks)
                 share = result.scores[s] / total if total else 1 / n
                 e.shares.append(share)
                 e.times.extend(times[s])

@@ -459,7 +459,8 @@ class DaoTamState:
                                 or steps >= limit):
                             break
                         self._react_do(seat, a[0] == "pass")
-                        run()
+                        if self.steps and self.phase == TURN:   # else run() has nothing to do
+                            run()
                         steps += 1
                     continue
             elif phase == PUSH:
@@ -469,7 +470,8 @@ class DaoTamState:
                 self._option(self.pending[0], rand() < 0.5)     # legal: [use, decline]
             else:
                 break
-            run()
+            if self.steps and self.phase == TURN:       # else run() has nothing to do
+                run()
             steps += 1
         return steps
 
@@ -647,7 +649,8 @@ class DaoTamState:
         self.steps.extend(reversed(steps))
 
     def _run(self) -> None:
-        steps, handlers = self.steps, _step_handlers(type(self))
+        steps = self.steps
+        handlers = _HANDLERS if type(self) is DaoTamState else _step_handlers(type(self))
         # The win conditions (R13, R16) are checked after every step that changed who is
         # living or what is opened (``_fall``, ``_s_ma_end``, ``_s_resolve_cd`` flag it),
         # and after the first step of a run (a test may have changed the state between).
@@ -1196,6 +1199,9 @@ class DaoTamState:
         new.ctx = dict(self.ctx)
         new.stats = dict(self.stats)
         return new
+
+
+_HANDLERS = _step_handlers(DaoTamState)
 
 
 def rematch_first(result: Result, previous_first: int, n_seats: int) -> int:
