@@ -131,7 +131,8 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
               new_state: Callable[..., Any] | None = None,
               make_agent: Callable[[str, int, int], Any] | None = None,
               timing: Timing | None = None, clocks: list[HandClock] | None = None,
-              firsts: list | None = None, steps_out: list[int] | None = None) -> Any:
+              firsts: list | None = None, steps_out: list[int] | None = None,
+              blind_levels: dict[str, bool] | None = None) -> Any:
     """Play one hand; ``levels[s]`` sits at seat ``s``. Appends each seat's decision times
     (seconds) to ``times[s]`` and any invariant breach to ``violations``. Returns the
     Result (None if the game broke off). ``new_state``/``make_agent``/``timing`` stand in
@@ -139,18 +140,35 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
     :class:`HandClock` to ``clocks``, its first player (the state's ``first``, None
     if it names none) to ``firsts`` and the number of actions played to ``steps_out``.
 
-    A hand of random seats only (every agent ``blind``), no invariant check and no reaction
-    windows is played by the state's own ``playout(rng, limit)`` if it has one: the engine's
-    random-playout loop (the one search uses), each active seat choosing uniformly among
-    its legal actions, with one stream seeded from the seats' seeds. No decision times are
-    recorded for such a hand (there are no agent calls to time)."""
+    A hand of random seats only (every agent ``blind``) and no invariant check is played by
+    the state's own ``playout(rng, limit)`` if it has one: the engine's random-playout loop
+    (the one search uses), each active seat choosing uniformly among its legal actions,
+    with one stream seeded from the seats' seeds. A game with reaction windows is played
+    so only if its state says ``playout_windows = True``: its playout then takes a
+    judge, :class:`PlayoutWindows`, which judges each window as the action-by-action
+    loop below does (reaction delays from the timing, a fake clock). No decision times
+    are recorded for such a hand (there are no agent calls to time).
+    ``blind_levels`` (``run`` passes one per run): level -> whether its agent was blind
+    in an earlier hand; when every seat's level is known blind, a playout hand makes no
+    agents at all (they would not be asked anything)."""
     n = len(levels)
     state = (new_state or (lambda n_, s_, o_: registry.new_game(game, n_, s_, o_)))(n, seed, options)
     if firsts is not None:
         firsts.append(getattr(state, "first", None))
+    window = getattr(state, "window", None)
+    if getattr(type(state), "window", None) is OneSeatAtATime.window:
+        window = None       # the contract's default: never a window, so skip the call per step
+    playout = getattr(state, "playout", None) if check is None else None
+    if playout is not None and window is not None and not getattr(state, "playout_windows", False):
+        playout = None
+    if playout is not None and blind_levels and all(blind_levels.get(lv) for lv in levels):
+        return _playout_hand(state, playout, window is not None, game, levels, seed, agent_seeds,
+                             timing, clocks, steps_out, violations)
     make = make_agent or (lambda lv, s, sd: registry.make_agent(game, lv, s, sd))
     agents = [make(lv, s, agent_seeds[s]) for s, lv in enumerate(levels)]
     blind = [getattr(a, "blind", False) for a in agents]
+    if blind_levels is not None:
+        blind_levels.update(zip(levels, blind, strict=True))
     if not all(blind) and hasattr(state, "deal_events"):     # blind seats observe nothing
         _publish(agents, state.deal_events(), blind)
     clock = time.perf_counter
@@ -159,9 +177,6 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
     # Every action here comes from the position's own legal list (checked below), so a
     # state's unchecked ``apply_trusted``, if it has one, stands in for ``apply``.
     apply = getattr(state, "apply_trusted", state.apply)
-    window = getattr(state, "window", None)
-    if getattr(type(state), "window", None) is OneSeatAtATime.window:
-        window = None       # the contract's default: never a window, so skip the call per step
     decide = [a.decide for a in agents]
     record = [t.append for t in times]
     observers = [a.observe for a, b in zip(agents, blind, strict=True) if not b]
@@ -169,23 +184,9 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
         # Nobody reads events: a state's trusted fast path (``advance``: no validation, no
         # events) plays the actions, which the loop below takes only from the legal list.
         apply = getattr(state, "advance", apply)
-        playout = getattr(state, "playout", None)
-        if playout is not None and check is None and all(blind) and (
-                window is None or getattr(state, "playout_windows", False)):
-            rng = random.Random(_seed(PLAYOUT, *agent_seeds))
-            if window is None:
-                steps = playout(rng, MAX_STEPS)
-            else:
-                judge = PlayoutWindows(timing or Timing.for_game(game), levels)
-                if clocks is not None:
-                    clocks.append(judge)
-                steps = playout(rng, MAX_STEPS, judge)
-            if steps_out is not None:
-                steps_out.append(steps)
-            if not is_over():
-                violations.append(f"seed {seed}: playout stopped after {steps} actions unfinished")
-                return None
-            return _final(state, seed, violations)
+        if playout is not None and all(blind):
+            return _playout_hand(state, playout, window is not None, game, levels, seed,
+                                 agent_seeds, timing, clocks, steps_out, violations)
     hand: HandClock | None = None
     steps = 0
     while True:
@@ -323,6 +324,27 @@ class PlayoutWindows:
                 self.closed_by.append(s)
                 break
         return order + late
+
+
+def _playout_hand(state: Any, playout: Callable[..., int], windows: bool, game: str,
+                  levels: Sequence[str], seed: int, agent_seeds: Sequence[int],
+                  timing: Timing | None, clocks: list | None, steps_out: list[int] | None,
+                  violations: list[str]) -> Any:
+    """A random-seat hand played by the state's ``playout`` (see :func:`play_hand`)."""
+    rng = random.Random(_seed(PLAYOUT, *agent_seeds))
+    if not windows:
+        steps = playout(rng, MAX_STEPS)
+    else:
+        judge = PlayoutWindows(timing or Timing.for_game(game), levels)
+        if clocks is not None:
+            clocks.append(judge)
+        steps = playout(rng, MAX_STEPS, judge)
+    if steps_out is not None:
+        steps_out.append(steps)
+    if not state.is_over():
+        violations.append(f"seed {seed}: playout stopped after {steps} actions unfinished")
+        return None
+    return _final(state, seed, violations)
 
 
 def _final(state: Any, seed: int, violations: list[str]) -> Any:
@@ -533,6 +555,7 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
     n_violations = 0
     played = windows = 0
     steps_out: list[int] = []
+    blind_levels: dict[str, bool] = {}      # level -> its agents are blind (play_hand)
     reasons: dict[str, int] = {}
     detail_sums: dict[str, float] = {}
     t_start = time.perf_counter()
@@ -557,7 +580,7 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
             result = play_hand(game, levels, deal_seed, options, agent_seeds, check,
                                times, found, new_state=new_state, make_agent=make_agent,
                                timing=timing, clocks=clocks, firsts=firsts,
-                               steps_out=steps_out)
+                               steps_out=steps_out, blind_levels=blind_levels)
             n_violations += len(found)
             room = MAX_SAMPLES - len(violations)
             if room > 0:

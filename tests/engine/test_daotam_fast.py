@@ -166,3 +166,20 @@ def test_the_inlined_shuffle_is_random_shuffle(size):
         rules._shuffle(r1, x)
         r2.shuffle(y)
         assert x == y and r1.getstate() == r2.getstate()
+
+
+def test_the_arena_makes_no_agents_for_playout_hands_once_their_levels_are_known_blind(monkeypatch):
+    from game import registry
+    made = []
+    real = registry.make_agent
+
+    def counted(game, level, seat, seed=0):
+        made.append(level)
+        return real(game, level, seat, seed)
+
+    monkeypatch.setattr(registry, "make_agent", counted)
+    rep = arena.run("daotam", ["random"] * 3, games=6, seed=2, invariants=False)
+    assert rep["games"] == 6 and made == ["random"] * 3, "only the first hand's"
+    made.clear()
+    arena.run("daotam", ["random", "random", "easy"], games=6, seed=2, invariants=False)
+    assert len(made) == 18, "a seat that is not blind: every hand's agents"
