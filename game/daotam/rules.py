@@ -80,6 +80,10 @@ for _a in range(3):
 _TURN_ACTS: dict[tuple[int, int, int], tuple[Action, ...]] = {}
 
 
+#: the state's flat lists, copied by clone()
+_CLONE_LISTS = ("deck_ct", "disc_up", "disc_down", "table", "deck_cd", "disc_cd", "resolving",
+                "shield", "dao_tam", "ta_niem_left", "status", "skip", "si_me", "reveal_log",
+                "steps", "waiting", "out")
 #: (phase, seats, actor) -> a Window of that kind: what playout's judge is given
 _WINDOW_LIKE: dict[tuple[str, tuple[int, ...], int], Window] = {}
 #: n_seats -> per seat, the other seats clockwise from it
@@ -1185,19 +1189,22 @@ class DaoTamState:
 
     # ----------------------------------------------------------------- clone
     def clone(self) -> DaoTamState:
-        new = object.__new__(DaoTamState)
-        new.__dict__.update(self.__dict__)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
-        for name in ("deck_ct", "disc_up", "disc_down", "table", "deck_cd", "disc_cd",
-                     "resolving", "shield", "dao_tam", "ta_niem_left", "status", "skip", "si_me",
-                     "reveal_log", "steps", "waiting", "out"):
-            setattr(new, name, list(getattr(self, name)))
-        new.hands = [list(h) for h in self.hands]
-        new.opened = [dict(o) for o in self.opened]
-        new.caught = [list(c) for c in self.caught]
-        new.ctx = dict(self.ctx)
-        new.stats = dict(self.stats)
+        """An independent copy: the same position and the same RNG state, sharing only
+        what is never changed in place (the deck, options, tuples). Search clones a
+        world, then plays it with ``advance`` / ``playout``."""
+        new = object.__new__(type(self))
+        d = new.__dict__
+        d.update(self.__dict__)
+        rng = self.rng
+        copy = d["rng"] = type(rng).__new__(type(rng))   # no seeding: the state is set next
+        copy.setstate(rng.getstate())
+        for name in _CLONE_LISTS:
+            d[name] = d[name][:]
+        d["hands"] = [h[:] for h in self.hands]
+        d["opened"] = [o.copy() for o in self.opened]
+        d["caught"] = [c[:] for c in self.caught]
+        d["ctx"] = self.ctx.copy()
+        d["stats"] = self.stats.copy()
         return new
 
 
