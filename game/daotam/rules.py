@@ -18,6 +18,11 @@ everything it triggers resolves before the next (R10, R12.3, R16). After every s
 win conditions are checked (R13, R16); a decision (a window, a push, an option) stops
 the run until the seat answers. Time never enters: the windows are described by
 :meth:`window` and judged by the Match (R17).
+
+Fast paths for drivers that read no events (search, the arena's random seats):
+:meth:`advance` (``apply`` without checks or events), :meth:`playout` (random play to
+the end, windows in tie-break order or by a judge) and :meth:`clone`. ``apply`` alone
+validates; events are built only while ``loud`` (every ``_emit`` is guarded by it).
 """
 
 from __future__ import annotations
