@@ -21,7 +21,10 @@ Reaction windows (several active seats) run on a fake clock: every eligible agen
 decides when the window opens, its answer is stamped with a reaction delay drawn from
 the game's timing YAML (a seeded stream per seat), and a :class:`~game.windows.WindowDesk`
 judges them exactly as the Match does — first by time, then tie-break order; defaults at
-the deadline. So a real-time game is measured headless, in no time.
+the deadline. So a real-time game is measured headless, in no time. A hand of random
+seats only, without invariant checks, is played by the state's own ``playout`` when it
+has one (see :func:`play_hand`); its windows are judged by :class:`PlayoutWindows` by
+the same rules and delays.
 
 Prints exactly one JSON line.
 """
