@@ -440,6 +440,7 @@ class DaoTamState:
         run = self._run
         claims = _CLAIMS
         steps = 0
+        fresh = True        # the first run checks wins after its first step (see _run)
         while steps < limit:
             phase = self.phase
             if phase == TURN:
@@ -469,7 +470,8 @@ class DaoTamState:
                             break
                         self._react_do(seat, a[0] == "pass")
                         if self.steps and self.phase == TURN:   # else run() has nothing to do
-                            run()
+                            run(fresh)
+                            fresh = False
                         steps += 1
                     continue
             elif phase == PUSH:
@@ -480,7 +482,8 @@ class DaoTamState:
             else:
                 break
             if self.steps and self.phase == TURN:       # else run() has nothing to do
-                run()
+                run(fresh)
+                fresh = False
             steps += 1
         return steps
 
@@ -657,13 +660,15 @@ class DaoTamState:
         """Run ``steps`` next, in order, before anything already queued."""
         self.steps.extend(reversed(steps))
 
-    def _run(self) -> None:
+    def _run(self, fresh: bool = True) -> None:
         steps = self.steps
         handlers = _HANDLERS if type(self) is DaoTamState else _step_handlers(type(self))
         # The win conditions (R13, R16) are checked after every step that changed who is
         # living or what is opened (``_fall``, ``_s_ma_end``, ``_s_resolve_cd`` flag it),
-        # and after the first step of a run (a test may have changed the state between).
-        self.wins_dirty = True
+        # and, ``fresh``, after the first step of a run (a test may have changed the state
+        # between; playout's later runs pass False: its own moves change neither).
+        if fresh:
+            self.wins_dirty = True
         while self.phase == TURN and steps and self._result is None:
             step = steps.pop()
             size = len(step)

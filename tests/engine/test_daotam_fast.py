@@ -183,3 +183,19 @@ def test_the_arena_makes_no_agents_for_playout_hands_once_their_levels_are_known
     made.clear()
     arena.run("daotam", ["random", "random", "easy"], games=6, seed=2, invariants=False)
     assert len(made) == 18, "a seat that is not blind: every hand's agents"
+
+
+def test_playout_checks_wins_after_a_change_made_outside_the_rules():
+    for seed in range(6):
+        a, b = new_game(3, seed), new_game(3, seed)
+        for st in (a, b):
+            while st.window() is None:              # a claim or a public play ...
+                st.apply(st.turn, st.legal_actions(st.turn)[-1])
+            for s in list(st.waiting):              # ... let go: a run of steps
+                st.apply(s, rules.PASS)
+            for s in range(3):
+                if s != st.turn:
+                    st.status[s] = rules.OUT       # as a test or a bug report might set it
+        by_hand(a, random.Random(seed))
+        b.playout(random.Random(seed), 100_000)
+        assert a.result() == b.result() and b.result().winners == (b.turn,), seed
