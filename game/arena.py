@@ -21,7 +21,10 @@ Reaction windows (several active seats) run on a fake clock: every eligible agen
 decides when the window opens, its answer is stamped with a reaction delay drawn from
 the game's timing YAML (a seeded stream per seat), and a :class:`~game.windows.WindowDesk`
 judges them exactly as the Match does — first by time, then tie-break order; defaults at
-the deadline. So a real-time game is measured headless, in no time.
+the deadline. So a real-time game is measured headless, in no time. A hand of random
+seats only, without invariant checks, is played by the state's own ``playout`` when it
+has one (see :func:`play_hand`); its windows are judged by :class:`PlayoutWindows` by
+the same rules and delays.
 
 Prints exactly one JSON line.
 """
@@ -85,12 +88,17 @@ def invariant_hook(game: str) -> Callable[[Any], list[str]] | None:
 
 def _seed(*parts: int) -> int:
     """A well-mixed 31-bit seed from small ints (splitmix64 steps; cheap, deterministic)."""
-    x = 0x9E3779B97F4A7C15
+    return _fold(0x9E3779B97F4A7C15, parts) & 0x7FFFFFFF
+
+
+def _fold(x: int, parts: Sequence[int]) -> int:
+    """:func:`_seed`'s 64-bit state after ``parts``, from ``x``: ``_seed(*a, *b)`` is
+    ``_fold(_fold(start, a), b) & 0x7FFFFFFF`` (seeds sharing a prefix share its work)."""
     for p in parts:
         x = (x ^ (p & 0xFFFFFFFFFFFFFFFF)) * 0xBF58476D1CE4E5B9 & 0xFFFFFFFFFFFFFFFF
         x = (x ^ (x >> 31)) * 0x94D049BB133111EB & 0xFFFFFFFFFFFFFFFF
         x ^= x >> 29
-    return x & 0x7FFFFFFF
+    return x
 
 
 @dataclass
@@ -126,7 +134,8 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
               new_state: Callable[..., Any] | None = None,
               make_agent: Callable[[str, int, int], Any] | None = None,
               timing: Timing | None = None, clocks: list[HandClock] | None = None,
-              firsts: list | None = None, steps_out: list[int] | None = None) -> Any:
+              firsts: list | None = None, steps_out: list[int] | None = None,
+              blind_levels: dict[str, bool] | None = None) -> Any:
     """Play one hand; ``levels[s]`` sits at seat ``s``. Appends each seat's decision times
     (seconds) to ``times[s]`` and any invariant breach to ``violations``. Returns the
     Result (None if the game broke off). ``new_state``/``make_agent``/``timing`` stand in
@@ -134,19 +143,36 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
     :class:`HandClock` to ``clocks``, its first player (the state's ``first``, None
     if it names none) to ``firsts`` and the number of actions played to ``steps_out``.
 
-    A hand of random seats only (every agent ``blind``), no invariant check and no reaction
-    windows is played by the state's own ``playout(rng, limit)`` if it has one: the engine's
-    random-playout loop (the one search uses), each active seat choosing uniformly among
-    its legal actions, with one stream seeded from the seats' seeds. No decision times are
-    recorded for such a hand (there are no agent calls to time)."""
+    A hand of random seats only (every agent ``blind``) and no invariant check is played by
+    the state's own ``playout(rng, limit)`` if it has one: the engine's random-playout loop
+    (the one search uses), each active seat choosing uniformly among its legal actions,
+    with one stream seeded from the seats' seeds. A game with reaction windows is played
+    so only if its state says ``playout_windows = True``: its playout then takes a
+    judge, :class:`PlayoutWindows`, which judges each window as the action-by-action
+    loop below does (reaction delays from the timing, a fake clock). No decision times
+    are recorded for such a hand (there are no agent calls to time).
+    ``blind_levels`` (``run`` passes one per run): level -> whether its agent was blind
+    in an earlier hand; when every seat's level is known blind, a playout hand makes no
+    agents at all (they would not be asked anything)."""
     n = len(levels)
     state = (new_state or (lambda n_, s_, o_: registry.new_game(game, n_, s_, o_)))(n, seed, options)
     if firsts is not None:
         firsts.append(getattr(state, "first", None))
+    window = getattr(state, "window", None)
+    if getattr(type(state), "window", None) is OneSeatAtATime.window:
+        window = None       # the contract's default: never a window, so skip the call per step
+    playout = getattr(state, "playout", None) if check is None else None
+    if playout is not None and window is not None and not getattr(state, "playout_windows", False):
+        playout = None
+    if playout is not None and blind_levels and all(blind_levels.get(lv) for lv in levels):
+        return _playout_hand(state, playout, window is not None, game, levels, seed, agent_seeds,
+                             timing, clocks, steps_out, violations)
     make = make_agent or (lambda lv, s, sd: registry.make_agent(game, lv, s, sd))
     agents = [make(lv, s, agent_seeds[s]) for s, lv in enumerate(levels)]
     blind = [getattr(a, "blind", False) for a in agents]
-    if hasattr(state, "deal_events"):
+    if blind_levels is not None:
+        blind_levels.update(zip(levels, blind, strict=True))
+    if not all(blind) and hasattr(state, "deal_events"):     # blind seats observe nothing
         _publish(agents, state.deal_events(), blind)
     clock = time.perf_counter
     is_over, active_seats = state.is_over, state.active_seats
@@ -154,25 +180,16 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
     # Every action here comes from the position's own legal list (checked below), so a
     # state's unchecked ``apply_trusted``, if it has one, stands in for ``apply``.
     apply = getattr(state, "apply_trusted", state.apply)
-    window = getattr(state, "window", None)
-    if getattr(type(state), "window", None) is OneSeatAtATime.window:
-        window = None       # the contract's default: never a window, so skip the call per step
     decide = [a.decide for a in agents]
     record = [t.append for t in times]
     observers = [a.observe for a, b in zip(agents, blind, strict=True) if not b]
-    if not observers and window is None:
+    if not observers:
         # Nobody reads events: a state's trusted fast path (``advance``: no validation, no
         # events) plays the actions, which the loop below takes only from the legal list.
         apply = getattr(state, "advance", apply)
-        playout = getattr(state, "playout", None)
-        if playout is not None and check is None and all(blind):
-            steps = playout(random.Random(_seed(PLAYOUT, *agent_seeds)), MAX_STEPS)
-            if steps_out is not None:
-                steps_out.append(steps)
-            if not is_over():
-                violations.append(f"seed {seed}: playout stopped after {steps} actions unfinished")
-                return None
-            return _final(state, seed, violations)
+        if playout is not None and all(blind):
+            return _playout_hand(state, playout, window is not None, game, levels, seed,
+                                 agent_seeds, timing, clocks, steps_out, violations)
     hand: HandClock | None = None
     steps = 0
     while True:
@@ -237,6 +254,99 @@ def play_hand(game: str, levels: Sequence[str], seed: int, options: dict,
             return None
     if steps_out is not None:
         steps_out.append(steps)
+    return _final(state, seed, violations)
+
+
+#: (timing, levels by seat) -> PlayoutWindows' plans (see there)
+_PLANS: dict[tuple, dict] = {}
+
+
+class PlayoutWindows:
+    """The arena's window judge for a state's ``playout`` (random seats only, see
+    :func:`play_hand`): the windows judged by the rules :func:`_fast_window_answer`
+    applies, on a fake clock. When a window opens every seat still to answer picks
+    uniformly among its legal actions and gets a reaction delay drawn from the game's
+    timing for its level and role (:meth:`Timing.reaction_delay`); answers made before
+    the deadline are submitted by time, then ``seats`` order, and the seats whose delay
+    reaches the deadline get the window's default, in ``seats`` order. Choices and
+    delays come from the playout's one stream (the action-by-action loop draws them from
+    a stream per seat), so a hand differs from that loop's, not how it is judged. Counts
+    windows and whose closing answer won each, like :class:`HandClock`."""
+
+    def __init__(self, timing: Timing, levels: Sequence[str]) -> None:
+        self.timing = timing
+        self.levels = levels
+        self.windows = 0
+        self.closed_by: list[int] = []
+        # Per kind of window (seats, actor, timing keys): its deadline and, per eligible
+        # seat, (place in seats, seat, lo, hi - lo, max(lo, floor)): a reaction delay is
+        # max(lo, floor, lo + (hi - lo) * r), as Timing.reaction_delay draws it. Kept for
+        # every hand of the same timing and levels (a judge is made per hand).
+        key = (timing, tuple(levels))
+        plans = _PLANS.get(key)
+        if plans is None:
+            if len(_PLANS) > 64:
+                _PLANS.clear()
+            plans = _PLANS[key] = {}
+        self._plans: dict[tuple, tuple[float, tuple[tuple[int, int, float, float, float], ...]]] = plans
+
+    def _plan(self, w: Any) -> tuple[float, tuple[tuple[int, int, float, float, float], ...]]:
+        timing, rows = self.timing, []
+        for seq, s in enumerate(w.seats):
+            lo, hi = timing.delay_range(w.ai_delay, self.levels[s], s == w.actor)
+            rows.append((seq, s, lo, hi - lo, max(lo, timing.floor)))
+        got = self._plans[(w.seats, w.actor, w.ai_delay, w.duration)] = (
+            timing.seconds(w.duration), tuple(rows))
+        return got
+
+    def __call__(self, state: Any, w: Any, rng: random.Random) -> list[tuple[int, Any]]:
+        self.windows += 1
+        ends, plan = self._plans.get((w.seats, w.actor, w.ai_delay, w.duration)) or self._plan(w)
+        active = state.active_seats()
+        legal_actions = state.legal_actions
+        rand = rng.random
+        presses = []
+        late = []
+        for seq, s, lo, span, low in plan:
+            if s not in active:
+                continue
+            legal = legal_actions(s)
+            action = legal[int(rand() * len(legal))]
+            at = lo + span * rand()
+            if at < low:
+                at = low
+            if at < ends:                   # one at the deadline or later never counts
+                presses.append((at, seq, s, action))
+            else:
+                late.append((s, w.default))
+        presses.sort()                      # by time, then place in seats (never equal)
+        order = [(p[2], p[3]) for p in presses]
+        closes = w.closes_on
+        for s, action in order:
+            if action[0] in closes:
+                self.closed_by.append(s)
+                break
+        return order + late
+
+
+def _playout_hand(state: Any, playout: Callable[..., int], windows: bool, game: str,
+                  levels: Sequence[str], seed: int, agent_seeds: Sequence[int],
+                  timing: Timing | None, clocks: list | None, steps_out: list[int] | None,
+                  violations: list[str]) -> Any:
+    """A random-seat hand played by the state's ``playout`` (see :func:`play_hand`)."""
+    rng = random.Random(_seed(PLAYOUT, *agent_seeds))
+    if not windows:
+        steps = playout(rng, MAX_STEPS)
+    else:
+        judge = PlayoutWindows(timing or Timing.for_game(game), levels)
+        if clocks is not None:
+            clocks.append(judge)
+        steps = playout(rng, MAX_STEPS, judge)
+    if steps_out is not None:
+        steps_out.append(steps)
+    if not state.is_over():
+        violations.append(f"seed {seed}: playout stopped after {steps} actions unfinished")
+        return None
     return _final(state, seed, violations)
 
 
@@ -448,6 +558,7 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
     n_violations = 0
     played = windows = 0
     steps_out: list[int] = []
+    blind_levels: dict[str, bool] = {}      # level -> its agents are blind (play_hand)
     reasons: dict[str, int] = {}
     detail_sums: dict[str, float] = {}
     t_start = time.perf_counter()
@@ -462,8 +573,9 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
             for i, s in enumerate(at):
                 levels[s] = seats[i]
             agent_seeds = [0] * n
+            prefix = _fold(0x9E3779B97F4A7C15, (AGENT, seed, d, r))
             for i, s in enumerate(at):
-                agent_seeds[s] = _seed(AGENT, seed, d, r, i)
+                agent_seeds[s] = _fold(prefix, (i,)) & 0x7FFFFFFF     # _seed(AGENT, seed, d, r, i)
             times: list[list[float]] = [[] for _ in range(n)]
             found: list[str] = []
             clocks: list[HandClock] = []
@@ -471,7 +583,7 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
             result = play_hand(game, levels, deal_seed, options, agent_seeds, check,
                                times, found, new_state=new_state, make_agent=make_agent,
                                timing=timing, clocks=clocks, firsts=firsts,
-                               steps_out=steps_out)
+                               steps_out=steps_out, blind_levels=blind_levels)
             n_violations += len(found)
             room = MAX_SAMPLES - len(violations)
             if room > 0:
@@ -497,7 +609,8 @@ def run(game: str, seats: Sequence[str], games: int, seed: int,
                 if s in result.winners:
                     pos_wins[seats[i]][s] += 1
                 e = entries[i]
-                e.closed += sum(hand.closed_by.count(s) for hand in clocks)
+                if clocks:
+                    e.closed += sum(hand.closed_by.count(s) for hand in clocks)
                 share = result.scores[s] / total if total else 1 / n
                 e.shares.append(share)
                 e.times.extend(times[s])

@@ -215,10 +215,15 @@ class Timing:
         nor ``ai_window_floor_s`` (so no speed setting lets an AI beat human reflexes)."""
         lo, hi = self.delay_range(window.ai_delay, level, seat == window.actor)
         drawn = lo + (hi - lo) * rng.random()
+        return max(lo, self.floor, drawn * think_scale)
+
+    @property
+    def floor(self) -> float:
+        """``ai_window_floor_s``: no AI reaction delay is shorter (0 if not set)."""
         floor = self._floor
         if floor is None:
             floor = self._floor = float(self.values.get("ai_window_floor_s", 0.0))
-        return max(lo, floor, drawn * think_scale)
+        return floor
 
 
 # --------------------------------------------------------------------- the desk

@@ -18,12 +18,18 @@ everything it triggers resolves before the next (R10, R12.3, R16). After every s
 win conditions are checked (R13, R16); a decision (a window, a push, an option) stops
 the run until the seat answers. Time never enters: the windows are described by
 :meth:`window` and judged by the Match (R17).
+
+Fast paths for drivers that read no events (search, the arena's random seats):
+:meth:`advance` (``apply`` without checks or events), :meth:`playout` (random play to
+the end, windows in tie-break order or by a judge) and :meth:`clone`. ``apply`` alone
+validates; events are built only while ``loud`` (every ``_emit`` is guarded by it).
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -79,6 +85,59 @@ for _a in range(3):
 _TURN_ACTS: dict[tuple[int, int, int], tuple[Action, ...]] = {}
 
 
+#: the state's flat lists, copied by clone()
+_CLONE_LISTS = ("deck_ct", "disc_up", "disc_down", "table", "deck_cd", "disc_cd", "resolving",
+                "shield", "dao_tam", "ta_niem_left", "status", "skip", "si_me", "reveal_log",
+                "steps", "waiting", "out")
+#: (phase, seats, actor) -> a Window of that kind: what playout's judge is given
+_WINDOW_LIKE: dict[tuple[str, tuple[int, ...], int], Window] = {}
+#: n_seats -> per seat, the other seats clockwise from it
+_CLOCKWISE: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def _turn_acts(h: list[int]) -> tuple[Action, ...]:
+    """The turn actions of a hand ``[c, n, t]`` (claims, then the public play), made once
+    per hand of counts."""
+    key = (h[0], h[1], h[2])
+    acts = _TURN_ACTS.get(key)
+    if acts is None:
+        made = _claim_actions(h)
+        if h[CUONG] and h[NHU]:
+            made.append(PUBLIC)
+        acts = _TURN_ACTS[key] = tuple(made)
+    return acts
+
+
+#: id(deck) -> (deck, the Chiêu Thức pile by kind, the Chính Đạo ids) before the shuffle
+_PILES: dict[int, tuple[Deck, tuple[int, ...], tuple[str, ...]]] = {}
+
+
+def _piles(deck: Deck) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    got = _PILES.get(id(deck))
+    if got is None or got[0] is not deck:
+        cc = deck.chieu_counts()
+        got = _PILES[id(deck)] = (deck, tuple(k for k in range(3) for _ in range(cc[k])),
+                                  tuple(deck.chinh_list()))
+    return got[1], got[2]
+
+
+def _shuffle(rng: random.Random, x: list) -> None:
+    """``rng.shuffle(x)`` exactly (the same draws and the same order, so deals of today's
+    saves and replays come out unchanged), with ``Random._randbelow`` inlined: a deal
+    shuffles 75 cards, and the method calls were most of a new game's cost."""
+    if type(rng) is not random.Random:
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
 @dataclass(frozen=True)
 class DaoTamView:
     """What one seat may know (R15). ``seat=None``: the public view (``hand=None``)."""
@@ -124,7 +183,7 @@ class DaoTamState:
             raise ValueError(f"Đạo Tâm takes {self.deck.min_players}–{self.deck.max_players} "
                              f"players, not {n_seats}")
         self.options = dict(options or {})
-        unknown = set(self.options) - {"first", *self.deck.options}
+        unknown = set(self.options) - {"first", *self.deck.options} if self.options else ()
         if unknown:
             raise ValueError(f"unknown Đạo Tâm option {sorted(unknown)[0]!r}")
         for key, spec in self.deck.options.items():     # timers: read by the Match (R17)
@@ -160,6 +219,7 @@ class DaoTamState:
         self.turns = 0
         self.phase = TURN
         self.steps: list[tuple] = []
+        self.wins_dirty = False       # a step changed who is living or what is opened
         self.ctx: dict[str, Any] = {}
         self.claim: tuple[int, tuple[int, ...], str] | None = None
         self.waiting: list[int] = []
@@ -168,6 +228,7 @@ class DaoTamState:
         self._window_cache: Window | None = None     # the open window's description, made once
         self.pending: tuple = ()          # push: kinds to place; option: (seat, card, ability)
         self.out: list[Event] = []
+        self.loud = True        # events are made (False inside advance and playout)
         self._result: Result | None = None
         self.stats = {"claims": 0, "lies": 0, "challenges": 0, "caught": 0, "public": 0,
                       "stolen": 0, "chinh_dao": 0, "tam_niem": 0, "falls": 0, "pushes": 0,
@@ -178,11 +239,11 @@ class DaoTamState:
 
     # ------------------------------------------------------------------ setup
     def _deal(self) -> None:
-        cc = self.deck.chieu_counts()
-        self.deck_ct = [k for k in range(3) for _ in range(cc[k])]
-        self.rng.shuffle(self.deck_ct)
-        self.deck_cd = self.deck.chinh_list()
-        self.rng.shuffle(self.deck_cd)
+        ct, cd = _piles(self.deck)
+        self.deck_ct = list(ct)
+        _shuffle(self.rng, self.deck_ct)
+        self.deck_cd = list(cd)
+        _shuffle(self.rng, self.deck_cd)
         first = self.options.get("first")
         self.first = self.rng.randrange(self.n_seats) if first is None else int(first) % self.n_seats
         for _ in range(self.deck.rules["start_hand"]):
@@ -269,18 +330,15 @@ class DaoTamState:
         return intents.meaning(self, seat, intent, landing)
 
     def legal_actions(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == CHALLENGE:
+            return [PASS, CHALLENGE_A] if seat in self.waiting else []
+        if phase == RACE:
+            return [PASS, SHOUT] if seat in self.waiting else []
         if seat not in self.active_seats():
             return []
         if self.phase == TURN:
-            h = self.hands[seat]
-            key = (h[0], h[1], h[2])
-            acts = _TURN_ACTS.get(key)
-            if acts is None:
-                acts = _claim_actions(h)
-                if h[CUONG] and h[NHU]:
-                    acts.append(PUBLIC)
-                acts = _TURN_ACTS[key] = tuple(acts)
-            return list(acts)
+            return list(_turn_acts(self.hands[seat]))
         if self.phase == CHALLENGE:
             return [PASS, CHALLENGE_A]
         if self.phase == RACE:
@@ -321,6 +379,114 @@ class DaoTamState:
         out, self.out = self.out, []
         return out
 
+    # ------------------------------------------------------------- fast paths
+    def advance(self, seat: int, action: Action) -> None:
+        """:meth:`apply` for a trusted action (one of ``legal_actions(seat)`` right now):
+        no checks and no events (returns None), the same state afterwards and the same
+        draws from the state's RNG. For drivers that read no events (the arena with
+        blind seats, search); an unlisted action here corrupts the state."""
+        self.loud = False
+        try:
+            self._do(seat, action)
+            self._run()
+        finally:
+            self.loud = True
+
+    def _do(self, seat: int, action: Action) -> None:
+        phase = self.phase
+        if phase == TURN:
+            if action is PUBLIC or action[0] == "public":
+                self._public_do(seat)
+            else:
+                self._claim_do(seat, _CLAIMS[action[1]][0], action[2])
+        elif phase == CHALLENGE or phase == RACE:
+            self._react_do(seat, action[0] == "pass")
+        elif phase == PUSH:
+            self._push(seat, action[1])
+        else:
+            self._option(seat, action[0] == "use")
+
+    #: :meth:`playout` takes a ``windows`` judge (the arena passes its timed one)
+    playout_windows = True
+
+    def playout(self, rng: random.Random, limit: int,
+                windows: Callable[[DaoTamState, Window, random.Random], list] | None = None) -> int:
+        """Play on from here with every seat choosing uniformly among its legal actions
+        (``legal_actions`` order, ``legal[int(rng.random() * len(legal))]``), no events,
+        until the game ends or ``limit`` actions were played; returns the number played.
+        The state's own RNG deals as :meth:`apply` would; choices come from ``rng``.
+
+        Reaction windows: with ``windows=None`` (search) the seats answer one at a time in
+        tie-break order (``game.ai.search.next_actor``: the first seat of ``window().seats``
+        still waiting answers next, uniformly pass or the closing answer), so a window
+        ends at its first closing answer. With a judge, ``windows(state, window, rng)`` is
+        called once when a window opens (with a description of it: ``window()``'s, but its
+        ``id`` may be an earlier window's of the same kind, seats and actor; making a new
+        one per window cost a tenth of a playout) and returns ``[(seat, action), ...]``, the answers
+        of the seats still to answer in the order they are submitted (the arena's judge:
+        by reaction time on a fake clock, then tie-break order, defaults at the deadline);
+        they are played in that order until the window closes.
+
+        For search: ``clone()`` then ``playout(rng, limit)``; the clone shares nothing
+        mutable with the original."""
+        self.loud = False
+        try:
+            return self._playout(rng, limit, windows)
+        finally:
+            self.loud = True
+
+    def _playout(self, rng: random.Random, limit: int, windows: Any) -> int:
+        rand = rng.random
+        run = self._run
+        claims = _CLAIMS
+        steps = 0
+        fresh = True        # the first run checks wins after its first step (see _run)
+        while steps < limit:
+            phase = self.phase
+            if phase == TURN:
+                seat = self.turn
+                acts = _turn_acts(self.hands[seat])
+                a = acts[int(rand() * len(acts))]
+                if a is PUBLIC:
+                    self._public_do(seat)
+                else:
+                    self._claim_do(seat, claims[a[1]][0], a[2])
+            elif phase == CHALLENGE or phase == RACE:
+                if windows is None:
+                    waiting = self.waiting
+                    for seat in self._window_seats:
+                        if seat in waiting:
+                            break
+                    self._react_do(seat, rand() < 0.5)      # legal: [PASS, closing]
+                else:
+                    wid = self.window_seq
+                    key = (phase, self._window_seats, self.turn)
+                    w = _WINDOW_LIKE.get(key)
+                    if w is None:
+                        w = _WINDOW_LIKE[key] = self._make_window()
+                    for seat, a in windows(self, w, rng):
+                        if (self.window_seq != wid or (self.phase != CHALLENGE and self.phase != RACE)
+                                or steps >= limit):
+                            break
+                        self._react_do(seat, a[0] == "pass")
+                        if self.steps and self.phase == TURN:   # else run() has nothing to do
+                            run(fresh)
+                            fresh = False
+                        steps += 1
+                    continue
+            elif phase == PUSH:
+                targets = self._push_targets()
+                self._push(self.turn, targets[int(rand() * len(targets))])
+            elif phase == OPTION:
+                self._option(self.pending[0], rand() < 0.5)     # legal: [use, decline]
+            else:
+                break
+            if self.steps and self.phase == TURN:       # else run() has nothing to do
+                run(fresh)
+                fresh = False
+            steps += 1
+        return steps
+
     # ------------------------------------------------------------ turn actions
     def _claim(self, seat: int, action: Action) -> None:
         if len(action) != 3:
@@ -341,17 +507,24 @@ class DaoTamState:
         h = self.hands[seat]
         if need[0] > h[0] or need[1] > h[1] or need[2] > h[2]:
             raise IllegalAction("You do not hold those cards.", "daotam.claim_not_held")
+        self._claim_do(seat, ks, call)
+
+    def _claim_do(self, seat: int, ks: tuple[int, ...], call: str) -> None:
+        """A checked claim: ``ks`` its sorted kinds (held), ``call`` one of CALLS."""
+        h = self.hands[seat]
+        table = self.table
         for k in ks:
-            self.hands[seat][k] -= 1
-            self.table[k] += 1
-        call_k = CALLS.index(call)
-        truthful = all(k == call_k for k in ks)
-        self.claim = (seat, tuple(ks), call)
+            h[k] -= 1
+            table[k] += 1
+        call_k = 0 if call == "cuong" else 1
+        truthful = ks[0] == call_k and ks[-1] == call_k      # ks: 1 or 2 kinds
+        self.claim = (seat, ks, call)
         self.ctx = {"truthful": truthful}
         self.stats["claims"] += 1
         self.stats["lies"] += not truthful
-        self._emit("claim", seat, {"count": len(ks), "call": call})
-        self._emit("claim_cards", seat, {"cards": [KINDS[k] for k in ks]}, to=seat)
+        if self.loud:
+            self._emit("claim", seat, {"count": len(ks), "call": call})
+            self._emit("claim_cards", seat, {"cards": [KINDS[k] for k in ks]}, to=seat)
         seats = self._others_clockwise(seat)
         if not seats:
             self.queue([("unchallenged",)])
@@ -365,6 +538,11 @@ class DaoTamState:
         if not (h[CUONG] and h[NHU]):
             raise IllegalAction("A public play needs one Cương and one Nhu in your hand.",
                                 "daotam.public_needs_pair")
+        self._public_do(seat)
+
+    def _public_do(self, seat: int) -> None:
+        """A checked public play (the hand holds a Cương and a Nhu)."""
+        h = self.hands[seat]
         h[CUONG] -= 1
         h[NHU] -= 1
         self.disc_up[CUONG] += 1
@@ -372,7 +550,8 @@ class DaoTamState:
         self.reveal_log += [("ct", "cuong"), ("ct", "nhu")]
         self.stats["public"] += 1
         self.ctx = {}
-        self._emit("public", seat, {"cards": ["cuong", "nhu"]})
+        if self.loud:
+            self._emit("public", seat, {"cards": ["cuong", "nhu"]})
         seats = (seat,) if self.static(seat, "shout_unstealable") else \
             (seat, *self._others_clockwise(seat))
         self._open(RACE, seats)
@@ -382,23 +561,30 @@ class DaoTamState:
         self.phase = phase
         self._window_seats = seats
         self.waiting = list(seats)
-        self._emit("window", self.turn, {"kind": phase, "seats": list(seats), "id": self.window_seq})
+        if self.loud:
+            self._emit("window", self.turn, {"kind": phase, "seats": list(seats), "id": self.window_seq})
 
     def _react(self, seat: int, action: Action) -> None:
         closing = CHALLENGE_A if self.phase == CHALLENGE else SHOUT
         if action not in (PASS, closing):
             raise IllegalAction(f"Answer {closing[0]} or pass in this window.", "daotam.window_answer")
+        self._react_do(seat, action == PASS)
+
+    def _react_do(self, seat: int, passed: bool) -> None:
+        """A checked window answer of a waiting seat: a pass, or the closing answer."""
         actor = self.turn
         self.waiting.remove(seat)
-        if action == PASS:
-            self._emit("pass", seat, {"window": self.phase})
+        if passed:
+            if self.loud:
+                self._emit("pass", seat, {"window": self.phase})
             if self.waiting:
                 return
             self.waiting = []
             if self.phase == CHALLENGE:
                 self.queue([("unchallenged",)])
             else:
-                self._emit("race_won", None, {"winner": None})
+                if self.loud:
+                    self._emit("race_won", None, {"winner": None})
                 self.queue([("refill", actor), ("end_turn",)])
             self.phase = TURN
             return
@@ -408,13 +594,14 @@ class DaoTamState:
             self._challenged(seat)
         else:
             self.phase = TURN
-            self._emit("race_won", seat, {"winner": seat})
+            if self.loud:
+                self._emit("race_won", seat, {"winner": seat})
             if seat == actor:
                 self.queue([("draw_cd", actor, "race"), ("refill", actor), ("end_turn",)])
             else:
                 self.stats["stolen"] += 1
                 self.queue([("draw_cd", seat, "race"),
-                            self._fire_step(actor, "on_shout_stolen_from_you"),
+                            *self._fires(actor, "on_shout_stolen_from_you"),
                             ("refill", actor), ("end_turn",)])
 
     def _challenged(self, challenger: int) -> None:
@@ -422,17 +609,18 @@ class DaoTamState:
         self.stats["challenges"] += 1
         self.caught[actor][0] += 1
         truthful = self.ctx["truthful"]
-        self._emit("challenge", challenger, {"actor": actor})
-        self._emit("reveal", actor, {"cards": [KINDS[k] for k in ks], "call": call,
-                                     "truthful": truthful})
+        if self.loud:
+            self._emit("challenge", challenger, {"actor": actor})
+            self._emit("reveal", actor, {"cards": [KINDS[k] for k in ks], "call": call,
+                                         "truthful": truthful})
         self.reveal_log += [("ct", KINDS[k]) for k in ks]
         self.ctx["challenger"] = challenger
         if not truthful:
             self.caught[actor][1] += 1
             self.stats["caught"] += 1
             self.ctx["caught_dest"] = "hand"
-            self.queue([self._fire_step(actor, "on_caught_lying"),
-                        self._fire_step(challenger, "on_catch_liar"),
+            self.queue([*self._fires(actor, "on_caught_lying"),
+                        *self._fires(challenger, "on_catch_liar"),
                         ("move_caught", actor), ("lose", actor, "caught"),
                         ("reward", challenger), ("refill", actor), ("end_turn",)])
         else:
@@ -440,7 +628,7 @@ class DaoTamState:
                 self.table[k] -= 1
                 self.disc_up[k] += 1
             self.queue([("lose", challenger, "wrong_challenge"), ("draw_cd", actor, "true_claim"),
-                        self._fire_step(actor, "on_wrong_challenge_against_you"),
+                        *self._fires(actor, "on_wrong_challenge_against_you"),
                         ("refill", actor), ("end_turn",)])
 
     def _push_targets(self) -> list[int]:
@@ -453,14 +641,16 @@ class DaoTamState:
         self.stats["pushes"] += 1
         self.pending = self.pending[1:]
         self.phase = TURN
-        self._emit("push", seat, {"to": target})
-        self.queue([self._fire_step(target, "on_receive_pushed_ta_khi")])
+        if self.loud:
+            self._emit("push", seat, {"to": target})
+        self.queue([*self._fires(target, "on_receive_pushed_ta_khi")])
 
     def _option(self, seat: int, use: bool) -> None:
         _, card, index = self.pending
         self.pending = ()
         self.phase = TURN
-        self._emit("option", seat, {"card": card, "use": use})
+        if self.loud:
+            self._emit("option", seat, {"card": card, "use": use})
         if use:
             ab = self.deck.by_id[card].abilities[index]
             self.queue([("eff", seat, node, card) for node in ab.effects])
@@ -470,22 +660,36 @@ class DaoTamState:
         """Run ``steps`` next, in order, before anything already queued."""
         self.steps.extend(reversed(steps))
 
-    def _run(self) -> None:
-        steps, handlers, check = self.steps, _step_handlers(type(self)), self._check_wins
-        full = len(STAGES)
+    def _run(self, fresh: bool = True) -> None:
+        steps = self.steps
+        handlers = _HANDLERS if type(self) is DaoTamState else _step_handlers(type(self))
+        # The win conditions (R13, R16) are checked after every step that changed who is
+        # living or what is opened (``_fall``, ``_s_ma_end``, ``_s_resolve_cd`` flag it),
+        # and, ``fresh``, after the first step of a run (a test may have changed the state
+        # between; playout's later runs pass False: its own moves change neither).
+        if fresh:
+            self.wins_dirty = True
         while self.phase == TURN and steps and self._result is None:
             step = steps.pop()
-            if step[0] != "fire" or step[3]:     # a fire step for no opened card does nothing
+            size = len(step)
+            if size == 2:
+                handlers[step[0]](self, step[1])
+            elif size == 1:
+                handlers[step[0]](self)
+            elif step[0] != "fire" or step[3]:   # a fire step for no opened card does nothing
                 handlers[step[0]](self, *step[1:])
-            # _check_wins, whose usual answer (two or more living, nobody at every stage) is
-            # read here without the call
-            status = self.status
-            alive = status.count(LIVING)
-            if alive < 2 or max(map(len, self.opened)) >= full:
-                check()
+            if self.wins_dirty:
+                self.wins_dirty = False
+                self._check_wins()
         if self._result is not None:
             self.steps.clear()
             self.phase = OVER
+
+    def _fires(self, seat: int, trigger: str) -> list[tuple]:
+        """``[self._fire_step(seat, trigger)]``, or ``[]`` while ``seat`` has no card opened
+        (such a step does nothing: it is not queued)."""
+        cards = self.opened[seat]
+        return [("fire", seat, trigger, tuple(cards.values()))] if cards else []
 
     def _fire_step(self, seat: int, trigger: str) -> tuple:
         """A step firing ``trigger`` for ``seat``'s cards opened NOW (R10.1: a card opened
@@ -519,7 +723,8 @@ class DaoTamState:
             return
         self.pending = (seat, card, index)
         self.phase = OPTION
-        self._emit("ask", seat, {"card": card})
+        if self.loud:
+            self._emit("ask", seat, {"card": card})
 
     def _s_eff(self, seat: int, node: tuple, card: str) -> None:
         if node[0] == "if":
@@ -534,28 +739,42 @@ class DaoTamState:
         self.turns += 1
         self.ctx = {}
         if self.status[seat] == POSSESSED:
-            self._emit("turn", seat, {"round": self.round, "ma": True})
+            if self.loud:
+                self._emit("turn", seat, {"round": self.round, "ma": True})
             self._ma_turn(seat)
             return
-        self._emit("turn", seat, {"round": self.round})
+        if self.loud:
+            self._emit("turn", seat, {"round": self.round})
         if self.si_me[seat] == 1:
             self.si_me[seat] = 2
         if self.skip[seat]:                                   # R4.1
             self.skip[seat] = False
-            self._emit("skipped", seat, {"why": "an_man"})
+            if self.loud:
+                self._emit("skipped", seat, {"why": "an_man"})
             self.queue([("end_turn",)])
+            return
+        hand = self.hands[seat]
+        if (hand[0] or hand[1] or hand[2]) and not self.opened[seat] \
+                and self.status[seat] == LIVING:
+            # the usual turn: the steps below (empty_check, act) would only wait for the
+            # actor; wait now
+            self.phase = TURN
+            self.steps.clear()
             return
         steps: list[tuple] = []
         if sum(self.hands[seat]) == 0:                        # R4.2
             steps.append(("refill", seat))
-        steps += [("empty_check", seat), self._fire_step(seat, "on_turn_start"), ("act", seat)]
+        steps += [("empty_check", seat), *self._fires(seat, "on_turn_start"), ("act", seat)]
         self.queue(steps)
 
     def _s_empty_check(self, seat: int) -> None:
         if self.status[seat] == LIVING and sum(self.hands[seat]) == 0:
-            self._emit("skipped", seat, {"why": "no_cards"})
-            self.steps.pop()        # the ("act",) step ...
-            self.steps.pop()        # ... and the ("fire", on_turn_start) step go
+            if self.loud:
+                self._emit("skipped", seat, {"why": "no_cards"})
+            steps = self.steps
+            if steps[-1][0] == "fire":
+                steps.pop()         # the ("fire", on_turn_start) step, if queued, ...
+            steps.pop()             # ... and the ("act",) step go
             self.queue([("end_turn",)])
 
     def _s_act(self, seat: int) -> None:
@@ -563,7 +782,8 @@ class DaoTamState:
             self.queue([("end_turn",)])
             return
         if sum(self.hands[seat]) == 0:
-            self._emit("skipped", seat, {"why": "no_cards"})
+            if self.loud:
+                self._emit("skipped", seat, {"why": "no_cards"})
             self.queue([("end_turn",)])
             return
         self.phase = TURN
@@ -572,8 +792,9 @@ class DaoTamState:
     def _ma_turn(self, seat: int) -> None:
         self.ta_niem_left[seat] -= 1                          # R12.3.1
         drawn = self._draw_ct_cards(2)
-        self._emit("ma_draw", seat, {"cards": [KINDS[k] for k in drawn],
-                                     "left": self.ta_niem_left[seat]})
+        if self.loud:
+            self._emit("ma_draw", seat, {"cards": [KINDS[k] for k in drawn],
+                                         "left": self.ta_niem_left[seat]})
         self.reveal_log += [("ct", KINDS[k]) for k in drawn]
         steps: list[tuple] = []
         for k in drawn:
@@ -590,22 +811,27 @@ class DaoTamState:
         if not self._push_targets():                          # R8.4: nowhere below the cap
             self.table[k] -= 1
             self.disc_up[k] += 1
-            self._emit("push_discarded", seat, {})
+            if self.loud:
+                self._emit("push_discarded", seat, {})
             return
         self.pending = (TA_KHI,)
         self.phase = PUSH
-        self._emit("push_choice", seat, {"targets": self._push_targets()})
+        if self.loud:
+            self._emit("push_choice", seat, {"targets": self._push_targets()})
 
     def _s_ma_end(self, seat: int) -> None:
         if self.ta_niem_left[seat] <= 0:
             self.status[seat] = OUT
-            self._emit("out", seat, {})
+            self.wins_dirty = True
+            if self.loud:
+                self._emit("out", seat, {})
 
     def _s_end_turn(self) -> None:
         seat = self.turn
         if self.si_me[seat] == 2:
             self.si_me[seat] = 0
-            self._emit("si_me_over", seat, {})
+            if self.loud:
+                self._emit("si_me_over", seat, {})
         self.claim = None
         self.ctx = {}
         s = seat
@@ -627,8 +853,9 @@ class DaoTamState:
         for k in ks:
             self.table[k] -= 1
             self.disc_down[k] += 1
-        self._emit("unchallenged", actor, {"count": len(ks)})
-        self.queue([self._fire_step(actor, "on_claim_unchallenged"), ("refill", actor),
+        if self.loud:
+            self._emit("unchallenged", actor, {"count": len(ks)})
+        self.queue([*self._fires(actor, "on_claim_unchallenged"), ("refill", actor),
                     ("end_turn",)])
 
     def _s_move_caught(self, actor: int) -> None:
@@ -640,7 +867,8 @@ class DaoTamState:
                 self._to_hand(actor, k, shown=True)
             else:
                 self.disc_up[k] += 1
-        self._emit("caught_cards", actor, {"to": dest, "cards": [KINDS[k] for k in ks]})
+        if self.loud:
+            self._emit("caught_cards", actor, {"to": dest, "cards": [KINDS[k] for k in ks]})
 
     def _s_reward(self, challenger: int) -> None:
         reward = self.ctx.get("reward")
@@ -664,12 +892,13 @@ class DaoTamState:
         pile = [k for k in range(3) for _ in range(self.disc_up[k] + self.disc_down[k])]
         if not pile:
             return False
-        self.rng.shuffle(pile)
+        _shuffle(self.rng, pile)
         self.deck_ct = pile
         self.disc_up, self.disc_down = [0, 0, 0], [0, 0, 0]
         self.reveal_log = [e for e in self.reveal_log if e[0] != "ct"]
         self.stats["reshuffles"] += 1
-        self._emit("reshuffle", None, {"deck": "chieu_thuc", "size": len(pile)})
+        if self.loud:
+            self._emit("reshuffle", None, {"deck": "chieu_thuc", "size": len(pile)})
         return True
 
     def _to_hand(self, seat: int, k: int, shown: bool = False) -> bool:
@@ -679,7 +908,8 @@ class DaoTamState:
             self.disc_up[k] += 1
             if not shown:
                 self.reveal_log.append(("ct", KINDS[k]))
-            self._emit("cap_discard", seat, {"card": KINDS[k]})
+            if self.loud:
+                self._emit("cap_discard", seat, {"card": KINDS[k]})
             return False
         self.hands[seat][k] += 1
         return True
@@ -690,9 +920,11 @@ class DaoTamState:
             return
         drawn = self._draw_ct_cards(n)
         kept = [k for k in drawn if self._to_hand(seat, k)]
-        self._emit("draw", seat, {"n": len(drawn), "why": why})
+        if self.loud:
+            self._emit("draw", seat, {"n": len(drawn), "why": why})
         if kept:
-            self._emit("drew", seat, {"cards": [KINDS[k] for k in kept]}, to=seat)
+            if self.loud:
+                self._emit("drew", seat, {"cards": [KINDS[k] for k in kept]}, to=seat)
 
     def refill_target(self, seat: int) -> int:
         value = self.static(seat, "refill_target")
@@ -712,11 +944,13 @@ class DaoTamState:
             self.reveal_log += [("ct", KINDS[kind])] * n
         else:
             self.disc_down[kind] += n
-        self._emit("discard", seat, {"card": KINDS[kind] if face_up else None, "n": n, "why": why})
+        if self.loud:
+            self._emit("discard", seat, {"card": KINDS[kind] if face_up else None, "n": n, "why": why})
 
     def reveal_top(self, seat: int, n: int, keep: int, why: str) -> None:
         drawn = self._draw_ct_cards(n)
-        self._emit("reveal_top", seat, {"cards": [KINDS[k] for k in drawn], "why": why})
+        if self.loud:
+            self._emit("reveal_top", seat, {"cards": [KINDS[k] for k in drawn], "why": why})
         self.reveal_log += [("ct", KINDS[k]) for k in drawn]
         for k in drawn:
             if k == keep and self.status[seat] == LIVING:
@@ -731,22 +965,26 @@ class DaoTamState:
         redraw = why in self.deck.by_id and self._negates_card(self.deck.by_id[why])
         if redraw and all(self.deck.by_id[c].type == "ao_niem"
                                           for c in self.deck_cd + self.disc_cd):
-            self._emit("cd_skipped", seat, {"why": "only_ao_niem"})   # R10.3 guard
+            if self.loud:
+                self._emit("cd_skipped", seat, {"why": "only_ao_niem"})   # R10.3 guard
             return
         if not self.deck_cd:
             if not self.disc_cd:
-                self._emit("cd_skipped", seat, {"why": "empty"})
+                if self.loud:
+                    self._emit("cd_skipped", seat, {"why": "empty"})
                 return
             self.deck_cd = self.disc_cd
             self.disc_cd = []
-            self.rng.shuffle(self.deck_cd)
+            _shuffle(self.rng, self.deck_cd)
             self.reveal_log = [e for e in self.reveal_log if e[0] != "cd"]
-            self._emit("reshuffle", None, {"deck": "chinh_dao", "size": len(self.deck_cd)})
+            if self.loud:
+                self._emit("reshuffle", None, {"deck": "chinh_dao", "size": len(self.deck_cd)})
         cid = self.deck_cd.pop()
         self.resolving.append(cid)
         self.stats["chinh_dao"] += 1
         self.reveal_log.append(("cd", cid))
-        self._emit("chinh_dao", seat, {"card": cid, "why": why})
+        if self.loud:
+            self._emit("chinh_dao", seat, {"card": cid, "why": why})
         card = self.deck.by_id[cid]
         if card.type == "ao_niem" and self._negates_ao(seat):
             self.queue([self._fire_step(seat, "on_draw_ao_niem"), ("resolve_cd", seat, cid)])
@@ -770,11 +1008,14 @@ class DaoTamState:
             self.resolving.remove(cid)
             if self.status[seat] == LIVING and card.stage not in self.opened[seat]:
                 self.opened[seat][card.stage] = cid
+                self.wins_dirty = True
                 self.stats["tam_niem"] += 1
-                self._emit("open", seat, {"card": cid, "stage": card.stage})
+                if self.loud:
+                    self._emit("open", seat, {"card": cid, "stage": card.stage})
             else:
                 self.disc_cd.append(cid)
-                self._emit("cd_discard", seat, {"card": cid, "why": "duplicate_stage"})
+                if self.loud:
+                    self._emit("cd_discard", seat, {"card": cid, "why": "duplicate_stage"})
             return
         steps: list[tuple] = []
         for ab in card.abilities:
@@ -791,15 +1032,18 @@ class DaoTamState:
     def negate_resolving(self, seat: int) -> None:
         cid = self.resolving.pop()
         self.disc_cd.append(cid)
-        self._emit("negated", seat, {"card": cid})
+        if self.loud:
+            self._emit("negated", seat, {"card": cid})
 
     def keep_shield(self, seat: int, card: str, max_held: int) -> None:
         if self.status[seat] == LIVING and self.shield[seat] is None and max_held >= 1:
             self.resolving.remove(card)
             self.shield[seat] = card
-            self._emit("shield", seat, {"card": card})
+            if self.loud:
+                self._emit("shield", seat, {"card": card})
         else:
-            self._emit("cd_discard", seat, {"card": card, "why": "shield_held"})
+            if self.loud:
+                self._emit("cd_discard", seat, {"card": card, "why": "shield_held"})
 
     def heal(self, seat: int, n: int, card: str) -> None:
         if self.status[seat] != LIVING:
@@ -807,17 +1051,20 @@ class DaoTamState:
         k = min(n, self.max_dao_tam - self.dao_tam[seat])
         if k:
             self.dao_tam[seat] += k
-            self._emit("heal", seat, {"n": k, "dao_tam": self.dao_tam[seat]})
+            if self.loud:
+                self._emit("heal", seat, {"n": k, "dao_tam": self.dao_tam[seat]})
 
     def set_revealed(self, seat: int, card: str) -> None:
         if self.status[seat] == LIVING:
             self.si_me[seat] = 1
-            self._emit("si_me", seat, {"hand": list(self.hands[seat])})
+            if self.loud:
+                self._emit("si_me", seat, {"hand": list(self.hands[seat])})
 
     def set_skip(self, seat: int, card: str) -> None:
         if self.status[seat] == LIVING:
             self.skip[seat] = True
-            self._emit("skip_set", seat, {})
+            if self.loud:
+                self._emit("skip_set", seat, {})
 
     # --------------------------------------------------------- Đạo Tâm loss
     def _s_lose(self, seat: int, why: str) -> None:
@@ -826,18 +1073,21 @@ class DaoTamState:
         if self.shield[seat] is not None:                # R11.1
             self.disc_cd.append(self.shield[seat])
             self.shield[seat] = None
-            self._emit("shield_used", seat, {"why": why})
+            if self.loud:
+                self._emit("shield_used", seat, {"why": why})
             return
         self.dao_tam[seat] -= 1
-        self._emit("lose", seat, {"why": why, "dao_tam": self.dao_tam[seat]})
+        if self.loud:
+            self._emit("lose", seat, {"why": why, "dao_tam": self.dao_tam[seat]})
         if self.dao_tam[seat] > 0:
-            self.queue([self._fire_step(seat, "on_lose_dao_tam")])
+            self.queue([*self._fires(seat, "on_lose_dao_tam")])
             return
         self._fall(seat)
 
     def _fall(self, seat: int) -> None:
         """R12.2: Nhập Ma at once."""
         self.status[seat] = POSSESSED
+        self.wins_dirty = True
         self.ta_niem_left[seat] = self.max_dao_tam
         self.stats["falls"] += 1
         for k in range(3):
@@ -851,7 +1101,8 @@ class DaoTamState:
             self.shield[seat] = None
         self.skip[seat] = False
         self.si_me[seat] = 0
-        self._emit("nhap_ma", seat, {"lost": lost})
+        if self.loud:
+            self._emit("nhap_ma", seat, {"lost": lost})
 
     # ------------------------------------------------------------------ wins
     def _check_wins(self) -> None:
@@ -875,14 +1126,16 @@ class DaoTamState:
         living = [s for s in range(self.n_seats) if self.status[s] == LIVING]
         key = {s: (len(self.opened[s]), self.dao_tam[s], -self.hands[s][TA_KHI]) for s in living}
         best = max(key.values())
-        self._emit("limit", None, {"hands": [list(h) for h in self.hands]})
+        if self.loud:
+            self._emit("limit", None, {"hands": [list(h) for h in self.hands]})
         self._win([s for s in living if key[s] == best], ROUND_LIMIT)
 
     def _win(self, winners: list[int], reason: str) -> None:
         scores = tuple(1 if s in winners else 0 for s in range(self.n_seats))
         details = {"turns": self.turns, "rounds": self.round, **self.stats}
         self._result = Result(tuple(winners), scores, reason, details)
-        self._emit("win", None, {"winners": list(winners), "reason": reason})
+        if self.loud:
+            self._emit("win", None, {"winners": list(winners), "reason": reason})
 
     # --------------------------------------------------------------- helpers
     def living(self, seat: int) -> bool:
@@ -897,7 +1150,14 @@ class DaoTamState:
 
     def _others_clockwise(self, seat: int) -> tuple[int, ...]:
         n = self.n_seats
-        return tuple(s for s in ((seat + i) % n for i in range(1, n)) if self.status[s] == LIVING)
+        order = _CLOCKWISE.get(n)
+        if order is None:
+            order = _CLOCKWISE[n] = tuple(tuple((s + i) % n for i in range(1, n))
+                                          for s in range(n))
+        status = self.status
+        if status.count(LIVING) == n:
+            return order[seat]
+        return tuple(s for s in order[seat] if status[s] == LIVING)
 
     def _emit(self, kind: str, seat: int | None, data: dict, to: int | None = None) -> None:
         self.out.append(new_event((kind, seat, data, to)))
@@ -939,20 +1199,26 @@ class DaoTamState:
 
     # ----------------------------------------------------------------- clone
     def clone(self) -> DaoTamState:
-        new = object.__new__(DaoTamState)
-        new.__dict__.update(self.__dict__)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
-        for name in ("deck_ct", "disc_up", "disc_down", "table", "deck_cd", "disc_cd",
-                     "resolving", "shield", "dao_tam", "ta_niem_left", "status", "skip", "si_me",
-                     "reveal_log", "steps", "waiting", "out"):
-            setattr(new, name, list(getattr(self, name)))
-        new.hands = [list(h) for h in self.hands]
-        new.opened = [dict(o) for o in self.opened]
-        new.caught = [list(c) for c in self.caught]
-        new.ctx = dict(self.ctx)
-        new.stats = dict(self.stats)
+        """An independent copy: the same position and the same RNG state, sharing only
+        what is never changed in place (the deck, options, tuples). Search clones a
+        world, then plays it with ``advance`` / ``playout``."""
+        new = object.__new__(type(self))
+        d = new.__dict__
+        d.update(self.__dict__)
+        rng = self.rng
+        copy = d["rng"] = type(rng).__new__(type(rng))   # no seeding: the state is set next
+        copy.setstate(rng.getstate())
+        for name in _CLONE_LISTS:
+            d[name] = d[name][:]
+        d["hands"] = [h[:] for h in self.hands]
+        d["opened"] = [o.copy() for o in self.opened]
+        d["caught"] = [c[:] for c in self.caught]
+        d["ctx"] = self.ctx.copy()
+        d["stats"] = self.stats.copy()
         return new
+
+
+_HANDLERS = _step_handlers(DaoTamState)
 
 
 def rematch_first(result: Result, previous_first: int, n_seats: int) -> int:
