@@ -24,6 +24,7 @@ import math
 import random
 from typing import Any
 
+from game.ai.search import SearchStats
 from game.core import Action, Event
 from game.mascarade.belief import Marginals, WorldSet
 from game.mascarade.rules import (
@@ -41,6 +42,7 @@ from game.mascarade.rules import (
     WITCH,
     MascaradeView,
 )
+from game.mascarade.search import Determiniser, FastPolicy, RandomPolicy, make_budget, search
 
 WIN = 20.0          # the value of winning, in coins
 FINE = 1.0
@@ -291,12 +293,26 @@ class HardAgent(NormalAgent):
     must_block = True
     samples = 48
     bluff_rate = 0.03
+    # the search (game.mascarade.search): worlds per decision (the work), a wall cap as a
+    # safety net only, the options searched, the answers searched, the playout's length
+    search_worlds = 24
+    wall_cap: float | None = 0.1
+    rollout = "fast"            # playout seats: "fast" (a Normal-like policy) or "random"
+    top_k = 3
+    keep_first_z: float | None = 1.0
+    claim_lo, claim_hi = 0.03, 0.97
+    horizon_turns = 6
 
     def __init__(self, seat: int, seed: int = 0) -> None:
         super().__init__(seat, seed)
         self.announcements = 0      # announcements by others seen
         self.liar_claims = 0        # counter-claims revealed false (how often the table bluffs)
         self._ann: tuple | None = None
+        self.search_rng = random.Random(seed * 7919 + 17)
+        self._det: Any = None
+        self._turn_no = 1
+        self._revealed: dict[int, tuple[int, int]] = {}     # seat -> (turn, position) of its last reveal
+        self.last_search: SearchStats | None = None
 
     def observe(self, events: list[Event]) -> None:
         super().observe(events)
@@ -304,9 +320,16 @@ class HardAgent(NormalAgent):
             if e.kind == "announce":
                 self._ann = (e.seat, e.data["character"], e.data["pos"])
                 self.announcements += 1
-            elif e.kind == "reveal" and e.data.get("why") == "claim" and self._ann:
-                self.liar_claims += sum(1 for p, c in e.data["cards"]
-                                        if p != self._ann[2] and c != self._ann[1])
+            elif e.kind == "reveal":
+                for p, _ in e.data["cards"]:
+                    s = self.tracker.owner[p] if p < len(self.tracker.owner) else None
+                    if s is not None:
+                        self._revealed[s] = (self._turn_no, p)
+                if e.data.get("why") == "claim" and self._ann:
+                    self.liar_claims += sum(1 for p, c in e.data["cards"]
+                                            if p != self._ann[2] and c != self._ann[1])
+            elif e.kind == "turn":
+                self._turn_no = e.data["turn"]
 
     def block_rate(self) -> float:
         """How likely the table is to counter-claim a winning announcement without the
@@ -353,14 +376,12 @@ class HardAgent(NormalAgent):
             total += (1 - contested) * g + contested * (g if mine else -FINE)
         return total / len(worlds) - 0.1
 
-    def turn(self, v: MascaradeView, legal: list[Action]) -> Action:
-        """Every option evaluated over the same sampled layouts (perm, know): an
-        announcement by its claim model, a swap-or-not and a peek by the card I would
+    def rank_turn(self, v: MascaradeView, legal: list[Action], worlds: list[tuple]
+                  ) -> list[tuple[float, float, Action]]:
+        """Every turn option scored over the same sampled layouts (perm, know), best first:
+        an announcement by its claim model, a swap-or-not and a peek by the card I would
         then hold and whether I would know it (a card I know is worth announcing next
-        turn; one I do not, much less), plus the denial bonus."""
-        worlds = self.tracker.sample(self.samples)
-        if not worlds or self.rng.random() < self.bluff_rate:
-            return super().turn(v, legal)
+        turn; one I do not, much less), plus the denial bonus. The search's prior."""
         certain: dict[int, int | None] = {}
         future: dict[tuple[int, bool], float] = {}
 
@@ -371,7 +392,7 @@ class HardAgent(NormalAgent):
                 future[key] = NEXT * (g if known else UNSURE * g)
             return future[key]
 
-        best: tuple[float, float, Action] | None = None
+        scored: list[tuple[float, float, Action]] = []
         for a in legal:
             kind = a[0]
             if kind == "announce":
@@ -396,10 +417,76 @@ class HardAgent(NormalAgent):
                 value = sum(later(perm[pos], True) for perm, _ in worlds) / len(worlds) - PEEK_COST
             else:
                 continue
-            tie = self.rng.random()
-            if best is None or (value, tie) > best[:2]:
-                best = (value, tie, a)
-        return best[2] if best is not None else super().turn(v, legal)
+            scored.append((value, self.rng.random(), a))
+        scored.sort(reverse=True)
+        return scored
+
+    def turn(self, v: MascaradeView, legal: list[Action]) -> Action:
+        """The heuristic ranks the options; a determinised search on the real engine
+        (:mod:`game.mascarade.search`) then picks among the best few, keeping the
+        heuristic's favourite unless the search clearly beats it."""
+        worlds = self.tracker.sample(self.samples)
+        if not worlds:
+            return super().turn(v, legal)
+        ranked = self.rank_turn(v, legal, worlds)
+        if not ranked:
+            return super().turn(v, legal)
+        cands = self.turn_candidates(ranked)
+        if len(cands) == 1 or self.search_worlds <= 0:
+            return cands[0]
+        return self.run_search(v, cands)
+
+    def turn_candidates(self, ranked: list[tuple[float, float, Action]]) -> list[Action]:
+        """The favourite first, then the next best, and the best of each kind (announce,
+        peek, keep, exchange) so the search sees every sort of move."""
+        out: list[Action] = [a for _, _, a in ranked[:self.top_k]]
+        seen_kinds: set = set()
+        for _, _, a in ranked:
+            kind = (a[0], a[3]) if a[0] == "swap" else (a[0],)
+            if kind not in seen_kinds:
+                seen_kinds.add(kind)
+                if a not in out:
+                    out.append(a)
+        return out
+
+    def claim(self, v: MascaradeView, legal: list[Action]) -> Action:
+        """The heuristic's answer (the must-block rules always hold); an answer it is
+        unsure of (I may or may not hold the card) is searched."""
+        choice = super().claim(v, legal)
+        if self.search_worlds <= 0:
+            return choice
+        ann_seat, c, ann_pos = v.announced
+        claims = [a for a in legal if a[0] == "claim"]
+        if not claims:
+            return choice
+        best = max(claims, key=lambda a: self.my_card(v, a[1]).get(c, 0.0))
+        p = self.my_card(v, best[1]).get(c, 0.0)
+        already = any(a == "claim" for _, a in v.answered)
+        if not already and self.one_move_win(v, ann_seat, c):
+            return choice                                   # must-block: no search
+        if not self.claim_lo < p < self.claim_hi or v.coins[self.seat] <= FINE:
+            return choice
+        other = ("pass",) if choice != ("pass",) else best
+        return self.run_search(v, [choice, other])
+
+    def run_search(self, v: MascaradeView, cands: list[Action]) -> Action:
+        if self._det is None:
+            self._det = Determiniser(v)
+        n = v.n_seats
+        at, pos = [-1] * n, [-1] * n
+        for s, (t, p) in self._revealed.items():
+            at[s], pos[s] = t, p
+        budget = make_budget(self.search_worlds, self.wall_cap)
+        action, stats = search(v, self._det, self.tracker.worlds, (at, pos), cands,
+                               self.search_rng, budget, self.horizon(n),
+                               policy=(RandomPolicy if self.rollout == "random" else FastPolicy)(self.seat),
+                               keep_first_z=self.keep_first_z)
+        self.last_search = stats
+        return action
+
+    def horizon(self, n: int) -> int:
+        """Turns played out after my move before the coins are scored."""
+        return self.horizon_turns
 
     def swap_bonus(self, v: MascaradeView, own: int, other: int, bit: int) -> float:
         """Denial: take a card its owner knows is a one-move win."""
