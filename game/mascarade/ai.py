@@ -49,6 +49,7 @@ FINE = 1.0
 NEXT = 0.5          # Hard: a card's worth next turn, against a gain now
 UNSURE = 0.3        # … when I would not know which card it is
 PEEK_COST = 0.2
+CLASS_DEFAULT: Any = object()     # a Hard setting left at its class value
 
 
 def gain(c: int, seat: int, v: MascaradeView) -> float:
@@ -303,8 +304,15 @@ class HardAgent(NormalAgent):
     claim_lo, claim_hi = 0.03, 0.97
     horizon_turns = 6
 
-    def __init__(self, seat: int, seed: int = 0) -> None:
+    def __init__(self, seat: int, seed: int = 0, time_budget: Any = CLASS_DEFAULT,
+                 iterations: int | None = None) -> None:
+        """``time_budget``: the search's wall cap in seconds (None: none, so a decision
+        depends on the seed alone); ``iterations``: worlds per search (the work)."""
         super().__init__(seat, seed)
+        if time_budget is not CLASS_DEFAULT:
+            self.wall_cap = time_budget
+        if iterations is not None:
+            self.search_worlds = iterations
         self.announcements = 0      # announcements by others seen
         self.liar_claims = 0        # counter-claims revealed false (how often the table bluffs)
         self._ann: tuple | None = None
@@ -509,5 +517,5 @@ def make_agent(level: str, seat: int, seed: int = 0, **kwargs: Any) -> Any:
     if level == "normal":
         return NormalAgent(seat, seed)
     if level == "hard":
-        return HardAgent(seat, seed)
+        return HardAgent(seat, seed, **kwargs)
     raise ValueError(f"unknown Mascarade AI level {level!r}")

@@ -131,3 +131,11 @@ def test_hard_beats_random_seats():
     finally:
         HardAgent.wall_cap, HardAgent.search_worlds = saved
     assert report["per_seat"][0]["win_rate"] > 0.4, report["per_seat"][0]
+
+
+def test_make_agent_takes_the_search_settings():
+    """The project's convention for a reproducible Hard: ``time_budget=None`` (no clock)."""
+    from game.mascarade.ai import make_agent
+    hard = make_agent("hard", 2, seed=3, time_budget=None, iterations=5)
+    assert hard.wall_cap is None and hard.search_worlds == 5
+    assert make_agent("hard", 2, seed=3).wall_cap == HardAgent.wall_cap > 0
