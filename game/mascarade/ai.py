@@ -294,10 +294,12 @@ class HardAgent(NormalAgent):
     must_block = True
     samples = 48
     bluff_rate = 0.03
-    # the search (game.mascarade.search): worlds per decision (the work), a wall cap as a
-    # safety net only, the options searched, the answers searched, the playout's length
+    # the search (game.mascarade.search): worlds per decision (the work, fewer above 8
+    # seats, where a playout is longer), a wall cap as a safety net only (a busy machine
+    # slows Hard down; only a pathological one weakens it), the options searched, the
+    # claim answers searched, the playout's length
     search_worlds = 24
-    wall_cap: float | None = 0.08
+    wall_cap: float | None = 0.3
     rollout = "fast"            # playout seats: "fast" (a Normal-like policy) or "random"
     top_k = 5
     keep_first_z: float | None = 1.0
@@ -484,13 +486,18 @@ class HardAgent(NormalAgent):
         at, pos = [-1] * n, [-1] * n
         for s, (t, p) in self._revealed.items():
             at[s], pos[s] = t, p
-        budget = make_budget(self.search_worlds, self.wall_cap)
+        budget = make_budget(self.worlds(n), self.wall_cap)
         action, stats = search(v, self._det, self.tracker.worlds, (at, pos), cands,
                                self.search_rng, budget, self.horizon(n),
                                policy=(RandomPolicy if self.rollout == "random" else FastPolicy)(self.seat),
                                keep_first_z=self.keep_first_z)
         self.last_search = stats
         return action
+
+    def worlds(self, n: int) -> int:
+        """Worlds per search at ``n`` seats: ``search_worlds`` up to 8 seats, then fewer
+        (13 seats: 15 of 24), so a decision costs about the same CPU at any table."""
+        return max(1, round(self.search_worlds * min(1.0, 8 / n)))
 
     def horizon(self, n: int) -> int:
         """Turns played out after my move before the coins are scored: at least a round
