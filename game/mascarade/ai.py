@@ -2,20 +2,25 @@
 
 Every agent sees only its seat's view and observations (T60): a tracker from
 :mod:`game.mascarade.belief` is fed the events of ``observe``; the view adds the public
-coins and the phase. Decisions are closed-form expected values over the tracker's
-beliefs — no rollouts — so they are fast and deterministic given the seed (T62: the
-caps are world counts and sample counts, never wall time).
+coins and the phase. Easy and Normal decide by closed-form expected values over the
+tracker's beliefs — no rollouts; Hard adds a search. All are deterministic given the
+seed (T62: the caps are world counts and sample counts; Hard's wall cap is a safety net
+that a working machine never reaches, and ``time_budget=None`` removes it).
 
 * Easy: :class:`~game.mascarade.belief.Marginals` with forgetting, greedy announcing of
   its likeliest card, random swap bits, counter-claims only when ``p > 0.7``.
 * Normal: :class:`~game.mascarade.belief.WorldSet` (300 worlds) without soft evidence;
   announce / swap / peek by expected value; counter-claims by EV with the cross-decision.
-* Hard: 1500 worlds with soft evidence; every turn option evaluated over the same 48
+* Hard: 1500 worlds with soft evidence; every turn option scored over the same 48
   sampled layouts (an announcement with an opponent claim model — who believes they
   hold the card, who holds it unknowingly, how often the table blocks a win — a swap or
-  a peek by the card it leaves me and whether I would know it); the must-block rules (a
-  Cheat at ≥ 10 and every other one-move win) and denial swaps (taking a card a leader
-  knows is a winner).
+  a peek by the card it leaves me and whether I would know it) and the denial swaps
+  (taking a card a leader knows is a winner). That ranking is the prior of a search on
+  the real engine (:mod:`game.mascarade.search`): worlds drawn from the tracker, the
+  best few options played out by Normal-like seats for a round, scored by coins; the
+  favourite stays unless the search clearly beats it. Claim answers Hard is unsure of
+  are searched the same way; the must-block rules (a Cheat at ≥ 10 and every other
+  one-move win) always hold. Its budget is work (worlds), with a wall cap as a safety net.
 """
 
 from __future__ import annotations
