@@ -2,20 +2,25 @@
 
 Every agent sees only its seat's view and observations (T60): a tracker from
 :mod:`game.mascarade.belief` is fed the events of ``observe``; the view adds the public
-coins and the phase. Decisions are closed-form expected values over the tracker's
-beliefs — no rollouts — so they are fast and deterministic given the seed (T62: the
-caps are world counts and sample counts, never wall time).
+coins and the phase. Easy and Normal decide by closed-form expected values over the
+tracker's beliefs — no rollouts; Hard adds a search. All are deterministic given the
+seed (T62: the caps are world counts and sample counts; Hard's wall cap is a safety net
+that a working machine never reaches, and ``time_budget=None`` removes it).
 
 * Easy: :class:`~game.mascarade.belief.Marginals` with forgetting, greedy announcing of
   its likeliest card, random swap bits, counter-claims only when ``p > 0.7``.
 * Normal: :class:`~game.mascarade.belief.WorldSet` (300 worlds) without soft evidence;
   announce / swap / peek by expected value; counter-claims by EV with the cross-decision.
-* Hard: 1500 worlds with soft evidence; every turn option evaluated over the same 48
+* Hard: 1500 worlds with soft evidence; every turn option scored over the same 48
   sampled layouts (an announcement with an opponent claim model — who believes they
   hold the card, who holds it unknowingly, how often the table blocks a win — a swap or
-  a peek by the card it leaves me and whether I would know it); the must-block rules (a
-  Cheat at ≥ 10 and every other one-move win) and denial swaps (taking a card a leader
-  knows is a winner).
+  a peek by the card it leaves me and whether I would know it) and the denial swaps
+  (taking a card a leader knows is a winner). That ranking is the prior of a search on
+  the real engine (:mod:`game.mascarade.search`): worlds drawn from the tracker, the
+  best few options played out by Normal-like seats for a round, scored by coins; the
+  favourite stays unless the search clearly beats it. Claim answers Hard is unsure of
+  are searched the same way; the must-block rules (a Cheat at ≥ 10 and every other
+  one-move win) always hold. Its budget is work (worlds), with a wall cap as a safety net.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import math
 import random
 from typing import Any
 
+from game.ai.search import SearchStats
 from game.core import Action, Event
 from game.mascarade.belief import Marginals, WorldSet
 from game.mascarade.rules import (
@@ -41,12 +47,14 @@ from game.mascarade.rules import (
     WITCH,
     MascaradeView,
 )
+from game.mascarade.search import Determiniser, FastPolicy, RandomPolicy, make_budget, search
 
 WIN = 20.0          # the value of winning, in coins
 FINE = 1.0
 NEXT = 0.5          # Hard: a card's worth next turn, against a gain now
 UNSURE = 0.3        # … when I would not know which card it is
 PEEK_COST = 0.2
+CLASS_DEFAULT: Any = object()     # a Hard setting left at its class value
 
 
 def gain(c: int, seat: int, v: MascaradeView) -> float:
@@ -291,12 +299,35 @@ class HardAgent(NormalAgent):
     must_block = True
     samples = 48
     bluff_rate = 0.03
+    # the search (game.mascarade.search): worlds per decision (the work, fewer above 8
+    # seats, where a playout is longer), a wall cap as a safety net only (a busy machine
+    # slows Hard down; only a pathological one weakens it), the options searched, the
+    # claim answers searched, the playout's length
+    search_worlds = 24
+    wall_cap: float | None = 0.3
+    rollout = "fast"            # playout seats: "fast" (a Normal-like policy) or "random"
+    top_k = 5
+    keep_first_z: float | None = 1.0
+    claim_lo, claim_hi = 0.03, 0.97
+    horizon_turns = 6
 
-    def __init__(self, seat: int, seed: int = 0) -> None:
+    def __init__(self, seat: int, seed: int = 0, time_budget: Any = CLASS_DEFAULT,
+                 iterations: int | None = None) -> None:
+        """``time_budget``: the search's wall cap in seconds (None: none, so a decision
+        depends on the seed alone); ``iterations``: worlds per search (the work)."""
         super().__init__(seat, seed)
+        if time_budget is not CLASS_DEFAULT:
+            self.wall_cap = time_budget
+        if iterations is not None:
+            self.search_worlds = iterations
         self.announcements = 0      # announcements by others seen
         self.liar_claims = 0        # counter-claims revealed false (how often the table bluffs)
         self._ann: tuple | None = None
+        self.search_rng = random.Random(seed * 7919 + 17)
+        self._det: Any = None
+        self._turn_no = 1
+        self._revealed: dict[int, tuple[int, int]] = {}     # seat -> (turn, position) of its last reveal
+        self.last_search: SearchStats | None = None
 
     def observe(self, events: list[Event]) -> None:
         super().observe(events)
@@ -304,9 +335,16 @@ class HardAgent(NormalAgent):
             if e.kind == "announce":
                 self._ann = (e.seat, e.data["character"], e.data["pos"])
                 self.announcements += 1
-            elif e.kind == "reveal" and e.data.get("why") == "claim" and self._ann:
-                self.liar_claims += sum(1 for p, c in e.data["cards"]
-                                        if p != self._ann[2] and c != self._ann[1])
+            elif e.kind == "reveal":
+                for p, _ in e.data["cards"]:
+                    s = self.tracker.owner[p] if p < len(self.tracker.owner) else None
+                    if s is not None:
+                        self._revealed[s] = (self._turn_no, p)
+                if e.data.get("why") == "claim" and self._ann:
+                    self.liar_claims += sum(1 for p, c in e.data["cards"]
+                                            if p != self._ann[2] and c != self._ann[1])
+            elif e.kind == "turn":
+                self._turn_no = e.data["turn"]
 
     def block_rate(self) -> float:
         """How likely the table is to counter-claim a winning announcement without the
@@ -353,14 +391,12 @@ class HardAgent(NormalAgent):
             total += (1 - contested) * g + contested * (g if mine else -FINE)
         return total / len(worlds) - 0.1
 
-    def turn(self, v: MascaradeView, legal: list[Action]) -> Action:
-        """Every option evaluated over the same sampled layouts (perm, know): an
-        announcement by its claim model, a swap-or-not and a peek by the card I would
+    def rank_turn(self, v: MascaradeView, legal: list[Action], worlds: list[tuple]
+                  ) -> list[tuple[float, float, Action]]:
+        """Every turn option scored over the same sampled layouts (perm, know), best first:
+        an announcement by its claim model, a swap-or-not and a peek by the card I would
         then hold and whether I would know it (a card I know is worth announcing next
-        turn; one I do not, much less), plus the denial bonus."""
-        worlds = self.tracker.sample(self.samples)
-        if not worlds or self.rng.random() < self.bluff_rate:
-            return super().turn(v, legal)
+        turn; one I do not, much less), plus the denial bonus. The search's prior."""
         certain: dict[int, int | None] = {}
         future: dict[tuple[int, bool], float] = {}
 
@@ -371,7 +407,7 @@ class HardAgent(NormalAgent):
                 future[key] = NEXT * (g if known else UNSURE * g)
             return future[key]
 
-        best: tuple[float, float, Action] | None = None
+        scored: list[tuple[float, float, Action]] = []
         for a in legal:
             kind = a[0]
             if kind == "announce":
@@ -396,10 +432,82 @@ class HardAgent(NormalAgent):
                 value = sum(later(perm[pos], True) for perm, _ in worlds) / len(worlds) - PEEK_COST
             else:
                 continue
-            tie = self.rng.random()
-            if best is None or (value, tie) > best[:2]:
-                best = (value, tie, a)
-        return best[2] if best is not None else super().turn(v, legal)
+            scored.append((value, self.rng.random(), a))
+        scored.sort(reverse=True)
+        return scored
+
+    def turn(self, v: MascaradeView, legal: list[Action]) -> Action:
+        """The heuristic ranks the options; a determinised search on the real engine
+        (:mod:`game.mascarade.search`) then picks among the best few, keeping the
+        heuristic's favourite unless the search clearly beats it."""
+        worlds = self.tracker.sample(self.samples)
+        if not worlds:
+            return super().turn(v, legal)
+        ranked = self.rank_turn(v, legal, worlds)
+        if not ranked:
+            return super().turn(v, legal)
+        cands = self.turn_candidates(ranked)
+        if len(cands) == 1 or self.search_worlds <= 0:
+            return cands[0]
+        return self.run_search(v, cands)
+
+    def turn_candidates(self, ranked: list[tuple[float, float, Action]]) -> list[Action]:
+        """The favourite first, then the next best, and the best of each kind (announce,
+        peek, keep, exchange) so the search sees every sort of move."""
+        out: list[Action] = [a for _, _, a in ranked[:self.top_k]]
+        seen_kinds: set = set()
+        for _, _, a in ranked:
+            kind = (a[0], a[3]) if a[0] == "swap" else (a[0],)
+            if kind not in seen_kinds:
+                seen_kinds.add(kind)
+                if a not in out:
+                    out.append(a)
+        return out
+
+    def claim(self, v: MascaradeView, legal: list[Action]) -> Action:
+        """The heuristic's answer (the must-block rules always hold); an answer it is
+        unsure of (I may or may not hold the card) is searched."""
+        choice = super().claim(v, legal)
+        if self.search_worlds <= 0:
+            return choice
+        ann_seat, c, ann_pos = v.announced
+        claims = [a for a in legal if a[0] == "claim"]
+        if not claims:
+            return choice
+        best = max(claims, key=lambda a: self.my_card(v, a[1]).get(c, 0.0))
+        p = self.my_card(v, best[1]).get(c, 0.0)
+        already = any(a == "claim" for _, a in v.answered)
+        if not already and self.one_move_win(v, ann_seat, c):
+            return choice                                   # must-block: no search
+        if not self.claim_lo < p < self.claim_hi or v.coins[self.seat] <= FINE:
+            return choice
+        other = ("pass",) if choice != ("pass",) else best
+        return self.run_search(v, [choice, other])
+
+    def run_search(self, v: MascaradeView, cands: list[Action]) -> Action:
+        if self._det is None:
+            self._det = Determiniser(v)
+        n = v.n_seats
+        at, pos = [-1] * n, [-1] * n
+        for s, (t, p) in self._revealed.items():
+            at[s], pos[s] = t, p
+        budget = make_budget(self.worlds(n), self.wall_cap)
+        action, stats = search(v, self._det, self.tracker.worlds, (at, pos), cands,
+                               self.search_rng, budget, self.horizon(n),
+                               policy=(RandomPolicy if self.rollout == "random" else FastPolicy)(self.seat),
+                               keep_first_z=self.keep_first_z)
+        self.last_search = stats
+        return action
+
+    def worlds(self, n: int) -> int:
+        """Worlds per search at ``n`` seats: ``search_worlds`` up to 8 seats, then fewer
+        (13 seats: 15 of 24), so a decision costs about the same CPU at any table."""
+        return max(1, round(self.search_worlds * min(1.0, 8 / n)))
+
+    def horizon(self, n: int) -> int:
+        """Turns played out after my move before the coins are scored: at least a round
+        (at 13 seats a shorter one scored clearly worse in pilots)."""
+        return max(self.horizon_turns, n)
 
     def swap_bonus(self, v: MascaradeView, own: int, other: int, bit: int) -> float:
         """Denial: take a card its owner knows is a one-move win."""
@@ -421,5 +529,5 @@ def make_agent(level: str, seat: int, seed: int = 0, **kwargs: Any) -> Any:
     if level == "normal":
         return NormalAgent(seat, seed)
     if level == "hard":
-        return HardAgent(seat, seed)
+        return HardAgent(seat, seed, **kwargs)
     raise ValueError(f"unknown Mascarade AI level {level!r}")

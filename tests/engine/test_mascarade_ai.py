@@ -17,6 +17,14 @@ from tests.engine.mascarade_helpers import R, act, rigged
 SET6 = ["judge", "bishop", "king", "queen", "witch", "cheat"]
 
 
+@pytest.fixture(autouse=True)
+def small_search(monkeypatch):
+    """Hard's search on a small work budget and without its wall cap: the arena-sized
+    tests stay fast, and every decision depends on the seed alone (T60, T62)."""
+    monkeypatch.setattr(HardAgent, "search_worlds", 4)
+    monkeypatch.setattr(HardAgent, "wall_cap", None)
+
+
 def visible(events, seat):
     return [e for e in events if e.visible_to(seat)]
 
