@@ -147,3 +147,33 @@ def test_a_cached_plate_looks_like_one_painted_straight():
     diff = max(abs(c - d) for x in range(r1.left, r1.right) for y in range(r1.top, r1.bottom)
                for c, d in zip(a.get_at((x, y))[:3], b.get_at((x, y))[:3], strict=True))
     assert diff <= 12, f"cached and straight plates differ by {diff}"
+
+
+@pytest.mark.parametrize("game", ["daotam", "mascarade"])
+def test_no_yaml_is_read_inside_the_matchs_ticks(game, monkeypatch):
+    """The reaction windows' numbers (data/timing.yaml, the game's ``timing:``) are read
+    when the Match is made: the frame that opens the first window reads no file."""
+    import game.cards as cards
+    from game import windows
+    windows._shared_timing.cache_clear()        # as in a fresh process: nothing read yet
+    windows._game_timing.cache_clear()
+    reads: list[str] = []
+    real = cards.read_regular
+
+    def spy(path, *a, **kw):
+        reads.append(str(path))
+        return real(path, *a, **kw)
+    monkeypatch.setattr(cards, "read_regular", spy)
+    match = Match(game, [Seat("normal") for _ in range(5 if game == "mascarade" else 3)], seed=3, think_scale=0.0)
+    try:
+        made = len(reads)
+        windows_seen, now = 0, 0.0
+        while not match.is_over() and len(match.log) < 60:
+            match.tick(now)
+            windows_seen += match.state.window() is not None
+            now += 0.05
+        assert windows_seen, "reaction windows opened and were judged"
+        assert reads[made:] == [], f"files read inside Match.tick: {reads[made:]}"
+        assert any(p.endswith("timing.yaml") for p in reads[:made]), "the Match read its timing when made"
+    finally:
+        match.close()
