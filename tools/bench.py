@@ -99,6 +99,22 @@ class Sampler:
         return [f"{100 * c // total}% {p}" for p, c in got.most_common(n)]
 
 
+def _time_saves(match: object) -> list[tuple[float, float]]:
+    """(CPU ms, wall ms) of each autosave the match writes from now on (in the frame that
+    made the move: the file is written through before the move returns)."""
+    out: list[tuple[float, float]] = []
+    real = getattr(match, "_save", None)
+    if real is None:
+        return out
+
+    def timed() -> None:
+        c0, w0 = time.thread_time(), time.perf_counter()
+        real()
+        out.append(((time.thread_time() - c0) * 1000, (time.perf_counter() - w0) * 1000))
+    match._save = timed         # type: ignore[attr-defined]
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     t_start = time.perf_counter()
     p = argparse.ArgumentParser()
@@ -136,6 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     cpu: list[float] = []
     slow: list[dict] = []
     clock = pygame.time.Clock()
+    saves = _time_saves(getattr(table, "match", None))
     sampler = Sampler() if args.sample else None
     sampled: list[dict] = []
     if sampler:
@@ -202,6 +219,10 @@ def main(argv: list[str] | None = None) -> int:
     }
     out["slow_frames"] = sorted(slow, key=lambda r: r["ms"], reverse=True)[:SHOW_SLOW]
     out["cpu_slow_frames"] = [r for r in slow if r["cpu_ms"] > BUDGET_MS]
+    if saves:
+        out["autosave_ms"] = {"saves": len(saves), "cpu_p50": round(percentile([c for c, _ in saves], 50), 3),
+                              "cpu_max": round(max(c for c, _ in saves), 3),
+                              "wall_max": round(max(w for _, w in saves), 3)}
     if sampler:
         out["sampled_frames"] = sampled
     print(json.dumps(out))

@@ -78,9 +78,12 @@ class Dialog(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         u = self.app.u
         k = ease_out_cubic(min(1.0, self.t / 0.16))
-        scrim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        scrim.fill((0, 0, 0, round(140 * k)))
-        surface.blit(scrim, (0, 0))
+        key = (surface.get_size(), round(140 * k))
+        if getattr(self, "_scrim_key", None) != key:       # a window's worth: made once it is still
+            self._scrim_key = key
+            self._scrim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._scrim.fill((0, 0, 0, key[1]))
+        surface.blit(self._scrim, (0, 0))
         panel = pygame.Surface(self.panel.size, pygame.SRCALPHA)
         pygame.draw.rect(panel, (*theme.PANEL, 245), panel.get_rect(), border_radius=round(1.5 * u))
         pygame.draw.rect(panel, (*theme.GOLD, 255), panel.get_rect(), max(1, round(0.15 * u)),

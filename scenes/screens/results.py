@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from scenes.art.shapes import star
-from scenes.core import fonts, theme
+from scenes.core import fonts, textfit, theme
 from scenes.core.i18n import t
 from scenes.core.nav import push, reset
 from scenes.screens.dialog import Dialog
@@ -18,9 +18,7 @@ def fitted(text: str, px: int, width: int, colour: tuple[int, int, int], weight:
     """One line of text at ``px`` or smaller so that it is at most ``width`` wide (a line
     still too wide at ``min_px`` is squeezed: it never runs past its box)."""
     width = max(1, int(width))
-    px = max(1, int(px))
-    while px > min_px and fonts.font(px, weight).size(text)[0] > width:
-        px -= 1
+    px = textfit.fit_px(text, max(1, int(px)), width, weight, min_px)
     img = fonts.text(text, px, colour, weight)
     if img.get_width() > width:
         img = pygame.transform.smoothscale(img, (width, img.get_height()))

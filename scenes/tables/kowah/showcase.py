@@ -20,7 +20,7 @@ from scenes.tables.kowah.phone import error_params
 
 
 @borrowing(table="H app art fan_cache match model pair_h plates seat_name viewer",
-           card_paint="_dim_surface art_id blit_card card_name",
+           card_paint="_dim_surface art_id blit_card card_name face_ahead",
            geometry="hand_top history_geom pair_pt plate_pos win_card_pt",
            painter="_plate_lines")
 class KowahShowcase:
@@ -127,7 +127,7 @@ class KowahShowcase:
         for gi, cards in enumerate(groups):
             start = x
             for c in cards:
-                img = self.art.face(*self.art_id(c), h)
+                img = self.face_ahead(c, h)
                 surface.blit(img, (round(x), y))
                 x += cw + 0.3 * u
             if gi == len(groups) - 1 and len(groups) == 3:
