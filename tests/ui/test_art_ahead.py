@@ -293,3 +293,43 @@ def test_the_frame_a_game_ends_in_imports_no_module(game, monkeypatch):
             break
     assert table.match.is_over() and app.stack.top is not table, "the game ended, its results are up"
     assert not imported, f"modules imported inside frames: {imported}"
+
+
+@pytest.mark.parametrize("game", ["kowah", "daotam"])
+def test_the_results_panel_is_painted_before_it_opens(game, monkeypatch):
+    """The results panel is made and drawn once off screen in spare time while the last
+    moves play (its first frame cost 13-25 ms at 1920x1080, ~15 lines of text rendered):
+    the frames that show it render no new line of text."""
+    from scenes.core import fonts
+    from scenes.screens.results import ResultsScene
+    app, table = _open(game, (1280, 720), before_end=2)
+    rendered: list[str] = []
+    real, real_draw = fonts._render, ResultsScene.draw
+    on_screen = [False]
+
+    def spy(s, *a, **kw):
+        if on_screen[0]:
+            rendered.append(s)
+        return real(s, *a, **kw)
+
+    def draw(scene, surface):           # the panel's own lines, in the frames that show it
+        on_screen[0] = app.stack.top is scene
+        try:
+            real_draw(scene, surface)
+        finally:
+            on_screen[0] = False
+    monkeypatch.setattr(fonts, "_render", spy)
+    monkeypatch.setattr(ResultsScene, "draw", draw)
+    shown = 0
+    for _ in range(3000):
+        rendered.clear()
+        app.stack.update(DT)
+        app.stack.draw(app.screen)
+        if isinstance(app.stack.top, ResultsScene):
+            assert app.stack.top.table is table
+            assert not rendered, f"lines rendered in the panel's frame {shown}: {rendered}"
+            shown += 1
+            if shown == 3:
+                break
+        table.spare_time(time.thread_time())
+    assert shown == 3, "the results panel opened"

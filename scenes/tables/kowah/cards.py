@@ -159,6 +159,15 @@ class KowahCards:
     def _painted(self, card: int, height: int) -> bool:
         return ("face", *self.art_id(card), height) in self.art._cache
 
+    def faces_ready(self, cards: list[int]) -> bool:
+        """Whether every one of ``cards`` is painted at one of the table's sizes (any other
+        size of it is then a cheap scaled stand-in); those that are not are queued first."""
+        std = set(self._std_heights())
+        missing = [c for c in cards if not any(self._painted(c, h) for h in std)]
+        for c in missing:
+            self._ahead(c)
+        return not missing
+
     def face_ahead(self, card: int, height: int) -> pygame.Surface:
         """``card``'s face at any ``height`` without painting it inside the frame when it
         is painted at another size: a stand-in scaled from that one meanwhile, the real
