@@ -58,15 +58,17 @@ class TableResults:
         has spent less than :data:`PREPARE_ROOM` seconds of CPU so far, one step of
         making the results panel ahead of the frame that shows it, so that frame only
         blits what is painted (its first frame cost 13-25 ms of CPU at 1920x1080): the
-        scene and its layout, then its buttons, then the rest drawn once off screen
-        (their lines, fonts and pictures painted). Returns whether it did a step. Not
-        while the overlap check records frames: it would note an off-screen panel."""
+        scene and its layout, its buttons, its title and corner, its body, then the whole
+        panel drawn once off screen (its lines, fonts and pictures all painted by then).
+        Returns whether it did a step. Not while the overlap check records frames: it
+        would note an off-screen panel."""
         from scenes.core import layout_check
         w, h = self.app.size
         room = PREPARE_ROOM * max(1.0, (w * h / (1280 * 720)) ** 0.5)
         if self._ready is not None or self._shown or spent >= room or not self.match.is_over() \
                 or layout_check.active:
             return False
+        from scenes.screens.dialog import Dialog, scrim
         if self._making is None:
             from scenes.screens.results import ResultsScene
             scene = ResultsScene(self.app, self.scene)
@@ -75,12 +77,14 @@ class TableResults:
             return True
         scene, done = self._making
         scratch = pygame.Surface((1, 1))        # drawing is clipped away: only the painting counts
-        if done == 0:
-            scene.row.draw(scratch, self.app.u)
-            self._making = (scene, 1)
+        steps = (lambda: scene.row.draw(scratch, self.app.u),          # the buttons
+                 lambda: (scene.corner(), scene.title_image()),         # the deal number, the title
+                 lambda: scene.draw_body(scratch, scene.body_area()),   # the lines, a game's panel
+                 lambda: Dialog.draw(scene, scratch))                   # the rest: all painted now
+        steps[done]()
+        if done + 1 < len(steps):
+            self._making = (scene, done + 1)
         else:
-            from scenes.screens.dialog import scrim
-            scene.draw(scratch)
             scrim(self.app.size, 0)             # the veil over the table, made too
             self._ready, self._making = scene, None
         return True

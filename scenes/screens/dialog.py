@@ -12,6 +12,9 @@ from scenes.core.stack import Scene
 from scenes.core.tween import ease_out_cubic
 from scenes.widgets.button import Button, ButtonRow
 
+SCRIM_ALPHA = 140       # the veil over what lies under a dialog, once faded in
+FADE_S = 0.16           # s: its fade
+
 
 class Dialog(Scene):
     opaque = False
@@ -77,16 +80,26 @@ class Dialog(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         u = self.app.u
-        k = ease_out_cubic(min(1.0, self.t / 0.16))
-        alpha = round(140 * k)
+        self.draw_scrim(surface)
+        surface.blit(_panel(self.panel.size, u), self.panel)
+        surface.blit(self.title_image(), (self.panel.x + round(2 * u), self.panel.y + round(2 * u)))
+        self.draw_body(surface, self.body_area())
+        self.row.draw(surface, u)
+
+    def title_image(self) -> pygame.Surface:
+        return fonts.text(self.title, round(3.4 * self.app.u), theme.GOLD, "bold")
+
+    def body_area(self) -> pygame.Rect:
+        """Where :meth:`draw_body` draws: the panel under its title."""
+        u = self.app.u
+        return pygame.Rect(self.panel.x + round(2 * u), self.panel.y + round(7.5 * u),
+                           self.panel.width - round(4 * u), round(self.body_height()))
+
+    def draw_scrim(self, surface: pygame.Surface) -> None:
+        """The veil over what lies under the dialog, fading in over :data:`FADE_S`."""
+        alpha = round(SCRIM_ALPHA * ease_out_cubic(min(1.0, self.t / FADE_S)))
         if alpha:
             surface.blit(scrim(surface.get_size(), alpha), (0, 0))
-        surface.blit(_panel(self.panel.size, u), self.panel)
-        title = fonts.text(self.title, round(3.4 * u), theme.GOLD, "bold")
-        surface.blit(title, (self.panel.x + round(2 * u), self.panel.y + round(2 * u)))
-        self.draw_body(surface, pygame.Rect(self.panel.x + round(2 * u), self.panel.y + round(7.5 * u),
-                                            self.panel.width - round(4 * u), round(self.body_height())))
-        self.row.draw(surface, u)
 
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         pass

@@ -318,8 +318,17 @@ def test_the_results_panel_is_painted_before_it_opens(game, monkeypatch):
             real_draw(scene, surface)
         finally:
             on_screen[0] = False
+    real_table_draw = type(table).draw
+
+    def table_draw(scene, surface):     # the table's own lines (its picture under the panel) aside
+        was, on_screen[0] = on_screen[0], False
+        try:
+            real_table_draw(scene, surface)
+        finally:
+            on_screen[0] = was
     monkeypatch.setattr(fonts, "_render", spy)
     monkeypatch.setattr(ResultsScene, "draw", draw)
+    monkeypatch.setattr(type(table), "draw", table_draw)
     shown = 0
     for _ in range(3000):
         rendered.clear()
@@ -333,3 +342,30 @@ def test_the_results_panel_is_painted_before_it_opens(game, monkeypatch):
                 break
         table.spare_time(time.thread_time())
     assert shown == 3, "the results panel opened"
+
+
+def test_the_finished_table_under_the_results_panel_is_drawn_into_a_still(monkeypatch):
+    """Under the results panel the finished table does not change: it is drawn twice
+    (before and after the veil fades in), not in every frame (7-11 ms of a 1080p frame)."""
+    from scenes.screens.results import ResultsScene
+    app, table = _open("kowah", (640, 400), before_end=2)
+    draws = [0]
+    real = type(table).draw
+
+    def counted(scene, surface):
+        draws[0] += scene is table
+        return real(scene, surface)
+    monkeypatch.setattr(type(table), "draw", counted)
+    frames = 0
+    for _ in range(3000):
+        app.stack.update(DT)
+        if isinstance(app.stack.top, ResultsScene):
+            if not frames:
+                draws[0] = 0
+            frames += 1
+            if frames > 40:
+                break
+        app.stack.draw(app.screen)
+        table.spare_time(time.thread_time())
+    assert frames > 40, "the results panel opened"
+    assert draws[0] <= 2, f"the table drawn {draws[0]} times in 40 frames of the results panel"
