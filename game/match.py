@@ -96,6 +96,9 @@ class Match:
             self.timers = self.options["timers"]        # a game's setup option (a buzzer game's R17)
         if not isinstance(self.timing, Timing):
             self.timing = Timing.for_game(self.game) if self.timing is None else Timing(self.timing)
+        # read the numbers now (data/timing.yaml and the game's YAML), not inside the
+        # frame that opens the first reaction window
+        self._timing_values = self.timing.values
         self._host = None
         for i, s in enumerate(self.seats):
             if s.agent is None and not s.is_human:

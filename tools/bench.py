@@ -8,7 +8,10 @@ work a frame does, which a busy machine does not inflate the way it does wall ti
 ``slow_frames`` lists the worst frames over 16.7 ms after the first (index, wall and CPU
 ms, images the card art cached in it), ``cpu_slow_frames`` every frame over it in CPU.
 ``--why N`` adds each one's N costliest functions by CPU time (every frame is then
-profiled, so all the times read high).
+profiled, so all the times read high). ``--sample N`` instead samples the main thread's
+stack every ~0.5 ms from a second thread (cheap: the frames keep about their times) and
+names, for each frame over ``--sample-over`` ms of CPU, its N most sampled call paths
+in the project's own code.
 """
 
 from __future__ import annotations
@@ -20,7 +23,9 @@ import os
 import pstats
 import resource
 import sys
+import threading
 import time
+from collections import Counter
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -49,6 +54,67 @@ def _top(prof: cProfile.Profile, n: int) -> list[str]:
             for fn, (_cc, nc, tt, _ct, _callers) in rows]
 
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class Sampler:
+    """Samples the main thread's Python stack from a second thread, tagged with the
+    frame the main thread is in; :meth:`paths` names a frame's most sampled call paths."""
+
+    def __init__(self, every: float = 0.0005) -> None:
+        self.every = every
+        self.frame = -1
+        self.samples: dict[int, Counter] = {}
+        self._main = threading.main_thread().ident
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def start(self) -> None:
+        self._old = sys.getswitchinterval()
+        sys.setswitchinterval(self.every)       # the main thread lets the sampler in this often
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+        sys.setswitchinterval(self._old)
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.every):
+            f = sys._current_frames().get(self._main)
+            i = self.frame
+            if f is None or i < 0:
+                continue
+            path = []
+            while f is not None:
+                code = f.f_code
+                if code.co_filename.startswith(ROOT) and "/tools/bench" not in code.co_filename:
+                    path.append(f"{code.co_name}@{os.path.basename(code.co_filename)}:{f.f_lineno}")
+                f = f.f_back
+            self.samples.setdefault(i, Counter())[" < ".join(path[:7])] += 1
+
+    def paths(self, i: int, n: int) -> list[str]:
+        got = self.samples.get(i, Counter())
+        total = sum(got.values()) or 1
+        return [f"{100 * c // total}% {p}" for p, c in got.most_common(n)]
+
+
+def _time_saves(match: object) -> list[tuple[float, float]]:
+    """(CPU ms, wall ms) of each autosave the match writes from now on (in the frame that
+    made the move: the file is written through before the move returns)."""
+    out: list[tuple[float, float]] = []
+    real = getattr(match, "_save", None)
+    if real is None:
+        return out
+
+    def timed() -> None:
+        c0, w0 = time.thread_time(), time.perf_counter()
+        real()
+        out.append(((time.thread_time() - c0) * 1000, (time.perf_counter() - w0) * 1000))
+    match._save = timed         # type: ignore[attr-defined]
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     t_start = time.perf_counter()
     p = argparse.ArgumentParser()
@@ -62,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--fps", type=int, default=60)
     p.add_argument("--screenshot", default=None)
     p.add_argument("--why", type=int, default=0, help="profile frames; name N costliest functions of slow ones")
+    p.add_argument("--sample", type=int, default=0, help="sample stacks; name N commonest paths of slow frames")
+    p.add_argument("--sample-over", type=float, default=BUDGET_MS, help="CPU ms a frame must take to be named")
     args = p.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -84,6 +152,11 @@ def main(argv: list[str] | None = None) -> int:
     cpu: list[float] = []
     slow: list[dict] = []
     clock = pygame.time.Clock()
+    saves = _time_saves(getattr(table, "match", None))
+    sampler = Sampler() if args.sample else None
+    sampled: list[dict] = []
+    if sampler:
+        sampler.start()
     for i in range(args.frames):
         if not app.running or not app.stack.scenes:
             break
@@ -93,10 +166,18 @@ def main(argv: list[str] | None = None) -> int:
         c0 = time.thread_time()
         if prof:
             prof.enable()
+        if sampler:
+            sampler.frame = i
         work = app.step()
+        if sampler:
+            sampler.frame = -1
         if prof:
             prof.disable()
         cpu.append((time.thread_time() - c0) * 1000)
+        if sampler and i and cpu[-1] > args.sample_over:
+            sampled.append({"i": i, "cpu_ms": round(cpu[-1], 1), "painted": max(0, _painted(table) - before),
+                            "actions": len(table.match.log) if getattr(table, "match", None) else 0,
+                            "paths": sampler.paths(i, args.sample)})
         if busy:
             thinking_times.append(work)
         if i and work * 1000 > BUDGET_MS:
@@ -110,6 +191,8 @@ def main(argv: list[str] | None = None) -> int:
             first_frame = time.perf_counter() - t_start
         if args.fps:
             clock.tick(args.fps)
+    if sampler:
+        sampler.stop()
     if args.screenshot:
         pygame.image.save(app.screen, args.screenshot)
     times = [t * 1000 for t in app.frame_times]
@@ -136,6 +219,12 @@ def main(argv: list[str] | None = None) -> int:
     }
     out["slow_frames"] = sorted(slow, key=lambda r: r["ms"], reverse=True)[:SHOW_SLOW]
     out["cpu_slow_frames"] = [r for r in slow if r["cpu_ms"] > BUDGET_MS]
+    if saves:
+        out["autosave_ms"] = {"saves": len(saves), "cpu_p50": round(percentile([c for c, _ in saves], 50), 3),
+                              "cpu_max": round(max(c for c, _ in saves), 3),
+                              "wall_max": round(max(w for _, w in saves), 3)}
+    if sampler:
+        out["sampled_frames"] = sampled
     print(json.dumps(out))
     pygame.quit()
     return 0

@@ -73,6 +73,10 @@ class App:
         self.screen = self._open_window(opts.size, fullscreen)
         from scenes.core.audio import Audio
         self.audio = Audio(volume=self.settings.volume, muted=self.settings.muted)
+        # what the end of a game needs is imported now, not in the frame the game ends
+        # (the history's modules alone take ~20 ms of CPU to import)
+        import game.history  # noqa: F401
+        import scenes.screens.results  # noqa: F401
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
         self.running = True

@@ -21,9 +21,7 @@ def _fit_px(s: str, px: int, max_width: int, weight: str, min_px: int, _scale: f
     """(cached per text scale: the same request measures wider with large text)"""
     px = max(1, int(px))
     floor = min(px, max(1, int(min_px)))
-    while px > floor and fonts.font(px, weight).size(s)[0] > max_width:
-        px -= 1
-    return px
+    return fonts.largest_px(lambda p: fonts.font(p, weight).size(s)[0], px, floor, max_width)
 
 
 def ellipsize(s: str, px: int, max_width: int, weight: str = "regular") -> str:

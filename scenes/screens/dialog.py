@@ -12,6 +12,9 @@ from scenes.core.stack import Scene
 from scenes.core.tween import ease_out_cubic
 from scenes.widgets.button import Button, ButtonRow
 
+SCRIM_ALPHA = 140       # the veil over what lies under a dialog, once faded in
+FADE_S = 0.16           # s: its fade
+
 
 class Dialog(Scene):
     opaque = False
@@ -77,23 +80,60 @@ class Dialog(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         u = self.app.u
-        k = ease_out_cubic(min(1.0, self.t / 0.16))
-        scrim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        scrim.fill((0, 0, 0, round(140 * k)))
-        surface.blit(scrim, (0, 0))
-        panel = pygame.Surface(self.panel.size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, (*theme.PANEL, 245), panel.get_rect(), border_radius=round(1.5 * u))
-        pygame.draw.rect(panel, (*theme.GOLD, 255), panel.get_rect(), max(1, round(0.15 * u)),
-                         border_radius=round(1.5 * u))
-        surface.blit(panel, self.panel)
-        title = fonts.text(self.title, round(3.4 * u), theme.GOLD, "bold")
-        surface.blit(title, (self.panel.x + round(2 * u), self.panel.y + round(2 * u)))
-        self.draw_body(surface, pygame.Rect(self.panel.x + round(2 * u), self.panel.y + round(7.5 * u),
-                                            self.panel.width - round(4 * u), round(self.body_height())))
+        self.draw_scrim(surface)
+        surface.blit(_panel(self.panel.size, u), self.panel)
+        surface.blit(self.title_image(), (self.panel.x + round(2 * u), self.panel.y + round(2 * u)))
+        self.draw_body(surface, self.body_area())
         self.row.draw(surface, u)
+
+    def title_image(self) -> pygame.Surface:
+        return fonts.text(self.title, round(3.4 * self.app.u), theme.GOLD, "bold")
+
+    def body_area(self) -> pygame.Rect:
+        """Where :meth:`draw_body` draws: the panel under its title."""
+        u = self.app.u
+        return pygame.Rect(self.panel.x + round(2 * u), self.panel.y + round(7.5 * u),
+                           self.panel.width - round(4 * u), round(self.body_height()))
+
+    def draw_scrim(self, surface: pygame.Surface) -> None:
+        """The veil over what lies under the dialog, fading in over :data:`FADE_S`."""
+        alpha = round(SCRIM_ALPHA * ease_out_cubic(min(1.0, self.t / FADE_S)))
+        if alpha:
+            surface.blit(scrim(surface.get_size(), alpha), (0, 0))
 
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         pass
+
+
+_SCRIM: dict[tuple[int, int], pygame.Surface] = {}
+_PANELS: dict[tuple[tuple[int, int], float], pygame.Surface] = {}
+
+
+def scrim(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    """The black veil over what lies under a dialog, at ``alpha``: one opaque surface per
+    window size with a surface alpha (a window's worth of pixels is not made and filled
+    again in every frame of the fade)."""
+    img = _SCRIM.get(size)
+    if img is None:
+        _SCRIM.clear()
+        img = _SCRIM[size] = pygame.Surface(size)
+        img.fill((0, 0, 0))
+    img.set_alpha(alpha)
+    return img
+
+
+def _panel(size: tuple[int, int], u: float) -> pygame.Surface:
+    """A dialog's panel: rounded, gold-edged (made once per size)."""
+    img = _PANELS.get((size, u))
+    if img is None:
+        if len(_PANELS) > 16:
+            _PANELS.clear()
+        img = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(img, (*theme.PANEL, 245), img.get_rect(), border_radius=round(1.5 * u))
+        pygame.draw.rect(img, (*theme.GOLD, 255), img.get_rect(), max(1, round(0.15 * u)),
+                         border_radius=round(1.5 * u))
+        _PANELS[(size, u)] = img
+    return img
 
 
 def wrap(text: str, px: int, width: int, weight: str = "regular") -> list[str]:

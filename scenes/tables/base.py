@@ -225,6 +225,7 @@ class TableScene(Scene):
         """After the frame is drawn (:meth:`App.step`): warm-up jobs in what is left of its
         budget of work, counted in CPU time from the start of this frame's update. Not
         while drawing: the hot-seat privacy test counts every face asked for then."""
+        self.results.prepare_step(time.thread_time() - self.frame_cpu0)    # the results panel, once over
         if self.warm_queue:
             self.warm_queue.run_in_spare(self.frame_cpu0, self.app.size)
         self.zoom.spare(self.frame_cpu0)

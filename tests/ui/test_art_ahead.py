@@ -130,19 +130,43 @@ class Ledger:
         return out
 
 
-def _open(game: str, size: tuple[int, int]):
+def _match(game: str, before_end: int | None = None) -> Match:
+    """The AI game the tests play (seed 7); ``before_end``: that many actions before its
+    end (the game played out headless first to learn its log, then replayed up to there)."""
+    n = registry.info(game).min_seats
+
+    def new() -> Match:
+        return Match(game, [Seat("normal") for _ in range(n)], 7, fresh_options(game, {}), threaded=False)
+    match = new()
+    if before_end is None:
+        return match
+    match.think_scale, now = 0.0, 0.0
+    while not match.is_over() and now < 10_000:
+        now += 0.25
+        match.tick(now)
+    assert match.is_over(), f"{game}: the AI game did not end"
+    log = list(match.log)
+    match.close()
+    match = new()
+    for seat, action in log[:max(0, len(log) - before_end)]:
+        match.submit(seat, action)
+    return match
+
+
+def _open(game: str, size: tuple[int, int], before_end: int | None = None):
     app = make_app(size=size, lang="en", speed=SPEED)
     app.settings.ai_speed = 0.0         # no think delays: the game moves at the motion's pace
-    n = registry.info(game).min_seats
-    match = Match(game, [Seat("normal") for _ in range(n)], 7, fresh_options(game, {}), threaded=False)
-    table = make_table(app, match, fresh=False)
+    table = make_table(app, _match(game, before_end), fresh=False)
     app.stack.push(table)
     return app, table
 
 
-def painted_in_frames(game: str, size: tuple[int, int], frames: int = FRAMES) -> list[tuple[int, dict[str, int]]]:
-    """(frame, pictures by cache) for each counted frame that painted any itself."""
-    app, table = _open(game, size)
+def painted_in_frames(game: str, size: tuple[int, int], frames: int = FRAMES, before_end: int | None = None,
+                      after_end: int = 0) -> list[tuple[int, dict[str, int]]]:
+    """(frame, pictures by cache) for each counted frame that painted any itself.
+    ``before_end``: the table opens that many actions before the game's end, and the
+    frames run to the end and ``after_end`` frames past it (the results panel up)."""
+    app, table = _open(game, size, before_end)
     ledger = Ledger(table, game)
     ahead: list[dict[str, int]] = []
     real_run_one = WarmQueue.run_one
@@ -160,6 +184,7 @@ def painted_in_frames(game: str, size: tuple[int, int], frames: int = FRAMES) ->
         return n
 
     out = []
+    ended: int | None = None       # the first frame with the game over and the table still
     mp = pytest.MonkeyPatch()
     mp.setattr(WarmQueue, "run_one", run_one)
     mp.setattr(WarmQueue, "run_in_frame", run_in_frame)
@@ -178,10 +203,13 @@ def painted_in_frames(game: str, size: tuple[int, int], frames: int = FRAMES) ->
             if i >= WARM_FRAMES and new:
                 out.append((i, new))
             if table.match.is_over() and not table.anim.busy:
-                break
+                ended = i if ended is None else ended
+                if i - ended >= after_end:
+                    break
     finally:
         mp.undo()
     painted_in_frames.frames = i + 1         # type: ignore[attr-defined]
+    painted_in_frames.ended = ended          # type: ignore[attr-defined]
     painted_in_frames.actions = len(table.match.log)     # type: ignore[attr-defined]
     assert len(table.match.log) >= 4, f"{game} at {size}: the AI game hardly moved ({len(table.match.log)} actions)"
     return out
@@ -199,3 +227,145 @@ def test_card_art_is_painted_ahead_not_in_frames(game, size):
     assert total <= AHEAD.get(game, total), (
         f"{game} at {size[0]}x{size[1]}: {total} card pictures painted inside frames {[i for i, _ in painted]} "
         f"(at most {AHEAD[game]}: its art is painted ahead): {painted[:6]}")
+
+
+END_ACTIONS = 8         # the end test opens the table this many actions before the game's end
+AFTER_END = 30          # ... and counts this many frames of the finished table (results panel up)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_end_of_a_game_paints_no_more_than_any_frame(game):
+    """The last moves, the winner's show and the results panel at 1920x1080: faces at the
+    sizes only the end uses (Kowah's winning hand in its banner and on the results panel)
+    are stand-ins or painted ahead, never a hand's worth inside one frame."""
+    size = (1920, 1080)
+    painted = painted_in_frames(game, size, frames=4000, before_end=END_ACTIONS, after_end=AFTER_END)
+    assert painted_in_frames.ended is not None, f"{game}: the game did not end in the frames run"
+    over = [(i, new) for i, new in painted if sum(new.values()) > PER_FRAME]
+    assert not over, "\n".join(
+        f"{game} at the end of a game, frame {i}: {sum(new.values())} card pictures painted in the frame "
+        f"(at most {PER_FRAME}): {new}" for i, new in over[:6])
+
+
+def test_kowah_warms_the_smaller_minis_of_a_growing_known_row():
+    """An opponent's "Known:" minis shrink as the row grows: the next size is painted
+    ahead, so the card that shrinks them repaints at most itself inside the frame (it
+    repainted the whole row: 7-8 minis in one frame at 1280x720)."""
+    app, table = _open("kowah", (1280, 720))
+    app.stack.draw(app.screen)
+    seat = next(s for s in range(len(table.match.seats)) if s != table.viewer)
+    size = table.painter.known_mini
+    n = next(k for k in range(3, 30) if size(seat, k + 1) < size(seat, k))
+    cards = list(range(n + 1))
+    minis = lambda: {k for k in table.art._cache if k[0] == "mini"}     # noqa: E731
+    table.model.known[seat] = cards[:n]
+    table.card_paint._plan_warm()
+    while table.warm_queue:
+        table.warm_queue.run_one()
+    app.stack.draw(app.screen)
+    table.model.known[seat].append(cards[n])        # the row's next card: smaller minis
+    table.card_paint._plan_warm()
+    before = minis()
+    app.stack.draw(app.screen)
+    painted = minis() - before
+    assert len(painted) <= 1, f"{len(painted)} minis painted in the frame the row grew to {n + 1}: {sorted(painted)}"
+    assert {k[3] for k in table.art._cache if k[0] == "mini"} >= {size(seat, n), size(seat, n + 1)}, "both sizes drawn"
+
+
+@pytest.mark.parametrize("game", ["kowah", "mascarade"])
+def test_the_frame_a_game_ends_in_imports_no_module(game, monkeypatch):
+    """What the end of a game needs (the history's modules: ~20 ms of CPU to import) is
+    imported with the app, not in the frame the game ends in (a 40-60 ms frame at 1080p)."""
+    import game as game_pkg
+    for name in [m for m in sys.modules if m == "game.history" or m.startswith("game.history.")]:
+        monkeypatch.delitem(sys.modules, name)          # as in a fresh process (put back after)
+    monkeypatch.delattr(game_pkg, "history", raising=False)
+    app, table = _open(game, (640, 400), before_end=2)
+    imported: list[tuple[int, list[str]]] = []
+    for i in range(2000):
+        before = set(sys.modules)
+        app.stack.update(DT)
+        app.stack.draw(app.screen)
+        new = sorted(set(sys.modules) - before)
+        if new:
+            imported.append((i, new))
+        if table.match.is_over() and app.stack.top is not table:
+            break
+    assert table.match.is_over() and app.stack.top is not table, "the game ended, its results are up"
+    assert not imported, f"modules imported inside frames: {imported}"
+
+
+@pytest.mark.parametrize("game", ["kowah", "daotam"])
+def test_the_results_panel_is_painted_before_it_opens(game, monkeypatch):
+    """The results panel is made and drawn once off screen in spare time while the last
+    moves play (its first frame cost 13-25 ms at 1920x1080, ~15 lines of text rendered):
+    the frames that show it render no new line of text."""
+    from scenes.core import fonts
+    from scenes.screens.results import ResultsScene
+    app, table = _open(game, (1280, 720), before_end=2)
+    rendered: list[str] = []
+    real, real_draw = fonts._render, ResultsScene.draw
+    on_screen = [False]
+
+    def spy(s, *a, **kw):
+        if on_screen[0]:
+            rendered.append(s)
+        return real(s, *a, **kw)
+
+    def draw(scene, surface):           # the panel's own lines, in the frames that show it
+        on_screen[0] = app.stack.top is scene
+        try:
+            real_draw(scene, surface)
+        finally:
+            on_screen[0] = False
+    real_table_draw = type(table).draw
+
+    def table_draw(scene, surface):     # the table's own lines (its picture under the panel) aside
+        was, on_screen[0] = on_screen[0], False
+        try:
+            real_table_draw(scene, surface)
+        finally:
+            on_screen[0] = was
+    monkeypatch.setattr(fonts, "_render", spy)
+    monkeypatch.setattr(ResultsScene, "draw", draw)
+    monkeypatch.setattr(type(table), "draw", table_draw)
+    shown = 0
+    for _ in range(3000):
+        rendered.clear()
+        app.stack.update(DT)
+        app.stack.draw(app.screen)
+        if isinstance(app.stack.top, ResultsScene):
+            assert app.stack.top.table is table
+            assert not rendered, f"lines rendered in the panel's frame {shown}: {rendered}"
+            shown += 1
+            if shown == 3:
+                break
+        table.spare_time(time.thread_time())
+    assert shown == 3, "the results panel opened"
+
+
+def test_the_finished_table_under_the_results_panel_is_drawn_into_a_still(monkeypatch):
+    """Under the results panel the finished table does not change: it is drawn twice
+    (before and after the veil fades in), not in every frame (7-11 ms of a 1080p frame)."""
+    from scenes.screens.results import ResultsScene
+    app, table = _open("kowah", (640, 400), before_end=2)
+    draws = [0]
+    real = type(table).draw
+
+    def counted(scene, surface):
+        draws[0] += scene is table
+        return real(scene, surface)
+    monkeypatch.setattr(type(table), "draw", counted)
+    frames = 0
+    for _ in range(3000):
+        app.stack.update(DT)
+        if isinstance(app.stack.top, ResultsScene):
+            if not frames:
+                draws[0] = 0
+            frames += 1
+            if frames > 40:
+                break
+        app.stack.draw(app.screen)
+        table.spare_time(time.thread_time())
+    assert frames > 40, "the results panel opened"
+    assert draws[0] <= 2, f"the table drawn {draws[0]} times in 40 frames of the results panel"

@@ -147,3 +147,60 @@ def test_a_cached_plate_looks_like_one_painted_straight():
     diff = max(abs(c - d) for x in range(r1.left, r1.right) for y in range(r1.top, r1.bottom)
                for c, d in zip(a.get_at((x, y))[:3], b.get_at((x, y))[:3], strict=True))
     assert diff <= 12, f"cached and straight plates differ by {diff}"
+
+
+@pytest.mark.parametrize("game", ["daotam", "mascarade"])
+def test_no_yaml_is_read_inside_the_matchs_ticks(game, monkeypatch):
+    """The reaction windows' numbers (data/timing.yaml, the game's ``timing:``) are read
+    when the Match is made: the frame that opens the first window reads no file."""
+    import game.cards as cards
+    from game import windows
+    windows._shared_timing.cache_clear()        # as in a fresh process: nothing read yet
+    windows._game_timing.cache_clear()
+    reads: list[str] = []
+    real = cards.read_regular
+
+    def spy(path, *a, **kw):
+        reads.append(str(path))
+        return real(path, *a, **kw)
+    monkeypatch.setattr(cards, "read_regular", spy)
+    match = Match(game, [Seat("normal") for _ in range(5 if game == "mascarade" else 3)], seed=3, think_scale=0.0)
+    try:
+        made = len(reads)
+        windows_seen, now = 0, 0.0
+        while not match.is_over() and len(match.log) < 60:
+            match.tick(now)
+            windows_seen += match.state.window() is not None
+            now += 0.05
+        assert windows_seen, "reaction windows opened and were judged"
+        assert reads[made:] == [], f"files read inside Match.tick: {reads[made:]}"
+        assert any(p.endswith("timing.yaml") for p in reads[:made]), "the Match read its timing when made"
+    finally:
+        match.close()
+
+
+def test_a_line_fitted_to_a_width_measures_a_few_sizes_not_each_on_the_way():
+    """A size's first measure loads its glyphs (~0.5 ms): fitting a caption from 48 px
+    down stepped through every size (a Đạo Tâm window caption cost its frame ~10 ms at
+    1080p). The answer stays the one stepping gives."""
+    from scenes.core import fonts, textfit
+    pygame.font.init()
+    text = "Khai Sáng — the white belt sweeps over the stage cards"
+    for weight, px, width in (("regular", 48, 300), ("bold", 40, 180), ("semibold", 30, 500), ("regular", 20, 900)):
+        step = px
+        while step > 9 and fonts.font(step, weight).size(text)[0] > width:
+            step -= 1
+        asked: list[int] = []
+        real = fonts.font
+
+        def spy(size, w="regular", real=real, asked=asked):
+            asked.append(size)
+            return real(size, w)
+        textfit._fit_px.cache_clear()
+        fonts.font = spy
+        try:
+            got = textfit.fit_px(text, px, width, weight)
+        finally:
+            fonts.font = real
+        assert got == step, f"{weight} {px}px in {width}: {got}, stepping gives {step}"
+        assert len(set(asked)) <= 4, f"{weight} {px}px in {width}: measured at {sorted(set(asked))}"

@@ -39,7 +39,7 @@ class KowahCardArt(ArtAdapter):
 
 @borrowing(table=("H app art back_h cards deck fan_cache match model pair_h pile_h scaled show_h viewer "
                   "warm_minis warm_queue"),
-           geometry="history_geom per_row")
+           geometry="history_geom known_mini per_row")
 class KowahCards:
     """Part of :class:`~scenes.tables.kowah.table.KowahTable`: its card images."""
 
@@ -159,6 +159,24 @@ class KowahCards:
     def _painted(self, card: int, height: int) -> bool:
         return ("face", *self.art_id(card), height) in self.art._cache
 
+    def faces_ready(self, cards: list[int]) -> bool:
+        """Whether every one of ``cards`` is painted at one of the table's sizes (any other
+        size of it is then a cheap scaled stand-in); those that are not are queued first."""
+        std = set(self._std_heights())
+        missing = [c for c in cards if not any(self._painted(c, h) for h in std)]
+        for c in missing:
+            self._ahead(c)
+        return not missing
+
+    def face_ahead(self, card: int, height: int) -> pygame.Surface:
+        """``card``'s face at any ``height`` without painting it inside the frame when it
+        is painted at another size: a stand-in scaled from that one meanwhile, the real
+        face queued first in the warm-up (the end-of-hand banner and results panel show
+        the winning hand at sizes nothing else uses)."""
+        if self._painted(card, height):
+            return self.cards.face(card, height)
+        return self._stand_in(card, height) or self.cards.face(card, height)
+
     def _stand_in(self, card: int, height: int) -> pygame.Surface | None:
         """A face not painted yet at ``height``, scaled from a size it is painted at (the
         real one queued first in the warm-up); None if it is painted at no size."""
@@ -244,11 +262,14 @@ class KowahCards:
 
     def _plan_warm(self) -> None:
         """Queue card images before they are needed (painted in each frame's spare time,
-        :meth:`TableScene.spare_time`): faces at the table's sizes, and the history's minis
-        at this size and the next (a new row shrinks them), so no frame has to paint
-        dozens of new images at once."""
+        :meth:`TableScene.spare_time`): faces at the table's sizes, and the minis of the
+        history and of the opponents' "Known:" rows at this size and the next (a new row,
+        a longer list shrinks them), so no frame has to paint dozens of new images at once."""
         n = len(self.model.pile)
         sizes = {self.history_geom(n)[0], self.history_geom(n + self.per_row())[0]}
+        for seat, known in enumerate(self.model.known):     # an opponent's "Known:" row, and the
+            if known and seat != self.viewer:               # smaller minis of its next card
+                sizes |= {self.known_mini(seat, len(known)), self.known_mini(seat, len(known) + 1)}
         for m in sizes - self.warm_minis:
             self.warm_minis.add(m)
             self.warm_queue.add(lambda c=c, m=m: self.mini(c, m) for c in range(self.deck.kinds))

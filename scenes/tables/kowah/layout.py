@@ -17,7 +17,10 @@ from typing import Any
 import pygame
 
 from scenes.art.kowah_cards import ASPECT, card_width
+from scenes.core import theme
+from scenes.core.i18n import t
 from scenes.kit.parts import borrowing
+from scenes.screens.results import fitted
 from scenes.tables.kowah.model import HELD
 
 PER_ROW = 15            # discard history: minis per row (§2.3), at 16:9; more in a wider window
@@ -173,6 +176,24 @@ class KowahLayout:
             return (self.app.size[0] / 2 + 30 * u, self.hand_mid())
         zx, side = self.zone(seat)
         return (zx + side * 9.5 * u if self.model.declared[seat] is None else zx - side * 12.5 * u, 47 * u)
+
+    def known_room(self, seat: int) -> tuple[pygame.Surface, float, float, float, int]:
+        """An opponent's "Known:" row: its label, left and right ends, the room after the
+        label for the minis and the gap between them."""
+        u = self.app.u
+        w = self.app.size[0]
+        kx, _ = self.known_pt(seat)
+        edge = max(1, round(0.8 * u)) + round(0.5 * u)       # inside the tile frame
+        left, right = max(edge, kx - 16 * u), min(w - edge, kx + 16 * u)
+        avail = max(1.0, right - left)
+        lab = fitted(t("kowah.known"), max(12, round(1.7 * u)), round(avail * 0.4), theme.MUTED, "semibold")
+        return lab, left, right, avail - lab.get_width() - u, max(1, round(0.3 * u))
+
+    def known_mini(self, seat: int, n: int) -> int:
+        """The minis' size in an opponent's "Known:" row of ``n`` cards (they shrink as
+        it grows: the card art warms the next size ahead)."""
+        _, _, _, room, g = self.known_room(seat)
+        return max(8, min(round(3.6 * self.app.u), int((room + g) / max(1, n)) - g, round(room)))
 
     def history_geom(self, n: int) -> tuple[int, int, int, pygame.Rect]:
         """(mini size, gap, rows, panel rect) for a pile of ``n`` cards."""

@@ -15,7 +15,6 @@ from scenes.core.i18n import lang, t
 from scenes.core.textfit import fit_text
 from scenes.kit.parts import borrowing
 from scenes.kit.trick.hand_strip import HandStrip
-from scenes.screens.results import fitted
 from scenes.tables.kowah.deco import JADE, panel
 from scenes.tables.kowah.model import HELD
 from scenes.tables.kowah.prompt import prompt_text
@@ -27,7 +26,7 @@ from scenes.tables.kowah.prompt import prompt_text
                   "view viewer viewer_can_act wait_label"),
            card_paint="_dim _fan _stock_image blit_card card_name mini",
            controls="_key",
-           geometry=("history_label_h per_row span_between waits_room _hand_draw_list _live_rect _stock_rect fan_pt hand_top held_pt history_geom known_pt "
+           geometry=("history_label_h per_row span_between waits_room _hand_draw_list _live_rect _stock_rect fan_pt hand_top held_pt history_geom known_pt known_mini known_room "
                      "pair_pt plate_pos zone"),
            showcase="_draw_outcome")
 class KowahPaint(HandStrip):
@@ -84,15 +83,9 @@ class KowahPaint(HandStrip):
         opponent's column: the minis shrink to fit one row, then wrap onto more rows."""
         u = self.app.u
         known = self.model.known[seat]
-        w = surface.get_width()
+        lab, left, right, room, g = self.known_room(seat)
         kx, ky = self.known_pt(seat)
-        edge = max(1, round(0.8 * u)) + round(0.5 * u)       # inside the tile frame
-        left, right = max(edge, kx - 16 * u), min(w - edge, kx + 16 * u)
-        avail = max(1.0, right - left)
-        lab = fitted(t("kowah.known"), max(12, round(1.7 * u)), round(avail * 0.4), theme.MUTED, "semibold")
-        room = avail - lab.get_width() - u
-        g = max(1, round(0.3 * u))
-        m = max(8, min(round(3.6 * u), int((room + g) / len(known)) - g, round(room)))
+        m = self.known_mini(seat, len(known))
         per_row = max(1, int((room + g) // (m + g)))
         rows = [known[i:i + per_row] for i in range(0, len(known), per_row)]
         width = lab.get_width() + u + min(len(known), per_row) * (m + g) - g

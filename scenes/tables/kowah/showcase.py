@@ -20,7 +20,7 @@ from scenes.tables.kowah.phone import error_params
 
 
 @borrowing(table="H app art fan_cache match model pair_h plates seat_name viewer",
-           card_paint="_dim_surface art_id blit_card card_name",
+           card_paint="_dim_surface art_id blit_card card_name face_ahead faces_ready",
            geometry="hand_top history_geom pair_pt plate_pos win_card_pt",
            painter="_plate_lines")
 class KowahShowcase:
@@ -104,7 +104,7 @@ class KowahShowcase:
             surface.blit(badge, badge.get_rect(topright=(rect.right - round(2.5 * u), rect.y + round(1.5 * u))))
         if outcome:
             y = rect.y + round(head.get_height() + line.get_height() + 3.5 * u)
-            self._draw_groups(surface, outcome, (x, y), hand_h, align="left")
+            self._draw_groups(surface, outcome, (x, y), hand_h, align="left", wait=True)
 
     def _groups(self, o: dict) -> list[tuple[int, ...]]:
         """The winning hand's groups as the engine's win event gave them."""
@@ -119,15 +119,20 @@ class KowahShowcase:
         return round(n * (cw + 0.3 * self.app.u) + (len(groups) - 1) * 2 * self.app.u)
 
     def _draw_groups(self, surface: pygame.Surface, o: dict, at: tuple[int, int], h: int,
-                     align: str = "left") -> None:
+                     align: str = "left", wait: bool = False) -> None:
+        """The winning hand's groups. ``wait``: not before every face is painted at a table
+        size (an opponent's hidden cards are not, when the hand is won: they are painted
+        first in the next frames' spare time, while the banner fades in)."""
         u = self.app.u
         cw = card_width(h)
         x, y = at
         groups = self._groups(o)
+        if wait and not self.faces_ready([c for g in groups for c in g]):
+            return
         for gi, cards in enumerate(groups):
             start = x
             for c in cards:
-                img = self.art.face(*self.art_id(c), h)
+                img = self.face_ahead(c, h)
                 surface.blit(img, (round(x), y))
                 x += cw + 0.3 * u
             if gi == len(groups) - 1 and len(groups) == 3:
