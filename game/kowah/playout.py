@@ -152,13 +152,19 @@ def _uniform(st: KowahState, rng: random.Random, limit: int, record: list | None
             idle = 0
         else:                       # ---- a free seat: take, discard, maybe declare
             h = hands[seat]
-            if pile and rnd() < 0.5:
+            # One uniform u decides take or draw and, rescaled to [0, 1), makes the first
+            # try at the discard (its integer part the index, its fraction the acceptance).
+            u = rnd()
+            if pile and u < 0.5:
                 got = c = pile.pop()
                 pile_got = True
+                u += u
                 if rec:
                     rec(("take",))
                 known[seat].append(c)
             else:
+                if pile:
+                    u += u - 1.0
                 got = c = stock.pop()
                 pile_got = False
                 if rec:
@@ -174,17 +180,25 @@ def _uniform(st: KowahState, rng: random.Random, limit: int, record: list | None
                     known[seat].append(c)
             h.append(c)
             sig = sigs[seat] + pw[c]
+            # uniform over the distinct identities held (and not the card just taken when
+            # it may not go back): a random card, kept with probability 1 / its copies
+            u *= 9
+            i = int(u)
+            c = h[i]
             if rediscard or not pile_got:
-                while True:         # uniform over the distinct identities held
-                    i = int(rnd() * 9)
-                    c = h[i]
-                    if rnd() * h.count(c) < 1:
-                        break
-            else:
+                if (u - i) * h.count(c) >= 1:
+                    while True:
+                        u = rnd() * 9
+                        i = int(u)
+                        c = h[i]
+                        if (u - i) * h.count(c) < 1:
+                            break
+            elif c == got or (u - i) * h.count(c) >= 1:
                 while True:
-                    i = int(rnd() * 9)
+                    u = rnd() * 9
+                    i = int(u)
                     c = h[i]
-                    if c != got and rnd() * h.count(c) < 1:
+                    if c != got and (u - i) * h.count(c) < 1:
                         break
             del h[i]
             sigs[seat] = sig = sig - pw[c]
@@ -229,7 +243,6 @@ def _uniform(st: KowahState, rng: random.Random, limit: int, record: list | None
         # ---- _end_turn
         seat = nxt[seat]
         turn_no += 1
-        got = None
     _write_back(st, hands, anyone, seat, turn_no, idle, got, pile_got, end)
     return steps
 
@@ -257,6 +270,8 @@ def _write_back(st: KowahState, hands: list[list[int]], anyone: bool,
     st.turn_no = turn_no
     st.opening = False
     st.no_draw_turns = idle
+    if end is None:         # (stopped at the start of a turn)
+        got = None
     st.drawn = None if pile_got else got
     st.taken = got if pile_got else None
     st.held = None
@@ -424,7 +439,6 @@ def _heuristic(st: KowahState, rng: random.Random, limit: int, record: list | No
                 idle = 0
         seat = nxt[seat]
         turn_no += 1
-        got = None
     _write_back(st, hands, anyone, seat, turn_no, idle, got, pile_got, end)
     return steps
 

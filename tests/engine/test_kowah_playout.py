@@ -103,16 +103,27 @@ def test_a_playout_from_a_position_with_declared_seats():
     assert {"self_drawn", "opponent_draw", "opponent_discard"} <= set(ends), ends
 
 
-def test_the_loop_is_uniform_over_the_legal_list():
-    """Counted at the first decision of a later turn: take vs draw, and the discards."""
-    takes = Counter()
-    for k in range(3000):
-        st = new_game(3, 7)
-        st.playout(random.Random(k), 2)         # the opening turn (draw, discard)
+@pytest.mark.parametrize("rediscard", [True, False])
+def test_the_loop_is_uniform_over_the_legal_list(rediscard):
+    """A later turn played by the loop: take or draw half the time each, then each
+    identity held (not the taken card when it may not go back) equally often."""
+    base = KowahState.from_deal(
+        ["1C 1C 1C 2C 2C 3C 4C 5C", "1S 2S 3S 4S 5S 6S 7S 8S", "1M 2M 3M 4M 5M 6M 7M 8M"],
+        "6C 9S 9M 9C", discards="7C", opening=False,
+        options={"rediscard_taken_card": rediscard})
+    seen: Counter = Counter()
+    n = 3000
+    for k in range(n):
+        st = base.clone()
         record: list = []
-        st.playout(random.Random(10_000 + k), 5, record)
-        takes[record[0][0]] += 1
-    assert 1350 < takes["take"] < 1650, takes
+        st.playout(random.Random(k), 3, record)     # this turn by the loop (3 may fit)
+        seen[record[0][0], record[1][1]] += 1
+    for took, new, cards in (("draw", "6C", 6), ("take", "7C", 6 - (not rediscard))):
+        ids = [base.deck.parse(c) for c in ("1C", "2C", "3C", "4C", "5C", new)][:cards]
+        for c in ids:
+            assert abs(seen[took, c] - n / 2 / cards) < 0.25 * n / 2 / cards, (took, c, seen)
+        assert sum(v for (t, _), v in seen.items() if t == took) == sum(
+            seen[took, c] for c in ids), seen
 
 
 def test_checki_table_agrees_with_exposable_pairs():
