@@ -30,13 +30,14 @@ leaving ties to chance is what keeps normal a step below hard.
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 from game.ai.base import RandomAgent
+from game.ai.search import Budget, SearchStats
 from game.core import Action, Event
 from game.kowah.deck import Deck, default_deck
 from game.kowah.rules import KowahView
+from game.kowah.search import search
 
 INF = 99
 
@@ -317,27 +318,33 @@ class NormalAgent(_Base):
 
 
 class HardAgent(NormalAgent):
-    """Normal's counting, a finer hand value, and a search over the unseen cards.
+    """Normal's counting and a finer hand value rank the candidates; a search on the real
+    engine picks among them.
 
     A hand's *value* is about minus the distance it will have after one more card:
     ``-distance + outs / unseen`` where outs leading to a two-copy wait weigh more (see
-    ``QUALITY``); a checki hand is worth ``10 + live copies of its wait``. Candidate
-    discards are ranked by that value, and the best ``width`` are searched: for every
-    unseen card (weighted by its live copies) the best hand it could then keep. Ties go
-    to shedding a loner whose number has few live copies, then to a card the next player
-    is not known to collect.
+    ``QUALITY``); a checki hand is worth ``10 + live copies of its wait``. Ties go to
+    shedding a loner whose number has few live copies, then to a card the next player is
+    not known to collect. It declares as Normal does. The best ``width`` discards (or take
+    and draw) then go to :func:`game.kowah.search.search`: ``worlds``
+    determinised worlds of this seat's view, every candidate played out in each. The
+    search keeps the value's favourite unless another candidate wins clearly more often
+    on the same worlds. ``worlds`` is the budget of work; ``time_budget`` (seconds) is a
+    wall-clock cap, a safety net (``None``: none, fully deterministic).
     """
 
     level = "hard"
     think_delay = 0.9
     QUALITY = (0.0, 1.0, 1.3, 1.5, 1.6)
 
-    def __init__(self, seat: int, seed: int = 0, time_budget: float | None = 0.1,
-                 width: int = 4) -> None:
+    def __init__(self, seat: int, seed: int = 0, time_budget: float | None = 0.12,
+                 width: int = 3, worlds: int = 64) -> None:
         super().__init__(seat, seed)
         self.time_budget = time_budget
         self.width = width
+        self.worlds = worlds
         self.discarded: list[list[int]] = [[] for _ in range(self.deck.players)]
+        self.last_stats: SearchStats | None = None
 
     def observe(self, events: list[Event]) -> None:
         for e in events:
@@ -355,40 +362,6 @@ class HardAgent(NormalAgent):
             return 10.0 + wait
         return -d + outs / max(1, sum(unseen))
 
-    def lookahead(self, hand: list[int], unseen: list[int], ukey: list[int],
-                  deadline: float | None) -> float:
-        """Expected value of the best 8 cards kept after drawing one unseen card.
-
-        A card of a number the hand does not hold is assumed to be thrown straight back
-        (it almost always is), which spares most of the work.
-        """
-        total = sum(unseen)
-        if total == 0:
-            return self.value(hand, unseen, ukey)
-        keys = self.deck.keys
-        held = {keys[c] for c in hand}
-        base = self.value(hand, unseen, ukey)
-        acc = 0.0
-        for y in range(self.counter.kinds):
-            n = unseen[y]
-            if not n:
-                continue
-            if keys[y] not in held:
-                acc += n * base
-                continue
-            unseen[y] -= 1
-            ukey[keys[y]] -= 1
-            nine = sorted(hand + [y])
-            acc += n * max(self.value(_remove(nine, z), unseen, ukey) for z in set(nine))
-            unseen[y] += 1
-            ukey[keys[y]] += 1
-            if deadline is not None and time.perf_counter() > deadline:
-                return base          # out of time: fall back on the static value
-        return acc / total
-
-    def _deadline(self) -> float | None:
-        return None if self.time_budget is None else time.perf_counter() + self.time_budget
-
     def _tiebreak(self, view: KowahView, hand: list[int], z: int, unseen: list[int],
                   ukey: list[int]) -> float:
         """Shed loners with few live copies, and nothing the next player collects."""
@@ -402,9 +375,16 @@ class HardAgent(NormalAgent):
             danger -= sum(1 for c in self.discarded[nxt][-4:] if keys[c] == keys[z])
         return -(0.5 * same + 0.2 * live + 0.3 * danger)
 
+    def _search(self, view: KowahView, candidates: list[Action]) -> Action:
+        """The search's pick among ``candidates`` (the favourite first)."""
+        if len(candidates) < 2 or self.worlds <= 0:
+            return candidates[0]
+        budget = Budget(self.time_budget, self.worlds)
+        best, self.last_stats = search(view, self.deck, candidates, self.rng, budget)
+        return best
+
     # ----------------------------------------------------------- decisions
     def discard(self, view: KowahView, legal: list[Action]) -> Action:
-        deadline = self._deadline()
         unseen = self.counter.unseen(view)
         ukey = self.counter.key_unseen(unseen)
         total = max(1, sum(unseen))
@@ -413,20 +393,9 @@ class HardAgent(NormalAgent):
         static = {a: self.value(_remove(hand, a[1]), unseen, ukey)
                   + self._tiebreak(view, hand, a[1], unseen, ukey) / total for a in safe}
         ranked = sorted(safe, key=lambda a: (-static[a], a))
-        if static[ranked[0]] >= 10:
-            return ranked[0]
-        best, best_v = ranked[0], float("-inf")
-        for a in ranked[:self.width]:
-            h8 = _remove(hand, a[1])
-            v = 0.5 * static[a] + 0.5 * self.lookahead(h8, unseen, ukey, deadline)
-            if v > best_v + 1e-9:
-                best, best_v = a, v
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-        return best
+        return self._search(view, ranked[:self.width])
 
     def take_or_draw(self, view: KowahView, legal: list[Action]) -> Action:
-        deadline = self._deadline()
         unseen = self.counter.unseen(view)
         ukey = self.counter.key_unseen(unseen)
         hand = list(view.hand or ())
@@ -436,8 +405,9 @@ class HardAgent(NormalAgent):
         if not view.rediscard_taken_card:
             options.discard(top)
         taken = max(self.value(_remove(nine, z), unseen, ukey) for z in options)
-        drawn = self.lookahead(hand, unseen, ukey, deadline)
-        return ("take",) if taken > drawn else ("draw",)
+        now = self.value(hand, unseen, ukey)
+        first = ("take",) if taken > now else ("draw",)
+        return self._search(view, [first, ("draw",) if first == ("take",) else ("take",)])
 
 
 def make_agent(level: str, seat: int, seed: int = 0, **kwargs: Any) -> Any:

@@ -295,7 +295,6 @@ def _heuristic(st: KowahState, rng: random.Random, limit: int, record: list | No
     n = st.n_seats
     nxt = tuple((s + 1) % n for s in range(n))
     pw = st.pow
-    keys = st.keys
     table, of_key = checki_table(st.keys)
     checki = table.get
     hands = [list(h) for h in st.hands]
@@ -316,7 +315,7 @@ def _heuristic(st: KowahState, rng: random.Random, limit: int, record: list | No
     end = None
     got = None
     pile_got = False
-    kcount = [0] * (max(keys) + 1)
+    shift = st.shift
     stop = limit - 3
     while steps <= stop:
         w = waits[seat]
@@ -351,11 +350,7 @@ def _heuristic(st: KowahState, rng: random.Random, limit: int, record: list | No
                 take = False
             elif s_smart:
                 top = pile[-1]
-                kt = keys[top]
-                m = 0
-                for x in h:
-                    if keys[x] == kt:
-                        m += 1
+                m = sigs[seat] >> shift[top] & 15
                 take = m >= 2 or (m == 1 and top in h)
             else:
                 take = rnd() < 0.5
@@ -382,7 +377,7 @@ def _heuristic(st: KowahState, rng: random.Random, limit: int, record: list | No
             h.append(c)
             sig = sigs[seat] + pw[c]
             if s_smart:
-                c = _smart_discard(h, keys, kcount, waits if anyone else None,
+                c = _smart_discard(h, shift, sig, waits if anyone else None,
                                    got if pile_got and not rediscard else None, rnd)
                 i = h.index(c)
             elif rediscard or not pile_got:
@@ -452,36 +447,54 @@ def _claim(waits: list[int], releaser: int, c: int, n: int) -> int:
     return -1
 
 
-def _smart_discard(h: list[int], keys, kcount: list[int], waits: list[int] | None,
+def _smart_discard(h: list[int], shift: tuple[int, ...], sig: int, waits: list[int] | None,
                    banned: int | None, rnd) -> int:
-    """A card of the least-held key (ties at random), keeping identical pairs over loners
-    of the same key, not a declared seat's wait when another card will do."""
-    for x in h:
-        kcount[keys[x]] += 1
-    best = None
-    best_v = 99.0
-    for x in h:
+    """A card of the least-held key (``sig``: the hand's key signature), keeping identical
+    pairs over loners of the same key, not a declared seat's wait when another card will
+    do; among equals the first from a random place in the hand."""
+    n = len(h)
+    start = int(rnd() * n)
+    best = -1
+    best_v = 999
+    for j in range(n):
+        x = h[(start + j) % n]
         if x == banned:
             continue
-        v = kcount[keys[x]] * 2 + (h.count(x) >= 2) + rnd()
+        k = sig >> shift[x] & 15
+        v = 4 * k
+        if k > 1 and h.count(x) > 1:
+            v += 2
         if waits is not None and x in waits:
-            v += 20
+            v += 100
         if v < best_v:
             best_v = v
             best = x
-    for x in h:
-        kcount[keys[x]] = 0
-    return best if best is not None else h[0]
+    return best if best >= 0 else h[0]
 
 
 def _slow_step(st: KowahState, rng: random.Random, record: list | None,
                smart: tuple[bool, ...] | None) -> int:
-    """One action the general way (legal list, trusted advance)."""
+    """One action the general way (legal list, trusted advance); a smart seat chooses as
+    in the loop."""
     seat = st.turn
     legal = st.legal_actions(seat)
-    if smart is not None and smart[seat] and legal[0][0] == "declare":
-        a = legal[0]
-    else:
+    a = None
+    if smart is not None and smart[seat] and len(legal) > 1:
+        kind = legal[0][0]
+        h = st.hands[seat]
+        if kind == "declare":
+            a = legal[0]
+        elif kind == "draw":
+            top = st.discards[-1]
+            m = st.sigs[seat] >> st.shift[top] & 15
+            a = legal[1] if m >= 2 or (m == 1 and top in h) else legal[0]
+        elif kind == "discard":
+            waits = [-1 if x is None else x for x in st.declared]
+            banned = st.taken if not st.rediscard else None
+            c = _smart_discard(h, st.shift, st.sigs[seat],
+                               waits if st.any_declared else None, banned, rng.random)
+            a = ("discard", c)
+    if a is None:
         a = legal[int(rng.random() * len(legal))]
     if record is not None:
         record.append(a)

@@ -708,6 +708,21 @@ class KowahState(OneSeatAtATime):
                    for s in range(self.n_seats)]
         return events
 
+    def fork(self) -> KowahState:
+        """:meth:`clone` for search: the same position, sharing the (spent) dealing rng."""
+        st = self._copy_fields()
+        st.hands = [list(h) for h in self.hands]
+        st.sigs = list(self.sigs)
+        st.odd = list(self.odd)
+        st.dacts = [list(a) for a in self.dacts]
+        st.stock = list(self.stock)
+        st.discards = list(self.discards)
+        st.declared = list(self.declared)
+        st.locked = list(self.locked)
+        st.known = [list(k) for k in self.known]
+        st.public_draws = list(self.public_draws)
+        return st
+
     def clone(self) -> KowahState:
         st = self._copy_fields()
         st.hands = [list(h) for h in self.hands]
