@@ -18,7 +18,7 @@ search rollouts.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:       # pragma: no cover
     from game.kowah.rules import KowahState
@@ -74,6 +74,25 @@ def heuristic_playout(st: KowahState, rng: random.Random, limit: int,
     return _run(st, rng, limit, record, smart)
 
 
+def heuristic_winner(st: KowahState, rng: random.Random, smart: tuple[bool, ...],
+                     limit: int = 100_000) -> int:
+    """The winner of :func:`heuristic_playout` from ``st`` (-1: a drawn hand), for search
+    rollouts: the position is consumed (left undefined) rather than written back."""
+    from game.core import OVER
+    from game.kowah.rules import TAKE
+    steps = 0
+    while (st.phase != TAKE or st.opening) and st.phase != OVER and steps < limit:
+        steps += _slow_step(st, rng, None, smart)
+    if st.phase != OVER:
+        steps, end = _heuristic(st, rng, limit, None, steps, smart, lean=True)
+        if end is not None:
+            return end[0] if end[0] != "drawn" else -1
+        while st.phase != OVER and steps < limit:
+            steps += _slow_step(st, rng, None, smart)
+    res = st.result()
+    return res.winners[0] if res is not None and res.winners else -1
+
+
 def _run(st: KowahState, rng: random.Random, limit: int, record: list | None,
          smart: tuple[bool, ...] | None) -> int:
     from game.core import OVER
@@ -88,7 +107,7 @@ def _run(st: KowahState, rng: random.Random, limit: int, record: list | None,
     if smart is None:
         steps = _uniform(st, rng, limit, record, steps)
     else:
-        steps = _heuristic(st, rng, limit, record, steps, smart)
+        steps = _heuristic(st, rng, limit, record, steps, smart)[0]
     while st.phase != OVER and steps < limit:       # the last few actions, one by one
         steps += _slow_step(st, rng, record, smart)
     return steps
@@ -288,9 +307,10 @@ def _write_back(st: KowahState, hands: list[list[int]], anyone: bool,
 
 
 def _heuristic(st: KowahState, rng: random.Random, limit: int, record: list | None,
-               steps: int, smart: tuple[bool, ...]) -> int:
+               steps: int, smart: tuple[bool, ...], lean: bool = False) -> tuple[int, Any]:
     """The loop of :func:`heuristic_playout`: :func:`_uniform` with the smart seats'
-    choices."""
+    choices. Returns the actions played and, when ``lean``, how the hand ended (see
+    :func:`heuristic_winner`) without writing the position back."""
     from game.kowah.rules import GUARD_ANOMALY, OPPONENT_DISCARD, OPPONENT_DRAW, SELF_DRAWN
     n = st.n_seats
     nxt = tuple((s + 1) % n for s in range(n))
@@ -434,8 +454,10 @@ def _heuristic(st: KowahState, rng: random.Random, limit: int, record: list | No
                 idle = 0
         seat = nxt[seat]
         turn_no += 1
+    if lean:
+        return steps, end
     _write_back(st, hands, anyone, seat, turn_no, idle, got, pile_got, end)
-    return steps
+    return steps, None
 
 
 def _claim(waits: list[int], releaser: int, c: int, n: int) -> int:

@@ -11,7 +11,7 @@ state is never read.
 
 :func:`search` runs :func:`game.ai.search.flat_monte_carlo` over candidate actions: every
 world plays every candidate, then the hand to its end with
-:func:`~game.kowah.playout.heuristic_playout` (every seat a cheap rummy policy), the
+:func:`~game.kowah.playout.heuristic_winner` (every seat a cheap rummy policy), the
 same rollout seed for every candidate of a world (common random numbers), and scores
 1 when the searching seat wins.
 """
@@ -24,10 +24,9 @@ from collections.abc import Sequence
 from game.ai.search import Budget, SearchStats, flat_monte_carlo
 from game.core import Action
 from game.kowah.deck import Deck
-from game.kowah.playout import heuristic_playout
-from game.kowah.rules import KowahState, KowahView
+from game.kowah.playout import heuristic_winner
+from game.kowah.rules import KowahState, KowahView, _deck_tables, _shuffle
 
-ROLLOUT_LIMIT = 2000        # actions; a hand with sensible seats ends in about 130
 SMART = (True, True, True)
 
 
@@ -41,6 +40,7 @@ class Worlds:
         n = len(view.hand_sizes)
         keys = deck.keys
         self.keys = keys
+        self.widths = _deck_tables(deck)[5]
         unseen = [deck.copies] * deck.kinds
         for c in view.hand or ():
             unseen[c] -= 1
@@ -152,7 +152,7 @@ class Worlds:
                 break
         else:
             raise NoWorld("no deal of the declared hands")
-        rng.shuffle(pool)
+        _shuffle(rng, pool, self.widths)
         del pool[self.need - sum(self.slots[s] for s in declared):]
         pos = 0
         for s in range(n):
@@ -179,7 +179,7 @@ def search(view: KowahView, deck: Deck, actions: Sequence[Action], rng: random.R
            budget: Budget, keep_first_z: float | None = 1.0,
            prune_z: float | None = 2.5) -> tuple[Action, SearchStats]:
     """The best of ``actions`` (the caller's favourite first) by flat Monte Carlo over
-    worlds of ``view``, each candidate played out by :func:`heuristic_playout`."""
+    worlds of ``view``, each candidate played out by :func:`heuristic_winner`."""
     try:
         worlds = Worlds(view, deck)
     except NoWorld:
@@ -193,10 +193,10 @@ def search(view: KowahView, deck: Deck, actions: Sequence[Action], rng: random.R
         st, seed = world
         st = st.fork()
         st.advance(me, action)
-        if not st.is_over():
-            heuristic_playout(st, random.Random(seed), ROLLOUT_LIMIT, SMART)
-        res = st.result()
-        return 1.0 if res is not None and me in res.winners else 0.0
+        if st.is_over():
+            res = st.result()
+            return 1.0 if res is not None and me in res.winners else 0.0
+        return 1.0 if heuristic_winner(st, random.Random(seed), SMART) == me else 0.0
 
     try:
         return flat_monte_carlo(list(actions), sample, evaluate, rng, budget,

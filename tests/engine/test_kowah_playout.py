@@ -143,3 +143,14 @@ def test_checki_table_agrees_with_exposable_pairs():
         kx = table.get(sig)
         mine = () if kx is None else tuple(x for x in of_key[kx] if h.count(x) == 2)
         assert mine == exposable_pairs(h, st.keys), h
+
+
+def test_heuristic_winner_is_the_heuristic_playouts_winner():
+    from game.kowah.playout import heuristic_winner
+    for seed in range(60):
+        a = new_game(3, seed)
+        b = a.clone()
+        heuristic_playout(a, random.Random(seed), 100_000, (True, True, True))
+        res = a.result()
+        want = res.winners[0] if res.winners else -1
+        assert heuristic_winner(b, random.Random(seed), (True, True, True)) == want, seed
