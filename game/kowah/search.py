@@ -200,6 +200,7 @@ def search(view: KowahView, deck: Deck, actions: Sequence[Action], rng: random.R
 
     try:
         return flat_monte_carlo(list(actions), sample, evaluate, rng, budget,
-                                keep_first_z=keep_first_z, prune_z=prune_z)
+                                keep_first_z=keep_first_z, prune_z=prune_z,
+                                stop_when_one=prune_z is not None)
     except NoWorld:
         return actions[0], SearchStats()

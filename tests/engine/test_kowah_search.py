@@ -149,3 +149,18 @@ def test_the_search_prefers_the_discard_that_keeps_a_ready_hand():
     best, stats = search(view, st.deck, order, random.Random(3), Budget(None, 30),
                          keep_first_z=None, prune_z=None)
     assert best == shed, stats.means
+
+
+def test_flat_monte_carlo_stops_when_pruning_leaves_one():
+    """``stop_when_one`` (game/ai/search.py): a candidate that always loses is pruned and
+    the search ends there; without it the whole budget is spent."""
+    from game.ai.search import flat_monte_carlo
+
+    def evaluate(world, action, rng):
+        return float(action == ("good",)) if world % 2 else 0.5 * float(action == ("good",))
+
+    for stop, want in ((True, 8), (False, 40)):
+        best, stats = flat_monte_carlo([("bad",), ("good",)], lambda r: r.randrange(100),
+                                       evaluate, random.Random(1), Budget(None, 40),
+                                       prune_z=2.0, stop_when_one=stop)
+        assert best == ("good",) and stats.worlds == want
