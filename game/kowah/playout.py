@@ -178,22 +178,20 @@ def _uniform(st: KowahState, rng: random.Random, limit: int, record: list | None
                 got = c = pile.pop()
                 pile_got = True
                 u += u
-                if rec:
-                    rec(("take",))
                 known[seat].append(c)
             else:
                 if pile:
                     u += u - 1.0
                 got = c = stock.pop()
                 pile_got = False
-                if rec:
-                    rec(("draw",))
                 if anyone:
                     public_draws.append((seat, c))
                     if c in waits:
                         o = _claim(waits, seat, c, n)
                         if o >= 0:
                             steps += 1
+                            if rec:
+                                rec(("draw",))
                             end = (o, c, OPPONENT_DRAW, seat)
                             break
                     known[seat].append(c)
@@ -226,7 +224,8 @@ def _uniform(st: KowahState, rng: random.Random, limit: int, record: list | None
                 kn.remove(c)
             pile.append(c)
             steps += 2
-            if rec:
+            if rec:                 # (recorded here: one test a turn)
+                rec(("take",) if pile_got else ("draw",))
                 rec(("discard", c))
             if anyone and c in waits:
                 o = _claim(waits, seat, c, n)
