@@ -337,8 +337,8 @@ class HardAgent(NormalAgent):
     think_delay = 0.9
     QUALITY = (0.0, 1.0, 1.3, 1.5, 1.6)
 
-    def __init__(self, seat: int, seed: int = 0, time_budget: float | None = 0.14,
-                 width: int = 3, worlds: int = 80) -> None:
+    def __init__(self, seat: int, seed: int = 0, time_budget: float | None = 0.12,
+                 width: int = 3, worlds: int = 96) -> None:
         super().__init__(seat, seed)
         self.time_budget = time_budget
         self.width = width

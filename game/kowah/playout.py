@@ -395,9 +395,22 @@ def _heuristic(st: KowahState, rng: random.Random, limit: int, record: list | No
                     known[seat].append(c)
             h.append(c)
             sig = sigs[seat] + pw[c]
-            if s_smart:
-                c = _smart_discard(h, shift, sig, waits if anyone else None,
-                                   got if pile_got and not rediscard else None, rnd)
+            if s_smart:             # _smart_discard, written out
+                banned = got if pile_got and not rediscard else None
+                start = int(rnd() * 9)
+                c = h[0]
+                best_v = 999
+                for x in h[start:] + h[:start]:
+                    v = (sig >> shift[x] & 15) << 2
+                    if v >= best_v or x == banned:
+                        continue
+                    if v > 4 and h.count(x) > 1:
+                        v += 2
+                    if anyone and x in waits:
+                        v += 100
+                    if v < best_v:
+                        best_v = v
+                        c = x
                 i = h.index(c)
             elif rediscard or not pile_got:
                 while True:
@@ -472,25 +485,23 @@ def _smart_discard(h: list[int], shift: tuple[int, ...], sig: int, waits: list[i
                    banned: int | None, rnd) -> int:
     """A card of the least-held key (``sig``: the hand's key signature), keeping identical
     pairs over loners of the same key, not a declared seat's wait when another card will
-    do; among equals the first from a random place in the hand."""
-    n = len(h)
-    start = int(rnd() * n)
-    best = -1
+    do; among equals the first from a random place in the hand. (Written out again in
+    :func:`_heuristic`'s loop.)"""
+    start = int(rnd() * len(h))
+    best = h[0]
     best_v = 999
-    for j in range(n):
-        x = h[(start + j) % n]
-        if x == banned:
+    for x in h[start:] + h[:start]:
+        v = (sig >> shift[x] & 15) << 2
+        if v >= best_v or x == banned:
             continue
-        k = sig >> shift[x] & 15
-        v = 4 * k
-        if k > 1 and h.count(x) > 1:
+        if v > 4 and h.count(x) > 1:
             v += 2
         if waits is not None and x in waits:
             v += 100
         if v < best_v:
             best_v = v
             best = x
-    return best if best >= 0 else h[0]
+    return best
 
 
 def _slow_step(st: KowahState, rng: random.Random, record: list | None,

@@ -154,3 +154,14 @@ def test_heuristic_winner_is_the_heuristic_playouts_winner():
         res = a.result()
         want = res.winners[0] if res.winners else -1
         assert heuristic_winner(b, random.Random(seed), (True, True, True)) == want, seed
+
+
+def test_fork_is_an_independent_copy():
+    st = new_game(3, 4)
+    st.playout(random.Random(2), 40)
+    twin = st.fork()
+    for name in KowahState.__slots__:
+        assert getattr(twin, name) == getattr(st, name), name
+    before = st.clone()
+    twin.playout(random.Random(3), 100_000)
+    _same(st, before, "the original is untouched")
