@@ -101,18 +101,22 @@ def _odd_of(sig: int) -> int:
             + t[sig >> 32 & 255] + t[sig >> 40 & 255] + t[sig >> 48 & 255] + t[sig >> 56])
 
 
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
 def _shuffle(rng: random.Random, x: list, widths: tuple[int, ...]) -> None:
     """``rng.shuffle(x)`` exactly (same draws, same order: deals of today's saves replay
     unchanged), without a method call per card. ``widths[i]`` is ``(i + 1).bit_length()``."""
     if type(rng) is not random.Random or len(x) > len(widths):
         rng.shuffle(x)
         return
+    steps = _SHUFFLE_STEPS.get(len(x))
+    if steps is None:       # (position, bits of a draw below position + 1), last first
+        steps = _SHUFFLE_STEPS[len(x)] = tuple((i, widths[i]) for i in range(len(x) - 1, 0, -1))
     getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = widths[i]
+    for i, k in steps:
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
 
