@@ -10,13 +10,12 @@
   card unless forced, and declares only a wait with a live copy (a wait with none is
   dead), exposing the pair with most live copies.
 * **hard** — the same counting, plus *outs*: how many unseen cards would shorten the
-  distance, weighted by how many live copies the wait they lead to would keep; and a
-  search over the unseen cards: each of its best candidate discards is valued by the
-  expectation, over every unseen card it could draw next (weighted by its live copies),
-  of the best hand it could then keep, and take-or-draw compares the card on offer with
-  that expectation. Among equals it sheds a loner whose number has few live copies, and
-  not a number the next player is known to collect. ``time_budget`` (seconds) bounds the
-  search; ``None`` makes it a fixed amount of work, fully deterministic.
+  distance, weighted by how many live copies the wait they lead to would keep. That value
+  ranks its candidate discards (and take against draw); a search on the real engine
+  (:mod:`game.kowah.search`) then plays each of the best few out in ``worlds`` worlds
+  sampled from its view, and keeps the value's favourite unless another candidate wins
+  clearly more often on the same worlds. The budget is work (worlds); ``time_budget``
+  (seconds) is a wall-clock cap, a safety net; ``None`` makes it fully deterministic.
 
 An agent sees only its view and legal actions; the view already carries every public fact
 (the whole discard pile, exposed pairs, public draws, cards known to be in each hand).
