@@ -143,7 +143,81 @@ def _uniform(st: KowahState, rng: random.Random, limit: int, record: list | None
     got = None
     pile_got = False
     stop = limit - 3
-    while steps <= stop:            # (a whole turn fits; the rest goes the slow way)
+    while not anyone and steps <= stop:
+        # ---- nobody has declared: every seat is free, no claims, no public draws (the
+        # loop below, without what a declaration brings; most random hands never leave it)
+        h = hands[seat]
+        u = rnd()
+        if pile and u < 0.5:
+            got = c = pile.pop()
+            pile_got = True
+            u += u
+            known[seat].append(c)
+        else:
+            if pile:
+                u += u - 1.0
+            got = c = stock.pop()
+            pile_got = False
+        h.append(c)
+        sig = sigs[seat] + pw[c]
+        # uniform over the distinct identities held (and not the card just taken when
+        # it may not go back): a random card, kept with probability 1 / its copies
+        u *= 9
+        i = int(u)
+        c = h[i]
+        if rediscard or not pile_got:
+            if (u - i) * h.count(c) >= 1:
+                while True:
+                    u = rnd() * 9
+                    i = int(u)
+                    c = h[i]
+                    if (u - i) * h.count(c) < 1:
+                        break
+        elif c == got or (u - i) * h.count(c) >= 1:
+            while True:
+                u = rnd() * 9
+                i = int(u)
+                c = h[i]
+                if c != got and (u - i) * h.count(c) < 1:
+                    break
+        del h[i]
+        sigs[seat] = sig = sig - pw[c]
+        kn = known[seat]
+        if kn and c in kn:
+            kn.remove(c)
+        pile.append(c)
+        steps += 2
+        if rec:
+            rec(("take",) if pile_got else ("draw",))
+            rec(("discard", c))
+        if not stock:
+            end = ("drawn", None)
+            break
+        kx = checki(sig)
+        if kx is not None:
+            pairs = [x for x in of_key[kx] if h.count(x) == 2]
+            if pairs:
+                i = int(rnd() * (len(pairs) + 1))
+                steps += 1
+                if i < len(pairs):
+                    x = pairs[i]
+                    if rec:
+                        rec(("declare", x))
+                    _declare(st, seat, x, h, kn)
+                    waits[seat] = x
+                    anyone = True
+                elif rec:
+                    rec(("pass",))
+        if pile_got:
+            idle += 1
+            if idle >= guard:
+                end = ("drawn", GUARD_ANOMALY)
+                break
+        else:
+            idle = 0
+        seat = nxt[seat]
+        turn_no += 1
+    while end is None and steps <= stop:    # (a whole turn fits; the rest the slow way)
         w = waits[seat]
         if w >= 0:                  # ---- a declared seat: draw, then discard that card
             got = c = stock.pop()
