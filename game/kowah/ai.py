@@ -29,6 +29,7 @@ leaving ties to chance is what keeps normal a step below hard.
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from game.ai.base import RandomAgent
@@ -317,19 +318,23 @@ class NormalAgent(_Base):
 
 
 class HardAgent(NormalAgent):
-    """Normal's counting and a finer hand value rank the candidates; a search on the real
-    engine picks among them.
+    """Normal's counting, a finer hand value and a look-ahead make a favourite; a search
+    on the real engine may overrule it.
 
     A hand's *value* is about minus the distance it will have after one more card:
     ``-distance + outs / unseen`` where outs leading to a two-copy wait weigh more (see
     ``QUALITY``); a checki hand is worth ``10 + live copies of its wait``. Ties go to
     shedding a loner whose number has few live copies, then to a card the next player is
-    not known to collect. It declares as Normal does. The best ``width`` discards (or take
-    and draw) then go to :func:`game.kowah.search.search`: ``worlds``
-    determinised worlds of this seat's view, every candidate played out in each. The
-    search keeps the value's favourite unless another candidate wins clearly more often
-    on the same worlds. ``worlds`` is the budget of work; ``time_budget`` (seconds) is a
-    wall-clock cap, a safety net (``None``: none, fully deterministic).
+    not known to collect. The *look-ahead* values a kept hand by the expectation, over
+    every unseen card it could draw next, of the best hand it could then keep. The
+    favourite discard blends value and look-ahead over the best ``width + 1`` by value;
+    take-or-draw compares the card on offer with the look-ahead. It declares as Normal
+    does. The favourite and the value's best ``width`` discards (or take and draw) then go
+    to :func:`game.kowah.search.search`: ``worlds`` determinised worlds of this seat's
+    view, every candidate played out in each; another candidate replaces the favourite
+    only when it wins more often on the same worlds by over ``keep_first_z`` standard
+    errors. ``worlds`` is the budget of work; ``time_budget`` (seconds) is a wall-clock
+    cap on the whole decision, a safety net (``None``: none, fully deterministic).
     """
 
     level = "hard"
@@ -337,9 +342,10 @@ class HardAgent(NormalAgent):
     QUALITY = (0.0, 1.0, 1.3, 1.5, 1.6)
 
     def __init__(self, seat: int, seed: int = 0, time_budget: float | None = 0.12,
-                 width: int = 3, worlds: int = 96) -> None:
+                 width: int = 3, worlds: int = 96, keep_first_z: float = 1.5) -> None:
         super().__init__(seat, seed)
         self.time_budget = time_budget
+        self.keep_first_z = keep_first_z
         self.width = width
         self.worlds = worlds
         self.discarded: list[list[int]] = [[] for _ in range(self.deck.players)]
@@ -361,6 +367,37 @@ class HardAgent(NormalAgent):
             return 10.0 + wait
         return -d + outs / max(1, sum(unseen))
 
+    def lookahead(self, hand: list[int], unseen: list[int], ukey: list[int],
+                  deadline: float | None) -> float:
+        """Expected value of the best 8 cards kept after drawing one unseen card.
+
+        A card of a number the hand does not hold is assumed to be thrown straight back
+        (it almost always is), which spares most of the work.
+        """
+        total = sum(unseen)
+        if total == 0:
+            return self.value(hand, unseen, ukey)
+        keys = self.deck.keys
+        held = {keys[c] for c in hand}
+        base = self.value(hand, unseen, ukey)
+        acc = 0.0
+        for y in range(self.counter.kinds):
+            n = unseen[y]
+            if not n:
+                continue
+            if keys[y] not in held:
+                acc += n * base
+                continue
+            unseen[y] -= 1
+            ukey[keys[y]] -= 1
+            nine = sorted(hand + [y])
+            acc += n * max(self.value(_remove(nine, z), unseen, ukey) for z in set(nine))
+            unseen[y] += 1
+            ukey[keys[y]] += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                return base          # out of time: fall back on the static value
+        return acc / total
+
     def _tiebreak(self, view: KowahView, hand: list[int], z: int, unseen: list[int],
                   ukey: list[int]) -> float:
         """Shed loners with few live copies, and nothing the next player collects."""
@@ -374,16 +411,28 @@ class HardAgent(NormalAgent):
             danger -= sum(1 for c in self.discarded[nxt][-4:] if keys[c] == keys[z])
         return -(0.5 * same + 0.2 * live + 0.3 * danger)
 
-    def _search(self, view: KowahView, candidates: list[Action]) -> Action:
-        """The search's pick among ``candidates`` (the favourite first)."""
+    def _search(self, view: KowahView, candidates: list[Action], began: float) -> Action:
+        """The search's pick among ``candidates`` (the favourite first); the wall cap
+        counts from ``began``, the start of the decision."""
         if len(candidates) < 2 or self.worlds <= 0:
             return candidates[0]
-        budget = Budget(self.time_budget, self.worlds)
-        best, self.last_stats = search(view, self.deck, candidates, self.rng, budget)
+        left = None if self.time_budget is None else max(
+            0.0, self.time_budget - (time.perf_counter() - began))
+        budget = Budget(left, self.worlds)
+        best, self.last_stats = search(view, self.deck, candidates, self.rng, budget,
+                                       keep_first_z=self.keep_first_z)
         return best
+
+    def _deadline(self, began: float) -> float | None:
+        """When the look-ahead gives up (a third of the cap; None: never)."""
+        return None if self.time_budget is None else began + self.time_budget / 3
 
     # ----------------------------------------------------------- decisions
     def discard(self, view: KowahView, legal: list[Action]) -> Action:
+        """The favourite: the value blended with the look-ahead over the best ``width``
+        + 1 candidates; the search then weighs it against the value's best ``width``."""
+        began = time.perf_counter()
+        deadline = self._deadline(began)
         unseen = self.counter.unseen(view)
         ukey = self.counter.key_unseen(unseen)
         total = max(1, sum(unseen))
@@ -392,9 +441,21 @@ class HardAgent(NormalAgent):
         static = {a: self.value(_remove(hand, a[1]), unseen, ukey)
                   + self._tiebreak(view, hand, a[1], unseen, ukey) / total for a in safe}
         ranked = sorted(safe, key=lambda a: (-static[a], a))
-        return self._search(view, ranked[:self.width])
+        if static[ranked[0]] >= 10:
+            return ranked[0]        # checki: keep it
+        best, best_v = ranked[0], float("-inf")
+        for a in ranked[:self.width + 1]:
+            h8 = _remove(hand, a[1])
+            v = 0.5 * static[a] + 0.5 * self.lookahead(h8, unseen, ukey, deadline)
+            if v > best_v + 1e-9:
+                best, best_v = a, v
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        return self._search(view, [best] + [a for a in ranked[:self.width] if a != best],
+                            began)
 
     def take_or_draw(self, view: KowahView, legal: list[Action]) -> Action:
+        began = time.perf_counter()
         unseen = self.counter.unseen(view)
         ukey = self.counter.key_unseen(unseen)
         hand = list(view.hand or ())
@@ -404,9 +465,10 @@ class HardAgent(NormalAgent):
         if not view.rediscard_taken_card:
             options.discard(top)
         taken = max(self.value(_remove(nine, z), unseen, ukey) for z in options)
-        now = self.value(hand, unseen, ukey)
-        first = ("take",) if taken > now else ("draw",)
-        return self._search(view, [first, ("draw",) if first == ("take",) else ("take",)])
+        drawn = self.lookahead(hand, unseen, ukey, self._deadline(began))
+        first = ("take",) if taken > drawn else ("draw",)
+        return self._search(view, [first, ("draw",) if first == ("take",) else ("take",)],
+                            began)
 
 
 def make_agent(level: str, seat: int, seed: int = 0, **kwargs: Any) -> Any:
