@@ -342,7 +342,7 @@ class HardAgent(NormalAgent):
     QUALITY = (0.0, 1.0, 1.3, 1.5, 1.6)
 
     def __init__(self, seat: int, seed: int = 0, time_budget: float | None = 0.12,
-                 width: int = 3, worlds: int = 96, keep_first_z: float = 1.5) -> None:
+                 width: int = 3, worlds: int = 128, keep_first_z: float = 2.5) -> None:
         super().__init__(seat, seed)
         self.time_budget = time_budget
         self.keep_first_z = keep_first_z
