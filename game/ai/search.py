@@ -136,6 +136,7 @@ def flat_monte_carlo(
     prune_every: int = 8,
     keep_first_z: float | None = None,
     halving: int | None = None,
+    stop_when_one: bool = False,
 ) -> tuple[Action, SearchStats]:
     """Determinised flat Monte Carlo: each world scores every action; best mean wins.
 
@@ -157,6 +158,9 @@ def flat_monte_carlo(
     best one beats it by more than that many standard errors of their paired
     differences: with few worlds (a tight clock, a big position) the search then defers
     to the heuristic instead of following noise.
+
+    With ``stop_when_one``, pruning goes on down to a single action (not two), and the
+    search ends as soon as one is left: the rest of the budget would only sample it.
     """
     if not actions:
         raise ValueError("no actions to search")
@@ -168,8 +172,11 @@ def flat_monte_carlo(
         for i in alive:
             values[i].append(evaluate(world, actions[i], rng))
         budget.tick()
-        if prune_z is not None and len(alive) > 2 and budget.done % prune_every == 0:
+        if prune_z is not None and (len(alive) > 2 or stop_when_one and len(alive) == 2) \
+                and budget.done % prune_every == 0:
             alive = _prune(values, alive, prune_z)
+        if stop_when_one and len(alive) == 1:
+            break
         if halving is not None and budget.done >= cut:
             cut *= 2
             if len(alive) > halving:

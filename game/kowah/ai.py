@@ -10,13 +10,12 @@
   card unless forced, and declares only a wait with a live copy (a wait with none is
   dead), exposing the pair with most live copies.
 * **hard** — the same counting, plus *outs*: how many unseen cards would shorten the
-  distance, weighted by how many live copies the wait they lead to would keep; and a
-  search over the unseen cards: each of its best candidate discards is valued by the
-  expectation, over every unseen card it could draw next (weighted by its live copies),
-  of the best hand it could then keep, and take-or-draw compares the card on offer with
-  that expectation. Among equals it sheds a loner whose number has few live copies, and
-  not a number the next player is known to collect. ``time_budget`` (seconds) bounds the
-  search; ``None`` makes it a fixed amount of work, fully deterministic.
+  distance, weighted by how many live copies the wait they lead to would keep. That value
+  ranks its candidate discards (and take against draw); a search on the real engine
+  (:mod:`game.kowah.search`) then plays each of the best few out in ``worlds`` worlds
+  sampled from its view, and keeps the value's favourite unless another candidate wins
+  clearly more often on the same worlds. The budget is work (worlds); ``time_budget``
+  (seconds) is a wall-clock cap, a safety net; ``None`` makes it fully deterministic.
 
 An agent sees only its view and legal actions; the view already carries every public fact
 (the whole discard pile, exposed pairs, public draws, cards known to be in each hand).
@@ -34,9 +33,11 @@ import time
 from typing import Any
 
 from game.ai.base import RandomAgent
+from game.ai.search import Budget, SearchStats
 from game.core import Action, Event
 from game.kowah.deck import Deck, default_deck
 from game.kowah.rules import KowahView
+from game.kowah.search import search
 
 INF = 99
 
@@ -317,27 +318,38 @@ class NormalAgent(_Base):
 
 
 class HardAgent(NormalAgent):
-    """Normal's counting, a finer hand value, and a search over the unseen cards.
+    """Normal's counting, a finer hand value and a look-ahead make a favourite; a search
+    on the real engine may overrule it.
 
     A hand's *value* is about minus the distance it will have after one more card:
     ``-distance + outs / unseen`` where outs leading to a two-copy wait weigh more (see
-    ``QUALITY``); a checki hand is worth ``10 + live copies of its wait``. Candidate
-    discards are ranked by that value, and the best ``width`` are searched: for every
-    unseen card (weighted by its live copies) the best hand it could then keep. Ties go
-    to shedding a loner whose number has few live copies, then to a card the next player
-    is not known to collect.
+    ``QUALITY``); a checki hand is worth ``10 + live copies of its wait``. Ties go to
+    shedding a loner whose number has few live copies, then to a card the next player is
+    not known to collect. The *look-ahead* values a kept hand by the expectation, over
+    every unseen card it could draw next, of the best hand it could then keep. The
+    favourite discard blends value and look-ahead over the best ``width + 1`` by value;
+    take-or-draw compares the card on offer with the look-ahead. It declares as Normal
+    does. The favourite and the value's best ``width`` discards (or take and draw) then go
+    to :func:`game.kowah.search.search`: ``worlds`` determinised worlds of this seat's
+    view, every candidate played out in each; another candidate replaces the favourite
+    only when it wins more often on the same worlds by over ``keep_first_z`` standard
+    errors. ``worlds`` is the budget of work; ``time_budget`` (seconds) is a wall-clock
+    cap on the whole decision, a safety net (``None``: none, fully deterministic).
     """
 
     level = "hard"
     think_delay = 0.9
     QUALITY = (0.0, 1.0, 1.3, 1.5, 1.6)
 
-    def __init__(self, seat: int, seed: int = 0, time_budget: float | None = 0.1,
-                 width: int = 4) -> None:
+    def __init__(self, seat: int, seed: int = 0, time_budget: float | None = 0.12,
+                 width: int = 3, worlds: int = 128, keep_first_z: float = 2.5) -> None:
         super().__init__(seat, seed)
         self.time_budget = time_budget
+        self.keep_first_z = keep_first_z
         self.width = width
+        self.worlds = worlds
         self.discarded: list[list[int]] = [[] for _ in range(self.deck.players)]
+        self.last_stats: SearchStats | None = None
 
     def observe(self, events: list[Event]) -> None:
         for e in events:
@@ -386,9 +398,6 @@ class HardAgent(NormalAgent):
                 return base          # out of time: fall back on the static value
         return acc / total
 
-    def _deadline(self) -> float | None:
-        return None if self.time_budget is None else time.perf_counter() + self.time_budget
-
     def _tiebreak(self, view: KowahView, hand: list[int], z: int, unseen: list[int],
                   ukey: list[int]) -> float:
         """Shed loners with few live copies, and nothing the next player collects."""
@@ -402,9 +411,28 @@ class HardAgent(NormalAgent):
             danger -= sum(1 for c in self.discarded[nxt][-4:] if keys[c] == keys[z])
         return -(0.5 * same + 0.2 * live + 0.3 * danger)
 
+    def _search(self, view: KowahView, candidates: list[Action], began: float) -> Action:
+        """The search's pick among ``candidates`` (the favourite first); the wall cap
+        counts from ``began``, the start of the decision."""
+        if len(candidates) < 2 or self.worlds <= 0:
+            return candidates[0]
+        left = None if self.time_budget is None else max(
+            0.0, self.time_budget - (time.perf_counter() - began))
+        budget = Budget(left, self.worlds)
+        best, self.last_stats = search(view, self.deck, candidates, self.rng, budget,
+                                       keep_first_z=self.keep_first_z)
+        return best
+
+    def _deadline(self, began: float) -> float | None:
+        """When the look-ahead gives up (a third of the cap; None: never)."""
+        return None if self.time_budget is None else began + self.time_budget / 3
+
     # ----------------------------------------------------------- decisions
     def discard(self, view: KowahView, legal: list[Action]) -> Action:
-        deadline = self._deadline()
+        """The favourite: the value blended with the look-ahead over the best ``width``
+        + 1 candidates; the search then weighs it against the value's best ``width``."""
+        began = time.perf_counter()
+        deadline = self._deadline(began)
         unseen = self.counter.unseen(view)
         ukey = self.counter.key_unseen(unseen)
         total = max(1, sum(unseen))
@@ -414,19 +442,20 @@ class HardAgent(NormalAgent):
                   + self._tiebreak(view, hand, a[1], unseen, ukey) / total for a in safe}
         ranked = sorted(safe, key=lambda a: (-static[a], a))
         if static[ranked[0]] >= 10:
-            return ranked[0]
+            return ranked[0]        # checki: keep it
         best, best_v = ranked[0], float("-inf")
-        for a in ranked[:self.width]:
+        for a in ranked[:self.width + 1]:
             h8 = _remove(hand, a[1])
             v = 0.5 * static[a] + 0.5 * self.lookahead(h8, unseen, ukey, deadline)
             if v > best_v + 1e-9:
                 best, best_v = a, v
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        return best
+        return self._search(view, [best] + [a for a in ranked[:self.width] if a != best],
+                            began)
 
     def take_or_draw(self, view: KowahView, legal: list[Action]) -> Action:
-        deadline = self._deadline()
+        began = time.perf_counter()
         unseen = self.counter.unseen(view)
         ukey = self.counter.key_unseen(unseen)
         hand = list(view.hand or ())
@@ -436,8 +465,10 @@ class HardAgent(NormalAgent):
         if not view.rediscard_taken_card:
             options.discard(top)
         taken = max(self.value(_remove(nine, z), unseen, ukey) for z in options)
-        drawn = self.lookahead(hand, unseen, ukey, deadline)
-        return ("take",) if taken > drawn else ("draw",)
+        drawn = self.lookahead(hand, unseen, ukey, self._deadline(began))
+        first = ("take",) if taken > drawn else ("draw",)
+        return self._search(view, [first, ("draw",) if first == ("take",) else ("take",)],
+                            began)
 
 
 def make_agent(level: str, seat: int, seed: int = 0, **kwargs: Any) -> Any:

@@ -21,11 +21,13 @@ import logging
 import random
 from bisect import insort
 from dataclasses import dataclass
+from operator import itemgetter
 
 from game.core import OVER, Action, Event, IllegalAction, OneSeatAtATime, Result, new_event
 from game.descriptor import Truth
 from game.kowah.checki import exposable_pairs, is_complete, split_groups
 from game.kowah.deck import Deck, default_deck
+from game.kowah.playout import playout as _playout
 
 log = logging.getLogger(__name__)
 
@@ -63,9 +65,43 @@ def _deck_tables(deck: Deck) -> tuple:
         keys = deck.keys
         got = (deck, tuple(16 ** k for k in keys), tuple(4 * k for k in keys),
                KowahState.check_options({}, deck), _discard_actions(deck.kinds),
-               tuple((i + 1).bit_length() for i in range(deck.size)), tuple(deck.build()))
+               tuple((i + 1).bit_length() for i in range(deck.size)), tuple(deck.build()),
+               tuple(_deal_plan(deck, first) for first in range(deck.players)))
         _PER_DECK[id(deck)] = got
     return got
+
+
+def _deal_plan(deck: Deck, first: int) -> tuple:
+    """How a shuffled pack is dealt when ``first`` plays first (rule 10: packets clockwise
+    from the first player): per seat a getter of its cards' positions, the packets as
+    the deal event lists them, and where the stock starts."""
+    n, size, packet = deck.players, deck.hand_size, deck.deal_packet
+    where: list[list[int]] = [[] for _ in range(n)]
+    packets = []
+    pos = 0
+    for _ in range(size // packet):
+        for k in range(n):
+            seat = (first + k) % n
+            where[seat].extend(range(pos, pos + packet))
+            packets.append((seat, packet))
+            pos += packet
+    return tuple(itemgetter(*w) for w in where), tuple(packets), pos
+
+
+# Odd counts of two signature digits (one byte), for :func:`_odd_of`.
+_ODD_BYTE = bytes(((v & 15) % 3 != 0) + ((v >> 4) % 3 != 0) for v in range(256))
+
+
+def _odd_of(sig: int) -> int:
+    """``odd_keys(sig)`` by bytes (signatures of up to 16 keys)."""
+    if sig >> 64:
+        return odd_keys(sig)
+    t = _ODD_BYTE
+    return (t[sig & 255] + t[sig >> 8 & 255] + t[sig >> 16 & 255] + t[sig >> 24 & 255]
+            + t[sig >> 32 & 255] + t[sig >> 40 & 255] + t[sig >> 48 & 255] + t[sig >> 56])
+
+
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
 
 
 def _shuffle(rng: random.Random, x: list, widths: tuple[int, ...]) -> None:
@@ -74,12 +110,13 @@ def _shuffle(rng: random.Random, x: list, widths: tuple[int, ...]) -> None:
     if type(rng) is not random.Random or len(x) > len(widths):
         rng.shuffle(x)
         return
+    steps = _SHUFFLE_STEPS.get(len(x))
+    if steps is None:       # (position, bits of a draw below position + 1), last first
+        steps = _SHUFFLE_STEPS[len(x)] = tuple((i, widths[i]) for i in range(len(x) - 1, 0, -1))
     getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = widths[i]
+    for i, k in steps:
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
 
@@ -155,7 +192,7 @@ class KowahState(OneSeatAtATime):
     def __init__(self, seed: int = 0, options: dict | None = None, deck: Deck | None = None,
                  _deal: bool = True) -> None:
         self.deck = deck = deck or default_deck()
-        _, pw, shift, defaults, da, _, _ = _deck_tables(deck)
+        _, pw, shift, defaults, da = _deck_tables(deck)[:5]
         self.keys = deck.keys
         self.pow = pw           # per card: its digit in a signature
         self.shift = shift      # per card: that digit's bit offset
@@ -232,18 +269,12 @@ class KowahState(OneSeatAtATime):
         cards = list(tables[6])     # d.build(), made once per deck
         _shuffle(self.rng, cards, tables[5])
         n = self.n_seats
-        self.first = self.turn = self.rng.randrange(n)
-        pos = 0
-        for _ in range(d.hand_size // d.deal_packet):
-            for k in range(n):
-                seat = (self.first + k) % n
-                self.hands[seat].extend(cards[pos:pos + d.deal_packet])
-                self.packets.append((seat, d.deal_packet))
-                pos += d.deal_packet
-        for h in self.hands:
-            h.sort()
+        self.first = self.turn = first = self.rng.randrange(n)
+        getters, packets, pos = tables[7][first]
+        self.hands = [sorted(get(cards)) for get in getters]
+        self.packets = list(packets)
         self._compute_signatures()
-        self.stock = cards[pos:][::-1]
+        self.stock = cards[:pos - 1:-1]     # cards[pos:] reversed: the top is the last
         self.initial_counts = tuple([d.copies] * d.kinds)
         self.total_cards = d.size
 
@@ -300,12 +331,12 @@ class KowahState(OneSeatAtATime):
         return st
 
     def _compute_signatures(self) -> None:
-        """Every hand's signature, odd count and discard list, from scratch."""
-        pw = self.pow
-        da = self.discard_actions
-        self.sigs = [sum(pw[c] for c in h) for h in self.hands]
-        self.odd = [odd_keys(sig) for sig in self.sigs]
-        self.dacts = [[da[c] for c in dict.fromkeys(sorted(h))] for h in self.hands]
+        """Every hand's signature, odd count and discard list, from scratch (hands sorted)."""
+        pw = self.pow.__getitem__
+        da = self.discard_actions.__getitem__
+        self.sigs = sigs = [sum(map(pw, h)) for h in self.hands]
+        self.odd = [_odd_of(sig) for sig in sigs]
+        self.dacts = [list(map(da, dict.fromkeys(h))) for h in self.hands]
 
     def _add_to_hand(self, seat: int, c: int) -> None:
         hand = self.hands[seat]
@@ -413,6 +444,14 @@ class KowahState(OneSeatAtATime):
             self.phase = DISCARD
         else:
             self._play(seat, action, False)
+
+    def playout(self, rng: random.Random, limit: int, record: list | None = None) -> int:
+        """Play on to the end of the hand (or ``limit`` actions), every seat choosing
+        uniformly among its legal actions with ``rng``; returns the actions played. The
+        engine's fast loop (:mod:`game.kowah.playout`): no actions, events or checks
+        inside, the same position at the end as those actions played through
+        :meth:`apply`. ``record`` (if given) gets each action played."""
+        return _playout(self, rng, limit, record)
 
     def _check(self, seat: int, action: object) -> None:
         """Raise the IllegalAction that ``action`` deserves now, if any (state untouched)."""
@@ -672,6 +711,51 @@ class KowahState(OneSeatAtATime):
         events += [Event("hand", s, {"cards": list(self.hands[s])}, to=s)
                    for s in range(self.n_seats)]
         return events
+
+    def fork(self) -> KowahState:
+        """:meth:`clone` for search: the same position, sharing the (spent) dealing rng
+        and the fields no move changes (every field listed: a loop over the slots costs
+        more than the rest of the copy)."""
+        st = _new(KowahState)
+        st.deck = self.deck
+        st.keys = self.keys
+        st.pow = self.pow
+        st.shift = self.shift
+        st.discard_actions = self.discard_actions
+        st.n_seats = self.n_seats
+        st.options = self.options
+        st.rediscard = self.rediscard
+        st.guard_limit = self.guard_limit
+        st.hand_size = self.hand_size
+        st.seed = self.seed
+        st.rng = self.rng
+        st.hands = [list(h) for h in self.hands]
+        st.sigs = list(self.sigs)
+        st.odd = list(self.odd)
+        st.stock = list(self.stock)
+        st.discards = list(self.discards)
+        st.declared = list(self.declared)
+        st.locked = list(self.locked)
+        st.known = [list(k) for k in self.known]
+        st.public_draws = list(self.public_draws)
+        st.any_declared = self.any_declared
+        st.packets = self.packets
+        st.first = self.first
+        st.turn = self.turn
+        st.phase = self.phase
+        st.opening = self.opening
+        st.turn_no = self.turn_no
+        st.drawn = self.drawn
+        st.taken = self.taken
+        st.held = self.held
+        st.last_stock_turn = self.last_stock_turn
+        st.no_draw_turns = self.no_draw_turns
+        st.win_card = self.win_card
+        st._result = self._result
+        st.initial_counts = self.initial_counts
+        st.total_cards = self.total_cards
+        st.dacts = [list(a) for a in self.dacts]
+        return st
 
     def clone(self) -> KowahState:
         st = self._copy_fields()

@@ -54,14 +54,14 @@ def test_make_agent_levels():
                                     ("normal", "normal", "random")])
 def test_agents_always_choose_legal_actions(levels):
     for seed in range(4):
-        st, _ = play(levels, seed, time_budget=None)
+        st, _ = play(levels, seed, time_budget=None, worlds=4)
         assert st.is_over()
 
 
 def test_agents_are_deterministic_for_a_seed():
     levels = ("hard", "normal", "easy")
-    _, a = play(levels, 3, time_budget=None)
-    _, b = play(levels, 3, time_budget=None)
+    _, a = play(levels, 3, time_budget=None, worlds=4)
+    _, b = play(levels, 3, time_budget=None, worlds=4)
     assert a == b
 
 
@@ -218,54 +218,44 @@ def test_declared_agents_just_draw_and_discard():
 
 # ------------------------------------------------------------------------- Hard's clock
 def test_hard_respects_its_time_budget(monkeypatch):
-    """On a clock that moves 1 ms per reading (not the machine's: a busy machine must not
-    fail this), Hard with a 5 ms budget stops its look-ahead once the budget is spent:
-    far fewer evaluations per decision than the same agent with no budget."""
-    import game.kowah.ai as kai
+    """Hard's budget is work (worlds searched); its ``time_budget`` is a wall-clock cap.
+    On a clock that moves 1 ms per reading (not the machine's: a busy machine must not
+    fail this), a 5 ms cap stops the search after a few worlds, where no cap plays them
+    all. (Rewritten for the searching Hard: it counted the old look-ahead's evaluations.)"""
+    import game.ai.search as gsearch
     now = [0.0]
 
     def clock() -> float:
         now[0] += 0.001
         return now[0]
 
-    monkeypatch.setattr(kai.time, "perf_counter", clock)
-
-    def most_evaluations(budget):
-        agent = HardAgent(0, 3, time_budget=budget)
-        calls = [0]
-        plain = agent.value
-
-        def counted(*args):
-            calls[0] += 1
-            return plain(*args)
-
-        agent.value = counted
-        worst = 0
-        for seed in range(3):
-            st = new_game(3, seed)
-            others = [None, NormalAgent(1, seed), NormalAgent(2, seed)]
-            while not st.is_over() and st.turn_no < 45:
-                (seat,) = st.active_seats()
-                legal = st.legal_actions(seat)
-                if seat == 0:
-                    calls[0] = 0
-                    action = agent.decide(st.view(0), legal)
-                    worst = max(worst, calls[0])
-                else:
-                    action = others[seat].decide(st.view(seat), legal)
-                assert action in legal
-                st.apply(seat, action)
-        return worst
-
-    bounded, free = most_evaluations(0.005), most_evaluations(None)
-    assert bounded < free / 2, (bounded, free)
+    monkeypatch.setattr(gsearch.time, "perf_counter", clock)
+    searched = {}
+    for budget in (0.005, None):
+        agent = HardAgent(0, 3, time_budget=budget, worlds=40)
+        most = 0
+        st = new_game(3, 1)
+        others = [None, NormalAgent(1, 1), NormalAgent(2, 1)]
+        while not st.is_over() and st.turn_no < 12:
+            (seat,) = st.active_seats()
+            legal = st.legal_actions(seat)
+            if seat == 0:
+                agent.last_stats = None
+                action = agent.decide(st.view(0), legal)
+                if agent.last_stats is not None:
+                    most = max(most, agent.last_stats.worlds)
+            else:
+                action = others[seat].decide(st.view(seat), legal)
+            st.apply(seat, action)
+        searched[budget] = most
+    assert 1 <= searched[0.005] < 10 and searched[None] == 40, searched
 
 
 # ------------------------------------------------------------------------------ strength
 def wins(levels, seeds) -> list[int]:
     out = [0, 0, 0]
     for seed in seeds:
-        st, _ = play(levels, seed, time_budget=None)
+        st, _ = play(levels, seed, time_budget=None, worlds=4)
         for w in st.result().winners:
             out[w] += 1
     return out
