@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from dataclasses import dataclass, fields
+from operator import itemgetter
 
 from game.core import OVER, Action, Event, IllegalAction, OneSeatAtATime, Result, new_event
 from game.descriptor import Truth
@@ -134,20 +135,46 @@ def _suit_dukals(deck: Deck, court: tuple, held: tuple[int, ...], runs: dict) ->
     return found
 
 
+_BITS = tuple(n.bit_length() for n in range(1, 1001))     # _BITS[i]: bits of i + 1
+
+
 def _shuffled(rng: random.Random, size: int) -> list[int]:
     """``list(range(size))`` after ``rng.shuffle``: the very same permutation and the same
     draws from ``rng`` (saves and replays deal again from the seed), with
     ``Random._randbelow`` inlined (it was most of a deal's cost)."""
     cards = list(range(size))
     getrandbits = rng.getrandbits
-    for i in reversed(range(1, size)):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
+    bits = _BITS if size <= len(_BITS) else tuple(n.bit_length() for n in range(1, size + 1))
+    for i in range(size - 1, 0, -1):
+        j = getrandbits(bits[i])
+        while j > i:
+            j = getrandbits(bits[i])
         cards[i], cards[j] = cards[j], cards[i]
     return cards
+
+
+_DEALS: dict[tuple[int, int, int, int], tuple] = {}
+
+
+def _deal_plan(size: int, packet: int, n: int, dealer: int) -> tuple:
+    """Per seat, an itemgetter of the shuffled positions it is dealt (packets of
+    ``packet`` from the dealer's next seat, rule 7), and the packets as (seat, size)."""
+    key = (size, packet, n, dealer)
+    plan = _DEALS.get(key)
+    if plan is None:
+        positions: list[list[int]] = [[] for _ in range(n)]
+        packets = []
+        seat = (dealer + 1) % n
+        for pos in range(0, size, packet):
+            part = range(pos, min(pos + packet, size))
+            positions[seat] += part
+            packets.append((seat, len(part)))
+            seat = (seat + 1) % n
+        getters = tuple((lambda cards: []) if not p else
+                        (lambda cards, p=p[0]: [cards[p]]) if len(p) == 1 else itemgetter(*p)
+                        for p in positions)
+        plan = _DEALS[key] = (getters, tuple(packets))
+    return plan
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,7 +268,7 @@ class GanjifaState(OneSeatAtATime):
 
     __slots__ = (
         "deck", "n_seats", "options", "trump", "rng", "seed", "dealer", "packets", "hands",
-        "captured", "trick", "history", "trick_no", "dukal", "gives", "leader", "turn",
+        "captured", "trick", "_history", "_pending", "trick_no", "dukal", "gives", "leader", "turn",
         "phase", "_result", "_hist_cache", "_per", "_plays", "_gives_a", "_strict", "_dukal_cache", "_acts_cache",
         "_keys", "_size",
     )
@@ -259,24 +286,47 @@ class GanjifaState(OneSeatAtATime):
         n = self.n_seats
         self.dealer = self.rng.randrange(n) if dealer is None else dealer
         if hands is None:
-            hands, self.packets = self._deal()
+            self.hands, self.packets = self._deal()     # sorted hands
         else:
             self.packets = []
             self._check_explicit_deal(hands)
-        self.hands: list[list[int]] = [sorted(h) for h in hands]
+            self.hands = [sorted(h) for h in hands]
         self.captured: list[list[int]] = [[] for _ in range(n)]
         self.trick: list[tuple[int, int]] = []
-        self.history: list[Trick] = []
+        self._history: list[Trick] = []
+        self._pending: list[tuple[int, int, int, int, int]] = []
         self.trick_no = 0
         self.dukal: tuple[int, ...] = ()
         self.gives: list[tuple[int, list[int]]] = []
-        opener = self.deck.card(self.trump, self.deck.ranks[self.deck.raja_rank].id)
+        opener = self.trump * self.deck.per_suit + self.deck.raja_rank
         holder = next((s for s in range(n) if opener in self.hands[s]), 0)
         self.leader = self.turn = holder
         self.phase = LEAD
         self._result: Result | None = None
         self._hist_cache: tuple[list[Trick], tuple[Trick, ...]] | None = None
         self._setup_fast()
+
+    @property
+    def history(self) -> list[Trick]:
+        """Every finished trick and Dukal, oldest first. A playout logs its tricks compactly
+        (``_pending``: leader and the three cards in play order, winner); they become
+        :class:`Trick` records here, when first read."""
+        if self._pending:
+            self._flush_history()
+        return self._history
+
+    @history.setter
+    def history(self, value: list[Trick]) -> None:
+        self._history = value
+        self._pending = []
+
+    def _flush_history(self) -> None:
+        hist = self._history
+        for leader, c0, c1, c2, winner in self._pending:
+            o1 = (leader + 1) % 3
+            hist.append(_trick("trick", leader, ((leader, c0), (o1, c1), ((o1 + 1) % 3, c2)),
+                               winner))
+        self._pending = []
 
     def _setup_fast(self) -> None:
         """Per-state constants of the hot paths (cards per suit, the shared action tuples,
@@ -305,16 +355,9 @@ class GanjifaState(OneSeatAtATime):
     def _deal(self) -> tuple[list[list[int]], list[tuple[int, int]]]:
         """Shuffle, then packets of four counter-clockwise from the dealer's next seat."""
         cards = _shuffled(self.rng, self.deck.size)
-        n, k = self.n_seats, self.deck.deal_packet
-        hands: list[list[int]] = [[] for _ in range(n)]
-        packets = []
-        pos, seat = 0, (self.dealer + 1) % n
-        while pos < len(cards):
-            hands[seat].extend(cards[pos:pos + k])
-            packets.append((seat, k))
-            pos += k
-            seat = (seat + 1) % n
-        return hands, packets
+        getters, packets = _deal_plan(self.deck.size, self.deck.deal_packet, self.n_seats,
+                                      self.dealer)
+        return [sorted(get(cards)) for get in getters], list(packets)
 
     def _check_explicit_deal(self, hands: list[list[int]]) -> None:
         if len(hands) != self.n_seats:
@@ -528,6 +571,14 @@ class GanjifaState(OneSeatAtATime):
             self.phase = FOLLOW
             self.turn = (seat + 1) % self.n_seats
 
+    def playout(self, rng: random.Random, limit: int = 1 << 30,
+                record: list[tuple[int, Action]] | None = None) -> int:
+        """Play on to the end (or ``limit`` actions), every seat choosing uniformly among its
+        legal actions with ``rng``: the engine's random-playout loop (the arena's random
+        hands, search rollouts). The state ends exactly as if each action had been applied
+        in turn; ``record`` gets each ``(seat, action)``. Returns the actions played."""
+        return random_playout(self, rng, limit, record)
+
     def _follow_error(self, seat: int) -> IllegalAction:
         d = self.deck
         hand = self.hands[seat]
@@ -728,7 +779,7 @@ class GanjifaState(OneSeatAtATime):
         st.hands = [sorted(h) for h in hands]
         st.captured = [[-1] * n for n in view.captured]
         st.trick = list(view.trick)
-        st.history = []
+        st.history = []     # also sets _pending
         st.trick_no, st.dukal = view.trick_no, view.dukal
         st.gives = [(s, list(c)) for s, c in view.gives]
         st.leader, st.phase = view.leader, view.phase
@@ -785,3 +836,6 @@ def new_game(n_seats: int = 3, seed: int = 0, options: dict | None = None) -> Ga
 def truth(state: GanjifaState) -> Truth:
     """What a finished replay reveals: every seat's hand, sorted."""
     return Truth(tuple(tuple(sorted(h)) for h in state.hands))
+
+
+from game.ganjifa.playout import random_playout  # noqa: E402  (it reads this module's helpers)
