@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
+from math import floor  # floor(rnd() * k) is int(rnd() * k) (k > 0), and cheaper
 from typing import TYPE_CHECKING
 
 from game.core import OVER
@@ -59,7 +60,7 @@ def random_playout(st: GanjifaState, rng: random.Random, limit: int,
             st.phase != rules.LEAD or st.n_seats != 3 or limit - steps < sum(map(len, st.hands))):
         seat = st.turn
         legal = st.legal_actions(seat)
-        action = legal[int(rnd() * len(legal))]
+        action = legal[floor(rnd() * len(legal))]
         if record is not None:
             record.append((seat, action))
         st.advance(seat, action)
@@ -73,7 +74,6 @@ def _fast(st: GanjifaState, rnd, record: Record | None, rules) -> int:   # noqa:
     """From a lead with three equal hands to the end of the hand; the actions played."""
     per = st._per
     hands = st.hands
-    cap = st.captured
     lead_keys, suit_lo, suit_hi, rajas, mantri_of = _tables(st)
     t_lo = st.trump * per
     t_hi = t_lo + per
@@ -82,8 +82,9 @@ def _fast(st: GanjifaState, rnd, record: Record | None, rules) -> int:   # noqa:
     rec = record.append if record is not None else None
     bl = bisect_left
     nxt = (1, 2, 0)
-    st._flush_history()         # the log below is st._pending
-    log = st._pending.append    # (leader, card led, 1st follow, 2nd follow, winner)
+    if st._pending:
+        st._flush()
+    log = st._pending.extend    # (leader, card led, 1st follow, 2nd follow, winner)
     # Suits in which each seat may lead a Dukal: those whose Raja and Mantri it holds
     # (a suit leaves for good once it has no Dukal: hands only shrink). The trump Raja is
     # led alone on trick 1.
@@ -115,10 +116,10 @@ def _fast(st: GanjifaState, rnd, record: Record | None, rules) -> int:   # noqa:
                 dukals_led += dukals
                 if c0 < 0:
                     break           # a Dukal took the last cards
-                log = st._pending.append
+                log = st._pending.extend
             else:
                 mine = hands[leader]
-                i = int(rnd() * n)
+                i = floor(rnd() * n)
                 c0 = mine[i]
                 del mine[i]
                 if rec:
@@ -136,7 +137,7 @@ def _fast(st: GanjifaState, rnd, record: Record | None, rules) -> int:   # noqa:
         lo = bl(h, lo_c)
         hi = bl(h, hi_c, lo)
         if hi > lo:                                 # follow suit
-            i = lo + int(rnd() * (hi - lo))
+            i = lo + floor(rnd() * (hi - lo))
         else:                                       # void
             if lo == n:
                 lo = 0                              # wrap to the lowest suit held
@@ -145,12 +146,12 @@ def _fast(st: GanjifaState, rnd, record: Record | None, rules) -> int:   # noqa:
             tl = bl(h, t_lo)
             t = bl(h, t_hi, tl) - tl
             if t and (tl == lo or strict):          # trumps only
-                i = tl + int(rnd() * t)
+                i = tl + floor(rnd() * t)
             elif t:                                 # a trump or the next held suit
-                i = int(rnd() * (t + hi - lo))
+                i = floor(rnd() * (t + hi - lo))
                 i = tl + i if i < t else lo + i - t
             else:
-                i = lo + int(rnd() * (hi - lo))
+                i = lo + floor(rnd() * (hi - lo))
         c1 = h[i]
         del h[i]
         k = keys[c1]
@@ -162,7 +163,7 @@ def _fast(st: GanjifaState, rnd, record: Record | None, rules) -> int:   # noqa:
         lo = bl(h, lo_c)
         hi = bl(h, hi_c, lo)
         if hi > lo:
-            i = lo + int(rnd() * (hi - lo))
+            i = lo + floor(rnd() * (hi - lo))
         else:
             if lo == n:
                 lo = 0
@@ -171,12 +172,12 @@ def _fast(st: GanjifaState, rnd, record: Record | None, rules) -> int:   # noqa:
             tl = bl(h, t_lo)
             t = bl(h, t_hi, tl) - tl
             if t and (tl == lo or strict):
-                i = tl + int(rnd() * t)
+                i = tl + floor(rnd() * t)
             elif t:
-                i = int(rnd() * (t + hi - lo))
+                i = floor(rnd() * (t + hi - lo))
                 i = tl + i if i < t else lo + i - t
             else:
-                i = lo + int(rnd() * (hi - lo))
+                i = lo + floor(rnd() * (hi - lo))
         c2 = h[i]
         del h[i]
         if keys[c2] > best:
@@ -184,7 +185,6 @@ def _fast(st: GanjifaState, rnd, record: Record | None, rules) -> int:   # noqa:
         if rec:
             rec((o1, plays[c1]))
             rec((o2, plays[c2]))
-        cap[win] += (c0, c1, c2)
         log((leader, c0, c1, c2, win))
         trick_no += 1
         leader = win
@@ -196,7 +196,8 @@ def _fast(st: GanjifaState, rnd, record: Record | None, rules) -> int:   # noqa:
     st.trick_no = trick_no
     st.leader = st.turn = leader
     st.phase = rules.LEAD
-    st._end_hand()
+    won = st._pending[4::5]     # the single tricks' winners; then the piles before them
+    st._end_hand(tuple(len(c) + 3 * won.count(s) for s, c in enumerate(st._captured)))
     st._dukal_cache = [None] * 3
     st._acts_cache = [None] * 3
     return steps
@@ -228,7 +229,7 @@ def _lead_or_dukals(st: GanjifaState, leader: int, n: int, chance: list[int], rn
             else:
                 chance.remove(s)            # no Dukal in this suit, now or later
         d = len(dukals)
-        i = int(rnd() * (n + d)) - d
+        i = floor(rnd() * (n + d)) - d
         if i >= 0:
             c0 = mine[i]
             del mine[i]
@@ -248,15 +249,16 @@ def _lead_or_dukals(st: GanjifaState, leader: int, n: int, chance: list[int], rn
             o = (o + 1) % 3
             h = hands[o]
             for k in range(n, n - size, -1):
-                i = int(rnd() * k)
+                i = floor(rnd() * k)
                 c = h[i]
                 del h[i]
                 taken.append(c)
                 plays.append((o, c))
                 if rec:
                     rec((o, st._gives_a[c]))
-        st.captured[leader] += taken
-        st._flush_history()
+        if st._pending:
+            st._flush()
+        st._captured[leader] += taken
         st._history.append(rules._trick("dukal", leader, tuple(plays), leader))
         took += 1 + 2 * size
         led += 1

@@ -153,6 +153,7 @@ def _shuffled(rng: random.Random, size: int) -> list[int]:
     return cards
 
 
+_DEFAULT_OPTIONS: dict[int, tuple[Deck, dict]] = {}
 _DEALS: dict[tuple[int, int, int, int], tuple] = {}
 
 
@@ -268,7 +269,7 @@ class GanjifaState(OneSeatAtATime):
 
     __slots__ = (
         "deck", "n_seats", "options", "trump", "rng", "seed", "dealer", "packets", "hands",
-        "captured", "trick", "_history", "_pending", "trick_no", "dukal", "gives", "leader", "turn",
+        "_captured", "trick", "_history", "_pending", "trick_no", "dukal", "gives", "leader", "turn",
         "phase", "_result", "_hist_cache", "_per", "_plays", "_gives_a", "_strict", "_dukal_cache", "_acts_cache",
         "_keys", "_size",
     )
@@ -291,10 +292,10 @@ class GanjifaState(OneSeatAtATime):
             self.packets = []
             self._check_explicit_deal(hands)
             self.hands = [sorted(h) for h in hands]
-        self.captured: list[list[int]] = [[] for _ in range(n)]
+        self._pending: list[int] = []
+        self._captured: list[list[int]] = [[] for _ in range(n)]
         self.trick: list[tuple[int, int]] = []
         self._history: list[Trick] = []
-        self._pending: list[tuple[int, int, int, int, int]] = []
         self.trick_no = 0
         self.dukal: tuple[int, ...] = ()
         self.gives: list[tuple[int, list[int]]] = []
@@ -306,26 +307,43 @@ class GanjifaState(OneSeatAtATime):
         self._hist_cache: tuple[list[Trick], tuple[Trick, ...]] | None = None
         self._setup_fast()
 
+    # A playout logs its single-card tricks compactly, five ints a trick in ``_pending``
+    # (leader, the three cards in play order, winner); they become Trick records and
+    # capture-pile cards when either is first read.
     @property
     def history(self) -> list[Trick]:
-        """Every finished trick and Dukal, oldest first. A playout logs its tricks compactly
-        (``_pending``: leader and the three cards in play order, winner); they become
-        :class:`Trick` records here, when first read."""
+        """Every finished trick and Dukal, oldest first."""
         if self._pending:
-            self._flush_history()
+            self._flush()
         return self._history
 
     @history.setter
     def history(self, value: list[Trick]) -> None:
+        if self._pending:
+            self._flush()
         self._history = value
-        self._pending = []
 
-    def _flush_history(self) -> None:
-        hist = self._history
-        for leader, c0, c1, c2, winner in self._pending:
+    @property
+    def captured(self) -> list[list[int]]:
+        """Each seat's capture pile."""
+        if self._pending:
+            self._flush()
+        return self._captured
+
+    @captured.setter
+    def captured(self, value: list[list[int]]) -> None:
+        if self._pending:
+            self._flush()
+        self._captured = value
+
+    def _flush(self) -> None:
+        log, hist, cap = self._pending, self._history, self._captured
+        for k in range(0, len(log), 5):
+            leader, c0, c1, c2, winner = log[k:k + 5]
             o1 = (leader + 1) % 3
             hist.append(_trick("trick", leader, ((leader, c0), (o1, c1), ((o1 + 1) % 3, c2)),
                                winner))
+            cap[winner] += (c0, c1, c2)
         self._pending = []
 
     def _setup_fast(self) -> None:
@@ -704,9 +722,12 @@ class GanjifaState(OneSeatAtATime):
         self._end_hand()
         return [self._over_event()]
 
-    def _end_hand(self) -> None:
+    def _end_hand(self, scores: tuple[int, ...] | None = None) -> None:
+        """The hand is over: the result from the capture piles (or from ``scores``, their
+        sizes, when a playout knows them)."""
         self.phase = OVER
-        scores = tuple(len(c) for c in self.captured)
+        if scores is None:
+            scores = tuple(map(len, self.captured))
         top = max(scores)
         winners = tuple(s for s in range(self.n_seats) if scores[s] == top)
         self._result = Result(winners, scores, "shared" if len(winners) > 1 else "most_cards")
@@ -744,13 +765,16 @@ class GanjifaState(OneSeatAtATime):
 
     def deal_events(self) -> list[Event]:
         """The deal as events: public packets, and each seat's hand to that seat only."""
-        events = [Event("deal", None, {"dealer": self.dealer, "packets": self.packets,
-                                       "trump": self.trump, "time": self.options["time"]})]
-        events += [Event("hand", s, {"cards": list(self.hands[s])}, to=s)
-                   for s in range(self.n_seats)]
+        events = [new_event(("deal", None, {"dealer": self.dealer, "packets": self.packets,
+                                            "trump": self.trump, "time": self.options["time"]},
+                             None))]
+        for s, hand in enumerate(self.hands):
+            events.append(new_event(("hand", s, {"cards": hand[:]}, s)))
         return events
 
     def clone(self) -> GanjifaState:
+        if self._pending:
+            self._flush()
         st = self._copy_fields()
         st.hands = [list(h) for h in self.hands]
         st.captured = [list(c) for c in self.captured]
@@ -770,6 +794,7 @@ class GanjifaState(OneSeatAtATime):
         Capture piles keep their counts only (card identities do not matter to play).
         """
         st = object.__new__(GanjifaState)
+        st._pending = []
         st.deck = deck or default_deck()
         st.n_seats = st.deck.players
         st.options = {"void_rule": view.void_rule, "time": view.time}
@@ -779,7 +804,7 @@ class GanjifaState(OneSeatAtATime):
         st.hands = [sorted(h) for h in hands]
         st.captured = [[-1] * n for n in view.captured]
         st.trick = list(view.trick)
-        st.history = []     # also sets _pending
+        st.history = []
         st.trick_no, st.dukal = view.trick_no, view.dukal
         st.gives = [(s, list(c)) for s, c in view.gives]
         st.leader, st.phase = view.leader, view.phase
