@@ -196,8 +196,7 @@ def _fast(st: GanjifaState, rnd, record: Record | None, rules) -> int:   # noqa:
     st.trick_no = trick_no
     st.leader = st.turn = leader
     st.phase = rules.LEAD
-    won = st._pending[4::5]     # the single tricks' winners; then the piles before them
-    st._end_hand(tuple(len(c) + 3 * won.count(s) for s, c in enumerate(st._captured)))
+    st._end_hand()
     st._dukal_cache = [None] * 3
     st._acts_cache = [None] * 3
     return steps

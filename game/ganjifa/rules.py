@@ -637,9 +637,14 @@ class GanjifaState(OneSeatAtATime):
         """Close a full trick (and the hand, after the last): (winner, cards taken)."""
         trick = self.trick
         winner = self._winner(trick)
-        cards = [c for _, c in trick]
-        self.captured[winner] += cards
-        self.history.append(_trick("trick", self.leader, tuple(trick), winner))
+        if len(trick) == 3 and self.n_seats == 3:     # the usual table: logged compactly
+            (s0, c0), (_, c1), (_, c2) = trick
+            cards = [c0, c1, c2]
+            self._pending.extend((s0, c0, c1, c2, winner))
+        else:
+            cards = [c for _, c in trick]
+            self.captured[winner] += cards
+            self.history.append(_trick("trick", self.leader, tuple(trick), winner))
         self.trick = []
         self.trick_no += 1
         self.leader = self.turn = winner
@@ -726,8 +731,9 @@ class GanjifaState(OneSeatAtATime):
         """The hand is over: the result from the capture piles (or from ``scores``, their
         sizes, when a playout knows them)."""
         self.phase = OVER
-        if scores is None:
-            scores = tuple(map(len, self.captured))
+        if scores is None:      # the piles' sizes, without making the logged tricks up
+            won = self._pending[4::5]
+            scores = tuple(len(c) + 3 * won.count(s) for s, c in enumerate(self._captured))
         top = max(scores)
         winners = tuple(s for s in range(self.n_seats) if scores[s] == top)
         self._result = Result(winners, scores, "shared" if len(winners) > 1 else "most_cards")
@@ -789,22 +795,23 @@ class GanjifaState(OneSeatAtATime):
 
     @classmethod
     def from_view(cls, view: GanjifaView, hands: list[list[int]], deck: Deck | None = None) -> GanjifaState:
-        """A full state matching a public view plus a guess of every hand (for search).
-
-        Capture piles keep their counts only (card identities do not matter to play).
-        """
-        st = object.__new__(GanjifaState)
+        """A full state matching a public view plus a guess of every hand (a determinisation,
+        for search): the position, trick, Dukal and give-ups of the view, ``hands[s]`` for
+        every seat. Capture piles keep their counts only (card identities do not matter to
+        play) and the history is left empty. Its ``rng`` is shared (the rules draw from it
+        only to deal)."""
+        st = _new_object(GanjifaState)
         st._pending = []
-        st.deck = deck or default_deck()
-        st.n_seats = st.deck.players
+        st.deck = deck = deck or default_deck()
+        st.n_seats = deck.players
         st.options = {"void_rule": view.void_rule, "time": view.time}
         st.trump, st.seed = view.trump, 0
-        st.rng = random.Random(0)
+        st.rng = _SEARCH_RNG
         st.dealer, st.packets = view.dealer, []
         st.hands = [sorted(h) for h in hands]
-        st.captured = [[-1] * n for n in view.captured]
+        st._captured = [[-1] * n for n in view.captured]
         st.trick = list(view.trick)
-        st.history = []
+        st._history = []
         st.trick_no, st.dukal = view.trick_no, view.dukal
         st.gives = [(s, list(c)) for s, c in view.gives]
         st.leader, st.phase = view.leader, view.phase
@@ -813,6 +820,31 @@ class GanjifaState(OneSeatAtATime):
         st._hist_cache = None
         st._setup_fast()
         return st
+
+    def fork(self) -> GanjifaState:
+        """A copy for search, cheaper than :meth:`clone`: it shares the rng (the rules draw
+        from it only to deal), the options and the packets, and starts with no caches."""
+        if self._pending:
+            self._flush()
+        st = _new_object(GanjifaState)
+        st.deck, st.n_seats, st.options, st.trump = self.deck, self.n_seats, self.options, self.trump
+        st.rng, st.seed, st.dealer, st.packets = self.rng, self.seed, self.dealer, self.packets
+        st.hands = [h[:] for h in self.hands]
+        st._captured = [c[:] for c in self._captured]
+        st._pending = []
+        st.trick = self.trick[:]
+        st._history = self._history[:]
+        st.trick_no, st.dukal, st.leader, st.turn = self.trick_no, self.dukal, self.leader, self.turn
+        st.gives = [(g, c[:]) for g, c in self.gives] if self.gives else []
+        st.phase, st._result, st._hist_cache = self.phase, self._result, None
+        st._per, st._plays, st._gives_a = self._per, self._plays, self._gives_a
+        st._strict, st._keys, st._size = self._strict, self._keys, self._size
+        st._dukal_cache = [None] * self.n_seats
+        st._acts_cache = [None] * self.n_seats
+        return st
+
+
+_SEARCH_RNG = random.Random(0)
 
 
 def check_invariants(state: GanjifaState) -> list[str]:
