@@ -205,13 +205,13 @@ def policy_rollout(st: GanjifaState, voids: list[int]) -> int:
     voids = voids[:]
     reveals = REVEALS[strict][trump]
     plays, advance, apply = st._plays, st.advance, st.apply
+    trick = [(p, c // PER, STRENGTH[c]) for p, c in st.trick]     # (seat, suit, strength)
     steps = 0
     while True:
         phase = st.phase
         seat = st.turn
         hand = hands[seat]
         if phase == "follow":
-            trick = [(p, c // PER, STRENGTH[c]) for p, c in st.trick]
             led = trick[0][1]
             s, k = follow_choice(hand, rem, voids, seat, trump, trick,
                                  legal_masks(hand, led, trump, strict))
@@ -219,12 +219,18 @@ def policy_rollout(st: GanjifaState, voids: list[int]) -> int:
             advance(seat, plays[CARD_AT[s][k]])
             if s != led:
                 voids[seat] |= reveals[led][s]
+            if len(trick) == 2:
+                trick = []
+            else:
+                trick.append((seat, s, k))
         elif phase == "lead":
             kind, s, bits = lead_choice(hand, rem, voids, seat, trump)
             if kind == DUKAL:
                 apply(seat, (DUKAL, tuple(sorted(mask_cards(s, bits)))))
             else:
-                advance(seat, plays[CARD_AT[s][bits.bit_length() - 1]])
+                k = bits.bit_length() - 1
+                advance(seat, plays[CARD_AT[s][k]])
+                trick = [(seat, s, k)]
         elif phase == "give":
             s, k = give_choice(hand, rem, trump)
             bits = 1 << k
@@ -260,13 +266,13 @@ class HardAgent:
     level = "hard"
     think_delay = 0.3
 
-    def __init__(self, seat: int, seed: int = 0, time_budget: float | None = 0.13,
+    def __init__(self, seat: int, seed: int = 0, time_budget: float | None = 0.12,
                  iterations: int = 400, work: int | None = 12_000, rollout: str = "policy",
                  utility: str = "margin", tie_margin: float = 0.0,
                  prune_z: float | None = None, keep_first_z: float | None = 1.0,
                  halving: int | None = 3, infer_play: bool = True,
                  infer_policy: bool = True, burn_in: int = 200,
-                 burn_in_share: float = 0.35, walk_steps: int = 3) -> None:
+                 burn_in_share: float = 0.35, walk_steps: int = 1) -> None:
         if rollout not in ("policy", "random") or utility not in ("margin", "score", "win"):
             raise ValueError(f"unknown rollout {rollout!r} or utility {utility!r}")
         self.seat = seat
