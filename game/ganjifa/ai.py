@@ -315,14 +315,24 @@ class HardAgent:
         random_rollout = self.rollout == "random"
         utility = self.utility
 
+        # Policy rollouts are deterministic, and the evidence walk often offers the same
+        # deal again: its values are looked up, not played again (nor charged).
+        seen: dict[tuple, tuple[int, ...]] = {}
+        other = (me + 1) % N_SEATS
+
         def evaluate(world: GanjifaState, action: Action, rng: random.Random) -> float:
-            st = world.fork()
-            st.advance(me, action)
-            if random_rollout:
-                budget.charge(1 + st.playout(rng))
-            else:
-                budget.charge(1 + policy_rollout(st, voids))
-            scores = st.result().scores
+            key = None if random_rollout else (tuple(world.hands[other]), action)
+            scores = seen.get(key) if key is not None else None
+            if scores is None:
+                st = world.fork()
+                st.advance(me, action)
+                if random_rollout:
+                    budget.charge(1 + st.playout(rng))
+                else:
+                    budget.charge(1 + policy_rollout(st, voids))
+                scores = st.result().scores
+                if key is not None:
+                    seen[key] = scores
             mine = scores[me]
             best = max(scores[(me + 1) % N_SEATS], scores[(me + 2) % N_SEATS])
             if utility == "margin":
@@ -396,7 +406,12 @@ class HardAgent:
             if walk.cards is None:
                 walk.start(deal(rng))
                 walk.run(rng, burn_in, until=burn_until, stop_at_zero=True)
+            moved = walk.moves
             walk.run(rng, self.walk_steps)
+            for _ in range(3):      # a refused swap repeats the last world: try again
+                if walk.moves != moved:
+                    break
+                walk.run(rng, 1)
             if budget is not None:
                 budget.charge((walk.steps - steps) * cost)
             return world(walk.cards)
