@@ -168,6 +168,9 @@ def flat_monte_carlo(
     always kept) goes on, so a position with many candidates still gets deep samples of
     its best few.
 
+    When the budget's wall clock runs out inside a world (after the first), that world's
+    partial scores are dropped, so every action keeps its scores on the same worlds.
+
     With ``keep_first_z``, the first action (the caller's favourite) is kept unless the
     best one beats it by more than that many standard errors of their paired
     differences: with few worlds (a tight clock, a big position) the search then defers
@@ -180,8 +183,15 @@ def flat_monte_carlo(
     cut = 2
     while not budget.spent():
         world = sample_world(rng)
+        row = []
         for i in alive:
-            values[i].append(evaluate(world, actions[i], rng))
+            if budget.done and budget.out_of_time():
+                break       # the wall clock ran out inside a world: it is left out
+            row.append(evaluate(world, actions[i], rng))
+        if len(row) < len(alive):
+            break
+        for i, v in zip(alive, row, strict=True):
+            values[i].append(v)
         budget.tick()
         if prune_z is not None and len(alive) > 2 and budget.done % prune_every == 0:
             alive = _prune(values, alive, prune_z)

@@ -300,6 +300,7 @@ class HardAgent:
     def decide(self, view: GanjifaView, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        budget = Budget(self.time_budget, self.iterations, work=self.work)
         known = _Known(view)
         favourite = normal_action(view, legal, known)
         cands = candidate_actions(view, legal, known)
@@ -308,7 +309,6 @@ class HardAgent:
         cands.insert(0, favourite)
         if len(cands) == 1:
             return favourite
-        budget = Budget(self.time_budget, self.iterations, work=self.work)
         sample = self._sampler(view, known, budget)
         me = self.seat
         voids = known.voids

@@ -1,4 +1,5 @@
-"""Ganjifa's random-playout loop (the arena's random hands and the hard level's rollouts).
+"""Ganjifa's random-playout loop (the arena's random hands; the hard level's rollouts when
+it is set to ``rollout="random"``).
 
 :func:`random_playout` plays a :class:`~game.ganjifa.rules.GanjifaState` to the end, every
 seat choosing uniformly among its legal actions, exactly as if each action had gone
@@ -14,7 +15,9 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
+from collections.abc import Callable
 from math import floor  # floor(rnd() * k) is int(rnd() * k) (k > 0), and cheaper
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from game.core import OVER
@@ -70,7 +73,8 @@ def random_playout(st: GanjifaState, rng: random.Random, limit: int,
     return steps + _fast(st, rnd, record, rules)
 
 
-def _fast(st: GanjifaState, rnd, record: Record | None, rules) -> int:   # noqa: ANN001
+def _fast(st: GanjifaState, rnd: Callable[[], float], record: Record | None,
+          rules: ModuleType) -> int:
     """From a lead with three equal hands to the end of the hand; the actions played."""
     per = st._per
     hands = st.hands
@@ -202,8 +206,9 @@ def _fast(st: GanjifaState, rnd, record: Record | None, rules) -> int:   # noqa:
     return steps
 
 
-def _lead_or_dukals(st: GanjifaState, leader: int, n: int, chance: list[int], rnd,  # noqa: ANN001
-                    rec, rules) -> tuple[int, int, int, int]:                        # noqa: ANN001
+def _lead_or_dukals(st: GanjifaState, leader: int, n: int, chance: list[int],
+                    rnd: Callable[[], float], rec: Callable[[tuple], None] | None,
+                    rules: ModuleType) -> tuple[int, int, int, int]:
     """A lead by a seat that may hold a Dukal: uniform among its cards and its Dukals
     (rules 17-20). A Dukal is answered at once, each opponent in turn giving up N cards
     one uniform pick at a time from its whole hand (rule 21), and its leader leads again

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from game.ai.search import Budget
+from game.ai.search import Budget, flat_monte_carlo
 from game.ganjifa import ai
 from game.ganjifa.rules import GanjifaState, new_game
 
@@ -102,3 +102,26 @@ def test_the_work_budget_bounds_the_search():
 def test_hard_rejects_unknown_settings():
     with pytest.raises(ValueError):
         ai.HardAgent(0, 0, rollout="psychic")
+
+
+def test_a_world_cut_by_the_clock_is_left_out():
+    """The wall clock running out inside a world stops the search there; that world's
+    partial scores are dropped, so the actions stay compared on the same worlds."""
+    class Clock(Budget):
+        def __init__(self) -> None:
+            super().__init__(None, 10)
+            self.calls = 0
+
+        def out_of_time(self) -> bool:
+            self.calls += 1
+            return self.calls > 4
+
+    seen = []
+
+    def evaluate(world, action, _rng):
+        seen.append((world, action))
+        return world + {"a": 0.0, "b": 1.0, "c": 0.5}[action]
+
+    best, stats = flat_monte_carlo(["a", "b", "c"], lambda r: r.random(), evaluate,
+                                   random.Random(0), Clock())
+    assert stats.worlds == 2 and len(seen) == 7 and best == "b"
