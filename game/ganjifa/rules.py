@@ -782,6 +782,7 @@ class GanjifaState(OneSeatAtATime):
         if self._pending:
             self._flush()
         st = self._copy_fields()
+        st._pending = []        # its own log (the copied field is this state's list)
         st.hands = [list(h) for h in self.hands]
         st.captured = [list(c) for c in self.captured]
         st.trick = list(self.trick)

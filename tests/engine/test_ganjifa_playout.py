@@ -105,3 +105,20 @@ def test_playout_limit_stops_in_a_consistent_position():
     assert picture(replay(5, {"time": "day"}, record)) == picture(st)
     st.playout(random.Random(3), 10_000, record)
     assert picture(replay(5, {"time": "day"}, record)) == picture(st)
+
+
+def test_a_clone_keeps_its_own_trick_log():
+    """Single tricks are logged compactly until read: a clone and its original, played on
+    separately, each end with only their own tricks (a shared log would count twice)."""
+    st = new_game(3, 12, {"time": "day"})
+    rng = random.Random(1)
+    for _ in range(10):
+        seat = st.turn
+        legal = st.legal_actions(seat)
+        st.apply(seat, legal[rng.randrange(len(legal))])
+    twin = st.clone()
+    record: list = []
+    st.playout(random.Random(2), 10_000, record)
+    twin.playout(random.Random(3))
+    assert sum(st.result().scores) == sum(twin.result().scores) == 120
+    assert sum(map(len, st.captured)) == sum(map(len, twin.captured)) == 120
