@@ -252,9 +252,10 @@ class HardAgent:
     A candidate scores ``utility`` for this seat: ``"margin"`` (its cards minus the best
     opponent's), ``"score"`` (its cards) or ``"win"`` (1 for a win or a share of it).
 
-    The budget is work: ``work`` actions played in rollouts, at most ``iterations``
-    worlds; ``time_budget`` seconds is a safety net (None: no clock, so the same seed
-    gives the same decision). The normal move is the first candidate; ``halving`` keeps
+    The budget is work: ``work`` units (an action played in a rollout; an evidence-walk
+    step counts as many as the decisions it replays), at most ``iterations`` worlds;
+    ``time_budget`` seconds is a safety net (None: no clock, so the same seed gives the
+    same decision). A deal sampled again reuses its rollouts' scores. The normal move is the first candidate; ``halving`` keeps
     the better half of the candidates after 2, 4, 8… worlds (at least that many), and the
     normal move is only overruled when the best beats it by ``keep_first_z`` standard
     errors (paired, same worlds). ``infer_play`` also deals the hidden cards consistently
