@@ -49,19 +49,24 @@ def next_actor(state: Any) -> int:
 
 
 class Budget:
-    """An iteration cap and/or a wall-clock limit; at least ``min_iterations`` always run.
+    """An iteration cap, a work cap and/or a wall-clock limit; at least ``min_iterations``
+    always run.
 
-    With ``seconds=None`` only the iteration cap applies, which makes a search
-    reproducible (tests rely on that).
+    ``work``: a cap on units of work the search reports with :meth:`charge` (for example
+    the actions its playouts played), so a busy machine slows a search down rather than
+    weakening it; the clock (``seconds``) is then only a safety net. With ``seconds=None``
+    only the caps apply, which makes a search reproducible (tests rely on that).
     """
 
     def __init__(self, seconds: float | None, iterations: int | None,
-                 min_iterations: int = 1) -> None:
-        if seconds is None and iterations is None:
-            raise ValueError("a search budget needs a time limit or an iteration cap")
+                 min_iterations: int = 1, work: int | None = None) -> None:
+        if seconds is None and iterations is None and work is None:
+            raise ValueError("a search budget needs a time limit, an iteration or a work cap")
         self.seconds = seconds
         self.iterations = iterations
         self.min_iterations = min_iterations
+        self.work = work
+        self.used = 0
         self.done = 0
         self.started = time.perf_counter()
 
@@ -71,7 +76,17 @@ class Budget:
             return False
         if self.iterations is not None and self.done >= self.iterations:
             return True
+        if self.work is not None and self.used >= self.work:
+            return True
         return self.seconds is not None and time.perf_counter() - self.started >= self.seconds
+
+    def out_of_time(self) -> bool:
+        """True once the wall-clock limit has passed (for work inside an iteration)."""
+        return self.seconds is not None and time.perf_counter() - self.started >= self.seconds
+
+    def charge(self, units: int) -> None:
+        """Count ``units`` of work done (see ``work``)."""
+        self.used += units
 
     def tick(self) -> None:
         self.done += 1
@@ -154,6 +169,9 @@ def flat_monte_carlo(
     always kept) goes on, so a position with many candidates still gets deep samples of
     its best few.
 
+    When the budget's wall clock runs out inside a world (after the first), that world's
+    partial scores are dropped, so every action keeps its scores on the same worlds.
+
     With ``keep_first_z``, the first action (the caller's favourite) is kept unless the
     best one beats it by more than that many standard errors of their paired
     differences: with few worlds (a tight clock, a big position) the search then defers
@@ -169,8 +187,15 @@ def flat_monte_carlo(
     cut = 2
     while not budget.spent():
         world = sample_world(rng)
+        row = []
         for i in alive:
-            values[i].append(evaluate(world, actions[i], rng))
+            if budget.done and budget.out_of_time():
+                break       # the wall clock ran out inside a world: it is left out
+            row.append(evaluate(world, actions[i], rng))
+        if len(row) < len(alive):
+            break
+        for i, v in zip(alive, row, strict=True):
+            values[i].append(v)
         budget.tick()
         if prune_z is not None and (len(alive) > 2 or stop_when_one and len(alive) == 2) \
                 and budget.done % prune_every == 0:

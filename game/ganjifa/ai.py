@@ -5,17 +5,21 @@
   current trick), leads Dukals at once, cashes masters (safest first), draws trumps with a
   master trump, wins with the cheapest card that does the job (never overtrumping more
   than needed), ducks cheaply when it cannot win, and gives a Dukal its surest losers.
-* **hard** — determinised search: samples the two hidden hands consistently with the view
-  (hand sizes, inferred voids, every played card out, and how seats played last to a
-  trick), then walks those deals toward ones that explain the opponents' past decisions
-  as normal-policy plays (:mod:`game.ganjifa.evidence`); scores each candidate action by
-  playouts of the normal policy in a compact simulator on the same worlds, and keeps the
-  normal move unless another is significantly better. Time-boxed (130 ms by default);
-  fully deterministic for a seed when ``time_budget`` is None.
+* **hard** — determinised search on the rules engine: samples the two hidden hands
+  consistently with the view (hand sizes, inferred voids, every played card out, and how
+  seats played last to a trick), then walks those deals toward ones that explain the
+  opponents' past decisions as normal-policy plays (:mod:`game.ganjifa.evidence`); each
+  world is a :class:`~game.ganjifa.rules.GanjifaState` made from the view and that guess,
+  every candidate action is played in it and the hand finished by a rollout (the normal
+  policy at every seat, or the engine's random playout), and the normal move is kept
+  unless another is significantly better. The budget is work (actions played in rollouts
+  and walk steps) with a wall-clock cap as a safety net; the same seed gives the same
+  decision when the cap is not reached (``time_budget=None``: no clock at all).
 
 The normal policy and the public inference live in :mod:`game.ganjifa.policy` (on suit
-masks), so the same code plays a real view (normal level), the hard level's playouts in
-the simulator below, and the replay of opponents' decisions (:mod:`game.ganjifa.evidence`).
+masks), so the same code plays a real view (normal level), the hard level's rollouts (on
+masks kept beside the engine's hands) and the replay of opponents' decisions
+(:mod:`game.ganjifa.evidence`).
 """
 
 from __future__ import annotations
@@ -33,10 +37,7 @@ from game.ganjifa.policy import (
     CARD_AT,
     COURTS,
     DUKAL,
-    FOLLOW,
     FULL,
-    GIVE,
-    LEAD,
     N_SEATS,
     N_SUITS,
     PER,
@@ -53,139 +54,7 @@ from game.ganjifa.policy import (
     played_cards,
     public_voids,
 )
-from game.ganjifa.rules import GanjifaView
-
-
-# ------------------------------------------------------------------------ simulator
-class World:
-    """A compact full-information copy of a hand for playouts (one guess of the hidden
-    cards). Mirrors the rules engine on masks; tests check it against the engine."""
-
-    __slots__ = ("h", "rem", "n", "cap", "voids", "trump", "strict", "phase", "turn",
-                 "leader", "trick", "gives", "dukal_n")
-
-    def copy(self) -> World:
-        w = object.__new__(World)
-        w.h = [x[:] for x in self.h]
-        w.rem = self.rem[:]
-        w.n = self.n[:]
-        w.cap = self.cap[:]
-        w.voids = self.voids[:]
-        w.trump, w.strict, w.phase = self.trump, self.strict, self.phase
-        w.turn, w.leader, w.dukal_n = self.turn, self.leader, self.dukal_n
-        w.trick = self.trick[:]
-        w.gives = [g[:] for g in self.gives]
-        return w
-
-    @classmethod
-    def from_view(cls, view: GanjifaView, hands: list[list[int]],
-                  voids: list[int] | None = None) -> World:
-        """The view plus a guess of every hand (``hands[view.seat]`` is the seat's own)."""
-        w = object.__new__(World)
-        w.h = [card_mask(h) for h in hands]
-        w.rem = [0] * N_SUITS
-        for hm in w.h:
-            for s in range(N_SUITS):
-                w.rem[s] |= hm[s]
-        w.n = [len(h) for h in hands]
-        w.cap = list(view.captured)
-        w.voids = list(voids) if voids is not None else public_voids(view)
-        w.trump, w.strict = view.trump, view.void_rule == "strict"
-        w.phase = {"lead": LEAD, "follow": FOLLOW, "give": GIVE}[view.phase]
-        w.turn = view.turn if view.turn is not None else view.leader
-        w.leader = view.leader
-        w.trick = [(seat, c // PER, STRENGTH[c]) for seat, c in view.trick]
-        w.dukal_n = view.give_count
-        w.gives = [[seat, view.give_count - len(cs)] for seat, cs in view.gives
-                   if len(cs) < view.give_count]
-        return w
-
-    def apply(self, kind: str, s: int, bits: int) -> None:
-        """Apply ``("play"|"dukal"|"give", suit, bits)`` for the seat to move (trusted)."""
-        seat = self.turn
-        self.h[seat][s] &= ~bits
-        self.rem[s] &= ~bits
-        if kind == PLAY:
-            self.n[seat] -= 1
-            trick = self.trick
-            if trick:
-                led = trick[0][1]
-                if s != led:
-                    self.voids[seat] |= REVEALS[self.strict][self.trump][led][s]
-                trick.append((seat, s, bits.bit_length() - 1))
-                if len(trick) == N_SEATS:
-                    self._finish_trick()
-                    return
-            else:
-                trick.append((seat, s, bits.bit_length() - 1))
-            self.phase, self.turn = FOLLOW, (seat + 1) % N_SEATS
-            return
-        self.n[seat] -= bits.bit_count()
-        if kind == DUKAL:
-            self.dukal_n = bits.bit_count()
-            self.gives = [[(seat + i) % N_SEATS, self.dukal_n] for i in range(1, N_SEATS)]
-            self.phase, self.turn = GIVE, self.gives[0][0]
-        else:
-            g = self.gives[0]
-            g[1] -= 1
-            if g[1]:
-                return
-            self.gives.pop(0)
-            if self.gives:
-                self.turn = self.gives[0][0]
-                return
-            self.cap[self.leader] += N_SEATS * self.dukal_n
-            self.dukal_n = 0
-            self.phase, self.turn = LEAD, self.leader
-
-    def _finish_trick(self) -> None:
-        trump, trick = self.trump, self.trick
-        led = trick[0][1]
-        win, key = trick[0][0], -1
-        for seat, s, k in trick:
-            v = k + 100 if s == trump else k if s == led else -1
-            if v > key:
-                win, key = seat, v
-        self.cap[win] += len(trick)
-        self.trick = []
-        self.phase, self.turn, self.leader = LEAD, win, win
-
-    def policy_action(self) -> tuple[str, int, int]:
-        """The normal policy for the seat to move, as ``(kind, suit, bits)``."""
-        seat = self.turn
-        hand = self.h[seat]
-        if self.phase == LEAD:
-            return lead_choice(hand, self.rem, self.voids, seat, self.trump)
-        if self.phase == FOLLOW:
-            legal = legal_masks(hand, self.trick[0][1], self.trump, self.strict)
-            s, k = follow_choice(hand, self.rem, self.voids, seat, self.trump, self.trick, legal)
-            return PLAY, s, 1 << k
-        s, k = give_choice(hand, self.rem, self.trump)
-        return "give", s, 1 << k
-
-    def playout(self) -> list[int]:
-        """Play to the end with the normal policy for every seat; final capture counts.
-
-        (``policy_action`` + ``apply`` inlined for speed: this is the search's inner loop.)
-        """
-        h, rem, voids, n = self.h, self.rem, self.voids, self.n
-        trump, strict, apply = self.trump, self.strict, self.apply
-        while True:
-            seat, phase = self.turn, self.phase
-            hand = h[seat]
-            if phase == LEAD:
-                if not n[seat]:
-                    return self.cap
-                kind, s, bits = lead_choice(hand, rem, voids, seat, trump)
-            elif phase == FOLLOW:
-                trick = self.trick
-                s, k = follow_choice(hand, rem, voids, seat, trump, trick,
-                                     legal_masks(hand, trick[0][1], trump, strict))
-                kind, bits = PLAY, 1 << k
-            else:
-                s, k = give_choice(hand, rem, trump)
-                kind, bits = "give", 1 << k
-            apply(kind, s, bits)
+from game.ganjifa.rules import GanjifaState, GanjifaView
 
 
 # --------------------------------------------------------------------------- agents
@@ -290,13 +159,6 @@ class NormalAgent:
         return normal_action(view, legal)
 
 
-def _sim_action(action: Action) -> tuple[str, int, int]:
-    kind, arg = action
-    if kind == DUKAL:
-        return DUKAL, arg[0] // PER, sum(1 << STRENGTH[c] for c in arg)
-    return kind, arg // PER, 1 << STRENGTH[arg]
-
-
 def candidate_actions(view: GanjifaView, legal: list[Action], known: _Known) -> list[Action]:
     """Legal actions up to equivalence: two cards of one suit with no card between them
     that is still held by someone else or lies on the table play the same, so only the
@@ -329,35 +191,99 @@ def candidate_actions(view: GanjifaView, legal: list[Action], known: _Known) -> 
     return out + list(longest.values())
 
 
-class HardAgent:
-    """Determinised flat Monte Carlo over the normal policy (see the module docstring).
+def policy_rollout(st: GanjifaState, voids: list[int]) -> int:
+    """Play ``st`` to the end with the normal policy at every seat; the actions played.
 
-    ``time_budget`` seconds per decision (None: no clock, only ``iterations`` worlds, which
-    makes decisions reproducible for a seed). ``iterations`` caps the sampled worlds.
-    The normal move is the first candidate; ``halving`` keeps the better half of the
-    candidates after 2, 4, 8… worlds (at least that many), and the normal move is only
-    overruled when the best beats it by ``keep_first_z`` standard errors (paired, same
-    worlds) — with few worlds the search defers to the heuristic. ``infer_play`` also
-    deals the hidden cards consistently with :func:`behaviour_exclusions`;
-    ``infer_policy`` then walks each deal (``burn_in`` swaps at most, and at most
-    ``burn_in_share`` of the time budget, before the first world; ``walk_steps`` between
-    worlds) toward deals that explain the opponents' decisions (:class:`_EvidenceWalk`).
+    The engine plays every move (``advance``) and judges tricks, Dukals and the end; the
+    policy reads suit masks kept beside the engine's hands (its hand, the cards still in
+    any hand, the public ``voids``, grown as follows reveal more), as the normal level
+    reads them from its view. So against normal opponents a rollout in a well-guessed
+    world plays as they would."""
+    trump, strict = st.trump, st._strict
+    hands = [card_mask(h) for h in st.hands]
+    rem = [a | b | c for a, b, c in zip(*hands, strict=True)]
+    voids = voids[:]
+    reveals = REVEALS[strict][trump]
+    plays, advance, apply = st._plays, st.advance, st.apply
+    trick = [(p, c // PER, STRENGTH[c]) for p, c in st.trick]     # (seat, suit, strength)
+    steps = 0
+    while True:
+        phase = st.phase
+        seat = st.turn
+        hand = hands[seat]
+        if phase == "follow":
+            led = trick[0][1]
+            s, k = follow_choice(hand, rem, voids, seat, trump, trick,
+                                 legal_masks(hand, led, trump, strict))
+            bits = 1 << k
+            advance(seat, plays[CARD_AT[s][k]])
+            if s != led:
+                voids[seat] |= reveals[led][s]
+            if len(trick) == 2:
+                trick = []
+            else:
+                trick.append((seat, s, k))
+        elif phase == "lead":
+            kind, s, bits = lead_choice(hand, rem, voids, seat, trump)
+            if kind == DUKAL:
+                apply(seat, (DUKAL, tuple(sorted(mask_cards(s, bits)))))
+            else:
+                k = bits.bit_length() - 1
+                advance(seat, plays[CARD_AT[s][k]])
+                trick = [(seat, s, k)]
+        elif phase == "give":
+            s, k = give_choice(hand, rem, trump)
+            bits = 1 << k
+            apply(seat, ("give", CARD_AT[s][k]))
+        else:
+            return steps
+        hand[s] &= ~bits
+        rem[s] &= ~bits
+        steps += 1
+
+
+class HardAgent:
+    """Determinised flat Monte Carlo on the rules engine (see the module docstring).
+
+    Each sampled world is a :class:`GanjifaState` made from the view and one guess of the
+    two hidden hands (:meth:`GanjifaState.from_view`); every candidate is played in it and
+    the hand finished by ``rollout``: ``"policy"`` (every seat by the normal policy,
+    :func:`policy_rollout`) or ``"random"`` (the engine's :meth:`GanjifaState.playout`).
+    A candidate scores ``utility`` for this seat: ``"margin"`` (its cards minus the best
+    opponent's), ``"score"`` (its cards) or ``"win"`` (1 for a win or a share of it).
+
+    The budget is work: ``work`` units (an action played in a rollout; an evidence-walk
+    step counts as many as the decisions it replays), at most ``iterations`` worlds;
+    ``time_budget`` seconds is a safety net (None: no clock, so the same seed gives the
+    same decision). A deal sampled again reuses its rollouts' scores. The normal move is the first candidate; ``halving`` keeps
+    the better half of the candidates after 2, 4, 8… worlds (at least that many), and the
+    normal move is only overruled when the best beats it by ``keep_first_z`` standard
+    errors (paired, same worlds). ``infer_play`` also deals the hidden cards consistently
+    with :func:`behaviour_exclusions`; ``infer_policy`` then walks each deal (``burn_in``
+    swaps at most before the first world, ``walk_steps`` between worlds) toward deals
+    that explain the opponents' decisions (:class:`_EvidenceWalk`).
     """
 
     level = "hard"
     think_delay = 0.3
 
-    def __init__(self, seat: int, seed: int = 0, time_budget: float | None = 0.13,
-                 iterations: int = 400, tie_margin: float = 0.0,
+    def __init__(self, seat: int, seed: int = 0, time_budget: float | None = 0.12,
+                 iterations: int = 400, work: int | None = 12_000, rollout: str = "policy",
+                 utility: str = "margin", tie_margin: float = 0.0,
                  prune_z: float | None = None, keep_first_z: float | None = 1.0,
                  halving: int | None = 3, infer_play: bool = True,
                  infer_policy: bool = True, burn_in: int = 200,
-                 burn_in_share: float = 0.35, walk_steps: int = 3) -> None:
+                 burn_in_share: float = 0.35, walk_steps: int = 1) -> None:
+        if rollout not in ("policy", "random") or utility not in ("margin", "score", "win"):
+            raise ValueError(f"unknown rollout {rollout!r} or utility {utility!r}")
         self.seat = seat
         self.seed = seed
         self.rng = random.Random(seed)
         self.time_budget = time_budget
         self.iterations = iterations
+        self.work = work
+        self.rollout = rollout
+        self.utility = utility
         self.tie_margin = tie_margin
         self.prune_z = prune_z
         self.keep_first_z = keep_first_z
@@ -375,6 +301,7 @@ class HardAgent:
     def decide(self, view: GanjifaView, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        budget = Budget(self.time_budget, self.iterations, work=self.work)
         known = _Known(view)
         favourite = normal_action(view, legal, known)
         cands = candidate_actions(view, legal, known)
@@ -383,24 +310,46 @@ class HardAgent:
         cands.insert(0, favourite)
         if len(cands) == 1:
             return favourite
-        sample = self._sampler(view, known)
+        sample = self._sampler(view, known, budget)
         me = self.seat
-        moves = {a: _sim_action(a) for a in cands}
+        voids = known.voids
+        random_rollout = self.rollout == "random"
+        utility = self.utility
 
-        def evaluate(world: World, action: Action, _rng: random.Random) -> float:
-            w = world.copy()
-            w.apply(*moves[action])
-            return w.playout()[me]
+        # Policy rollouts are deterministic, and the evidence walk often offers the same
+        # deal again: its values are looked up, not played again (nor charged).
+        seen: dict[tuple, tuple[int, ...]] = {}
+        other = (me + 1) % N_SEATS
 
-        budget = Budget(self.time_budget, self.iterations)
+        def evaluate(world: GanjifaState, action: Action, rng: random.Random) -> float:
+            key = None if random_rollout else (tuple(world.hands[other]), action)
+            scores = seen.get(key) if key is not None else None
+            if scores is None:
+                st = world.fork()
+                st.advance(me, action)
+                if random_rollout:
+                    budget.charge(1 + st.playout(rng))
+                else:
+                    budget.charge(1 + policy_rollout(st, voids))
+                scores = st.result().scores
+                if key is not None:
+                    seen[key] = scores
+            mine = scores[me]
+            best = max(scores[(me + 1) % N_SEATS], scores[(me + 2) % N_SEATS])
+            if utility == "margin":
+                return mine - best
+            if utility == "score":
+                return mine
+            return 1.0 if mine >= best else 0.0
+
         best, self.last_stats = flat_monte_carlo(cands, sample, evaluate, self.rng, budget,
                                                  self.tie_margin, self.prune_z,
                                                  keep_first_z=self.keep_first_z,
                                                  halving=self.halving)
         return best
 
-    def _sampler(self, view: GanjifaView, known: _Known) -> Any:
-        """A function rng -> World dealing the unseen cards to the other seats."""
+    def _sampler(self, view: GanjifaView, known: _Known, budget: Budget | None = None) -> Any:
+        """A function rng -> GanjifaState dealing the unseen cards to the other seats."""
         me = self.seat
         others = [s for s in range(N_SEATS) if s != me]
         unseen = [CARD_AT[s][k] for s in range(N_SUITS) for k in range(PER)
@@ -432,25 +381,40 @@ class HardAgent:
                 dealt = [pool[:caps[0]], pool[caps[0]:]]
             return dealt
 
-        def world(dealt: list[list[int]]) -> World:
+        def world(dealt: list[list[int]]) -> GanjifaState:
             hands: list[list[int]] = [[] for _ in range(N_SEATS)]
             hands[me] = mine
             for i, s in enumerate(others):
                 hands[s] = dealt[i]
-            return World.from_view(view, hands, voids)
+            return GanjifaState.from_view(view, hands)
 
         evidence = PolicyEvidence(view) if self.infer_policy else None
         if evidence is None or not evidence.records or not all(caps):
             return lambda rng: world(deal(rng))
         walk = _EvidenceWalk(evidence, others, voids)
-        burn_until = (None if self.time_budget is None
-                      else time.perf_counter() + self.burn_in_share * self.time_budget)
+        burn_until = (None if budget is None or budget.seconds is None
+                      else budget.started + self.burn_in_share * budget.seconds)
 
-        def sample(rng: random.Random) -> World:
+        # A walk step replays every record, about as much work as a rollout of that many
+        # actions: the steps are charged to the budget, the burn-in kept to its share.
+        cost = len(evidence.records)
+        burn_in = self.burn_in
+        if budget is not None and budget.work is not None:
+            burn_in = min(burn_in, int(self.burn_in_share * budget.work / cost))
+
+        def sample(rng: random.Random) -> GanjifaState:
+            steps = walk.steps
             if walk.cards is None:
                 walk.start(deal(rng))
-                walk.run(rng, self.burn_in, until=burn_until, stop_at_zero=True)
+                walk.run(rng, burn_in, until=burn_until, stop_at_zero=True)
+            moved = walk.moves
             walk.run(rng, self.walk_steps)
+            for _ in range(3):      # a refused swap repeats the last world: try again
+                if walk.moves != moved:
+                    break
+                walk.run(rng, 1)
+            if budget is not None:
+                budget.charge((walk.steps - steps) * cost)
             return world(walk.cards)
 
         return sample

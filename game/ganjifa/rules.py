@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from dataclasses import dataclass, fields
+from operator import itemgetter
 
 from game.core import OVER, Action, Event, IllegalAction, OneSeatAtATime, Result, new_event
 from game.descriptor import Truth
@@ -134,20 +135,47 @@ def _suit_dukals(deck: Deck, court: tuple, held: tuple[int, ...], runs: dict) ->
     return found
 
 
+_BITS = tuple(n.bit_length() for n in range(1, 1001))     # _BITS[i]: bits of i + 1
+
+
 def _shuffled(rng: random.Random, size: int) -> list[int]:
     """``list(range(size))`` after ``rng.shuffle``: the very same permutation and the same
     draws from ``rng`` (saves and replays deal again from the seed), with
     ``Random._randbelow`` inlined (it was most of a deal's cost)."""
     cards = list(range(size))
     getrandbits = rng.getrandbits
-    for i in reversed(range(1, size)):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
+    bits = _BITS if size <= len(_BITS) else tuple(n.bit_length() for n in range(1, size + 1))
+    for i in range(size - 1, 0, -1):
+        j = getrandbits(bits[i])
+        while j > i:
+            j = getrandbits(bits[i])
         cards[i], cards[j] = cards[j], cards[i]
     return cards
+
+
+_DEFAULT_OPTIONS: dict[int, tuple[Deck, dict]] = {}
+_DEALS: dict[tuple[int, int, int, int], tuple] = {}
+
+
+def _deal_plan(size: int, packet: int, n: int, dealer: int) -> tuple:
+    """Per seat, an itemgetter of the shuffled positions it is dealt (packets of
+    ``packet`` from the dealer's next seat, rule 7), and the packets as (seat, size)."""
+    key = (size, packet, n, dealer)
+    plan = _DEALS.get(key)
+    if plan is None:
+        positions: list[list[int]] = [[] for _ in range(n)]
+        packets = []
+        seat = (dealer + 1) % n
+        for pos in range(0, size, packet):
+            part = range(pos, min(pos + packet, size))
+            positions[seat] += part
+            packets.append((seat, len(part)))
+            seat = (seat + 1) % n
+        getters = tuple((lambda cards: []) if not p else
+                        (lambda cards, p=p[0]: [cards[p]]) if len(p) == 1 else itemgetter(*p)
+                        for p in positions)
+        plan = _DEALS[key] = (getters, tuple(packets))
+    return plan
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,7 +269,7 @@ class GanjifaState(OneSeatAtATime):
 
     __slots__ = (
         "deck", "n_seats", "options", "trump", "rng", "seed", "dealer", "packets", "hands",
-        "captured", "trick", "history", "trick_no", "dukal", "gives", "leader", "turn",
+        "_captured", "trick", "_history", "_pending", "trick_no", "dukal", "gives", "leader", "turn",
         "phase", "_result", "_hist_cache", "_per", "_plays", "_gives_a", "_strict", "_dukal_cache", "_acts_cache",
         "_keys", "_size",
     )
@@ -259,24 +287,64 @@ class GanjifaState(OneSeatAtATime):
         n = self.n_seats
         self.dealer = self.rng.randrange(n) if dealer is None else dealer
         if hands is None:
-            hands, self.packets = self._deal()
+            self.hands, self.packets = self._deal()     # sorted hands
         else:
             self.packets = []
             self._check_explicit_deal(hands)
-        self.hands: list[list[int]] = [sorted(h) for h in hands]
-        self.captured: list[list[int]] = [[] for _ in range(n)]
+            self.hands = [sorted(h) for h in hands]
+        self._pending: list[int] = []
+        self._captured: list[list[int]] = [[] for _ in range(n)]
         self.trick: list[tuple[int, int]] = []
-        self.history: list[Trick] = []
+        self._history: list[Trick] = []
         self.trick_no = 0
         self.dukal: tuple[int, ...] = ()
         self.gives: list[tuple[int, list[int]]] = []
-        opener = self.deck.card(self.trump, self.deck.ranks[self.deck.raja_rank].id)
+        opener = self.trump * self.deck.per_suit + self.deck.raja_rank
         holder = next((s for s in range(n) if opener in self.hands[s]), 0)
         self.leader = self.turn = holder
         self.phase = LEAD
         self._result: Result | None = None
         self._hist_cache: tuple[list[Trick], tuple[Trick, ...]] | None = None
         self._setup_fast()
+
+    # A playout logs its single-card tricks compactly, five ints a trick in ``_pending``
+    # (leader, the three cards in play order, winner); they become Trick records and
+    # capture-pile cards when either is first read.
+    @property
+    def history(self) -> list[Trick]:
+        """Every finished trick and Dukal, oldest first."""
+        if self._pending:
+            self._flush()
+        return self._history
+
+    @history.setter
+    def history(self, value: list[Trick]) -> None:
+        if self._pending:
+            self._flush()
+        self._history = value
+
+    @property
+    def captured(self) -> list[list[int]]:
+        """Each seat's capture pile."""
+        if self._pending:
+            self._flush()
+        return self._captured
+
+    @captured.setter
+    def captured(self, value: list[list[int]]) -> None:
+        if self._pending:
+            self._flush()
+        self._captured = value
+
+    def _flush(self) -> None:
+        log, hist, cap = self._pending, self._history, self._captured
+        for k in range(0, len(log), 5):
+            leader, c0, c1, c2, winner = log[k:k + 5]
+            o1 = (leader + 1) % 3
+            hist.append(_trick("trick", leader, ((leader, c0), (o1, c1), ((o1 + 1) % 3, c2)),
+                               winner))
+            cap[winner] += (c0, c1, c2)
+        self._pending = []
 
     def _setup_fast(self) -> None:
         """Per-state constants of the hot paths (cards per suit, the shared action tuples,
@@ -305,16 +373,9 @@ class GanjifaState(OneSeatAtATime):
     def _deal(self) -> tuple[list[list[int]], list[tuple[int, int]]]:
         """Shuffle, then packets of four counter-clockwise from the dealer's next seat."""
         cards = _shuffled(self.rng, self.deck.size)
-        n, k = self.n_seats, self.deck.deal_packet
-        hands: list[list[int]] = [[] for _ in range(n)]
-        packets = []
-        pos, seat = 0, (self.dealer + 1) % n
-        while pos < len(cards):
-            hands[seat].extend(cards[pos:pos + k])
-            packets.append((seat, k))
-            pos += k
-            seat = (seat + 1) % n
-        return hands, packets
+        getters, packets = _deal_plan(self.deck.size, self.deck.deal_packet, self.n_seats,
+                                      self.dealer)
+        return [sorted(get(cards)) for get in getters], list(packets)
 
     def _check_explicit_deal(self, hands: list[list[int]]) -> None:
         if len(hands) != self.n_seats:
@@ -528,6 +589,14 @@ class GanjifaState(OneSeatAtATime):
             self.phase = FOLLOW
             self.turn = (seat + 1) % self.n_seats
 
+    def playout(self, rng: random.Random, limit: int = 1 << 30,
+                record: list[tuple[int, Action]] | None = None) -> int:
+        """Play on to the end (or ``limit`` actions), every seat choosing uniformly among its
+        legal actions with ``rng``: the engine's random-playout loop (the arena's random
+        hands, search rollouts). The state ends exactly as if each action had been applied
+        in turn; ``record`` gets each ``(seat, action)``. Returns the actions played."""
+        return random_playout(self, rng, limit, record)
+
     def _follow_error(self, seat: int) -> IllegalAction:
         d = self.deck
         hand = self.hands[seat]
@@ -568,9 +637,14 @@ class GanjifaState(OneSeatAtATime):
         """Close a full trick (and the hand, after the last): (winner, cards taken)."""
         trick = self.trick
         winner = self._winner(trick)
-        cards = [c for _, c in trick]
-        self.captured[winner] += cards
-        self.history.append(_trick("trick", self.leader, tuple(trick), winner))
+        if len(trick) == 3 and self.n_seats == 3:     # the usual table: logged compactly
+            (s0, c0), (_, c1), (_, c2) = trick
+            cards = [c0, c1, c2]
+            self._pending.extend((s0, c0, c1, c2, winner))
+        else:
+            cards = [c for _, c in trick]
+            self.captured[winner] += cards
+            self.history.append(_trick("trick", self.leader, tuple(trick), winner))
         self.trick = []
         self.trick_no += 1
         self.leader = self.turn = winner
@@ -653,9 +727,13 @@ class GanjifaState(OneSeatAtATime):
         self._end_hand()
         return [self._over_event()]
 
-    def _end_hand(self) -> None:
+    def _end_hand(self, scores: tuple[int, ...] | None = None) -> None:
+        """The hand is over: the result from the capture piles (or from ``scores``, their
+        sizes, when a playout knows them)."""
         self.phase = OVER
-        scores = tuple(len(c) for c in self.captured)
+        if scores is None:      # the piles' sizes, without making the logged tricks up
+            won = self._pending[4::5]
+            scores = tuple(len(c) + 3 * won.count(s) for s, c in enumerate(self._captured))
         top = max(scores)
         winners = tuple(s for s in range(self.n_seats) if scores[s] == top)
         self._result = Result(winners, scores, "shared" if len(winners) > 1 else "most_cards")
@@ -693,14 +771,18 @@ class GanjifaState(OneSeatAtATime):
 
     def deal_events(self) -> list[Event]:
         """The deal as events: public packets, and each seat's hand to that seat only."""
-        events = [Event("deal", None, {"dealer": self.dealer, "packets": self.packets,
-                                       "trump": self.trump, "time": self.options["time"]})]
-        events += [Event("hand", s, {"cards": list(self.hands[s])}, to=s)
-                   for s in range(self.n_seats)]
+        events = [new_event(("deal", None, {"dealer": self.dealer, "packets": self.packets,
+                                            "trump": self.trump, "time": self.options["time"]},
+                             None))]
+        for s, hand in enumerate(self.hands):
+            events.append(new_event(("hand", s, {"cards": hand[:]}, s)))
         return events
 
     def clone(self) -> GanjifaState:
+        if self._pending:
+            self._flush()
         st = self._copy_fields()
+        st._pending = []        # its own log (the copied field is this state's list)
         st.hands = [list(h) for h in self.hands]
         st.captured = [list(c) for c in self.captured]
         st.trick = list(self.trick)
@@ -714,21 +796,23 @@ class GanjifaState(OneSeatAtATime):
 
     @classmethod
     def from_view(cls, view: GanjifaView, hands: list[list[int]], deck: Deck | None = None) -> GanjifaState:
-        """A full state matching a public view plus a guess of every hand (for search).
-
-        Capture piles keep their counts only (card identities do not matter to play).
-        """
-        st = object.__new__(GanjifaState)
-        st.deck = deck or default_deck()
-        st.n_seats = st.deck.players
+        """A full state matching a public view plus a guess of every hand (a determinisation,
+        for search): the position, trick, Dukal and give-ups of the view, ``hands[s]`` for
+        every seat. Capture piles keep their counts only (card identities do not matter to
+        play) and the history is left empty. Its ``rng`` is shared (the rules draw from it
+        only to deal)."""
+        st = _new_object(GanjifaState)
+        st._pending = []
+        st.deck = deck = deck or default_deck()
+        st.n_seats = deck.players
         st.options = {"void_rule": view.void_rule, "time": view.time}
         st.trump, st.seed = view.trump, 0
-        st.rng = random.Random(0)
+        st.rng = _SEARCH_RNG
         st.dealer, st.packets = view.dealer, []
         st.hands = [sorted(h) for h in hands]
-        st.captured = [[-1] * n for n in view.captured]
+        st._captured = [[-1] * n for n in view.captured]
         st.trick = list(view.trick)
-        st.history = []
+        st._history = []
         st.trick_no, st.dukal = view.trick_no, view.dukal
         st.gives = [(s, list(c)) for s, c in view.gives]
         st.leader, st.phase = view.leader, view.phase
@@ -737,6 +821,31 @@ class GanjifaState(OneSeatAtATime):
         st._hist_cache = None
         st._setup_fast()
         return st
+
+    def fork(self) -> GanjifaState:
+        """A copy for search, cheaper than :meth:`clone`: it shares the rng (the rules draw
+        from it only to deal), the options and the packets, and starts with no caches."""
+        if self._pending:
+            self._flush()
+        st = _new_object(GanjifaState)
+        st.deck, st.n_seats, st.options, st.trump = self.deck, self.n_seats, self.options, self.trump
+        st.rng, st.seed, st.dealer, st.packets = self.rng, self.seed, self.dealer, self.packets
+        st.hands = [h[:] for h in self.hands]
+        st._captured = [c[:] for c in self._captured]
+        st._pending = []
+        st.trick = self.trick[:]
+        st._history = self._history[:]
+        st.trick_no, st.dukal, st.leader, st.turn = self.trick_no, self.dukal, self.leader, self.turn
+        st.gives = [(g, c[:]) for g, c in self.gives] if self.gives else []
+        st.phase, st._result, st._hist_cache = self.phase, self._result, None
+        st._per, st._plays, st._gives_a = self._per, self._plays, self._gives_a
+        st._strict, st._keys, st._size = self._strict, self._keys, self._size
+        st._dukal_cache = [None] * self.n_seats
+        st._acts_cache = [None] * self.n_seats
+        return st
+
+
+_SEARCH_RNG = random.Random(0)
 
 
 def check_invariants(state: GanjifaState) -> list[str]:
@@ -785,3 +894,6 @@ def new_game(n_seats: int = 3, seed: int = 0, options: dict | None = None) -> Ga
 def truth(state: GanjifaState) -> Truth:
     """What a finished replay reveals: every seat's hand, sorted."""
     return Truth(tuple(tuple(sorted(h)) for h in state.hands))
+
+
+from game.ganjifa.playout import random_playout  # noqa: E402  (it reads this module's helpers)

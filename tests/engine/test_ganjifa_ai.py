@@ -26,8 +26,10 @@ def card(text: str) -> int:
     return D.parse(text)
 
 
-def fast_hard(seat: int, seed: int, iterations: int = 3) -> ai.HardAgent:
-    return ai.HardAgent(seat, seed, time_budget=None, iterations=iterations)
+def fast_hard(seat: int, seed: int, iterations: int = 3, work: int | None = 2000,
+              **settings) -> ai.HardAgent:
+    return ai.HardAgent(seat, seed, time_budget=None, iterations=iterations, work=work,
+                        **settings)
 
 
 def play(agents: list, seed: int, options: dict | None = None) -> GanjifaState:
@@ -235,43 +237,51 @@ def test_behaviour_exclusions_are_dropped_for_a_seat_that_contradicts_them():
     assert after[0][D.trumps["day"]] == policy.FULL     # seat 0's inference stands
 
 
-# ------------------------------------------------------------- simulator
+# ------------------------------------------------------- hard's rollouts
 @pytest.mark.parametrize("seed", range(4))
-def test_simulator_mirrors_the_engine(seed):
-    """The hard level's playout simulator must follow the real rules exactly."""
+def test_policy_masks_follow_the_engine(seed):
+    """The policy's follow sets (``legal_masks``, which the hard level's rollouts use) are
+    the engine's, at every follow of a game."""
     options = {"void_rule": "strict"} if seed % 2 else {}
     st = new_game(3, seed, options)
     agents = [ai.make_agent(lv, s, seed) for s, lv in enumerate(("normal", "random", "easy"))]
-    world = None
+    follows = 0
     while not st.is_over():
         (seat,) = st.active_seats()
         legal, view = st.legal_actions(seat), st.view(seat)
-        if st.trick_no >= 1:
-            fresh = ai.World.from_view(view, [list(h) for h in st.hands])
-            world = world or fresh
-            assert (world.h, world.n, world.cap, world.turn, world.phase, world.trick,
-                    world.gives, world.voids) == (fresh.h, fresh.n, fresh.cap, fresh.turn,
-                                                  fresh.phase, fresh.trick, fresh.gives,
-                                                  fresh.voids)
-            if st.phase == "follow":
-                masks = policy.legal_masks(world.h[seat], world.trick[0][1], world.trump,
-                                       world.strict)
-                cards = sorted(c for s, m in masks for c in policy.mask_cards(s, m))
-                assert cards == sorted(a[1] for a in legal)
-            assert ai._to_action(*world.policy_action()) in legal
-        action = agents[seat].decide(view, legal)
-        st.apply(seat, action)
-        if world is not None:
-            world.apply(*ai._sim_action(action))
-    assert world.cap == list(st.result().scores)
+        if st.phase == "follow":
+            follows += 1
+            masks = policy.legal_masks(policy.card_mask(st.hands[seat]), st.trick[0][1] // 12,
+                                       st.trump, st.options["void_rule"] == "strict")
+            cards = sorted(c for s, m in masks for c in policy.mask_cards(s, m))
+            assert cards == sorted(a[1] for a in legal)
+        st.apply(seat, agents[seat].decide(view, legal))
+    assert follows > 60
 
 
-def test_playout_conserves_cards():
-    st = new_game(3, 9, {})
-    st.apply(st.turn, st.legal_actions(st.turn)[0])
-    world = ai.World.from_view(st.view(st.turn), [list(h) for h in st.hands])
-    assert sum(world.copy().playout()) == 120
-    assert sum(world.cap) == 0 and len(world.trick) == 1    # the original is untouched
+@pytest.mark.parametrize("seed", range(6))
+def test_policy_rollout_plays_as_three_normal_agents(seed):
+    """From a position of a real game, a policy rollout on the engine ends exactly where
+    three normal agents playing move by move from their views end."""
+    options = {"time": "night" if seed % 2 else "day",
+               "void_rule": "strict" if seed % 3 == 0 else "choice"}
+    st = new_game(3, seed, options)
+    agents = [ai.NormalAgent(s) for s in range(3)]
+    rng = random.Random(seed)
+    for _ in range(3 + 11 * seed):      # a few moves of random play first
+        (seat,) = st.active_seats()
+        legal = st.legal_actions(seat)
+        st.apply(seat, legal[rng.randrange(len(legal))])
+    rolled, played = st.fork(), st.fork()
+    steps = ai.policy_rollout(rolled, policy.public_voids(st.view(None)))
+    moves = 0
+    while not played.is_over():
+        (seat,) = played.active_seats()
+        played.apply(seat, agents[seat].decide(played.view(seat), played.legal_actions(seat)))
+        moves += 1
+    assert steps == moves
+    assert rolled.result() == played.result()
+    assert rolled.history == played.history and rolled.captured == played.captured
 
 
 # ------------------------------------------------------------------- hard
@@ -296,7 +306,7 @@ def test_hard_is_deterministic_without_a_clock():
 def test_hard_searches_every_candidate_on_the_same_worlds():
     st = mid_game(4, 31)
     (seat,) = st.active_seats()
-    agent = fast_hard(seat, 5, 7)
+    agent = fast_hard(seat, 5, 7, work=None)
     agent.decide(st.view(seat), st.legal_actions(seat))
     if agent.last_stats is not None:            # None only when one candidate was left
         assert agent.last_stats.worlds == 7
@@ -365,14 +375,7 @@ def test_ismcts_runs_on_the_engine_contract():
     st = mid_game(6, 60)
     (seat,) = st.active_seats()
     view = st.view(seat)
-    sample = fast_hard(seat, 0)._sampler(view, ai._Known(view))
-
-    def determinize(rng):
-        world = sample(rng)
-        hands = [[c for s in range(10) for c in policy.mask_cards(s, world.h[p][s])]
-                 for p in range(3)]
-        return GanjifaState.from_view(view, hands)
-
+    determinize = fast_hard(seat, 0)._sampler(view, ai._Known(view))
     action, stats = ismcts(determinize, lambda s, p: s.result().scores[p] / 120,
                            random.Random(1), Budget(None, 6))
     assert action in st.legal_actions(seat) and stats.worlds == 6

@@ -6,7 +6,7 @@ import random
 
 from game.ganjifa import ai
 from game.ganjifa.evidence import FOLLOW, GIVE, LEAD, PolicyEvidence
-from game.ganjifa.policy import CARD_AT, N_SUITS, PER, card_mask
+from game.ganjifa.policy import N_SUITS, PER, card_mask
 from game.ganjifa.rules import new_game
 
 
@@ -71,13 +71,18 @@ def test_the_hard_sampler_walks_toward_deals_that_explain_the_play():
     ev = PolicyEvidence(view)
     others = [s for s in range(3) if s != view.seat]
     rng_a, rng_b = random.Random(2), random.Random(2)
-    steered = [ev.mismatches(sample(rng_a).h) for _ in range(20)]
-    blind = [ev.mismatches(plain_sample(rng_b).h) for _ in range(20)]
+
+    def masks(world):
+        return [card_mask(h) for h in world.hands]
+
+    steered = [ev.mismatches(masks(sample(rng_a))) for _ in range(20)]
+    blind = [ev.mismatches(masks(plain_sample(rng_b))) for _ in range(20)]
     assert sum(steered) < sum(blind) / 2
     w = sample(rng_a)
+    assert w.hands[view.seat] == sorted(view.hand)
     for s in others:      # the walk keeps hand sizes, the rules' voids and the unseen cards
-        assert sum(m.bit_count() for m in w.h[s]) == len(st.hands[s])
-        assert not any(w.h[s][suit] for suit in range(N_SUITS) if known.voids[s] >> suit & 1)
-    dealt = {CARD_AT[suit][k] for s in others for suit in range(N_SUITS) for k in range(PER)
-             if w.h[s][suit] >> k & 1}
+        assert len(w.hands[s]) == len(st.hands[s])
+        assert not any(c // PER == suit for c in w.hands[s] for suit in range(N_SUITS)
+                       if known.voids[s] >> suit & 1)
+    dealt = set(w.hands[others[0]] + w.hands[others[1]])
     assert dealt == set(st.hands[others[0]] + st.hands[others[1]])

@@ -1,0 +1,127 @@
+"""The hard level searches on the rules engine (issue 19): worlds are GanjifaStates made from
+the seat's view and a guess of the hidden hands, budgets are work, and a seed decides."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai.search import Budget, flat_monte_carlo
+from game.ganjifa import ai
+from game.ganjifa.rules import GanjifaState, new_game
+
+
+def mid_game(seed: int, steps: int, options: dict | None = None) -> GanjifaState:
+    st = new_game(3, seed, options or {})
+    agents = [ai.NormalAgent(s) for s in range(3)]
+    for _ in range(steps):
+        (seat,) = st.active_seats()
+        st.apply(seat, agents[seat].decide(st.view(seat), st.legal_actions(seat)))
+    return st
+
+
+def test_a_state_from_a_view_and_the_true_hands_plays_as_the_real_one():
+    for seed, steps in ((1, 4), (2, 20), (3, 41), (4, 70)):
+        st = mid_game(seed, steps, {"void_rule": "strict" if seed % 2 else "choice"})
+        (seat,) = st.active_seats()
+        world = GanjifaState.from_view(st.view(seat), [list(h) for h in st.hands])
+        assert world.legal_actions(seat) == st.legal_actions(seat)
+        a, b = st.fork(), world.fork()
+        a.playout(random.Random(seed))
+        b.playout(random.Random(seed))
+        assert a.result().scores == b.result().scores
+
+
+def test_fork_is_independent():
+    st = mid_game(5, 13)
+    before = (tuple(map(tuple, st.hands)), tuple(map(len, st.captured)), st.trick_no,
+              tuple(st.trick), st.turn)
+    f = st.fork()
+    f.playout(random.Random(1))
+    assert f.is_over() and not st.is_over()
+    assert before == (tuple(map(tuple, st.hands)), tuple(map(len, st.captured)), st.trick_no,
+                      tuple(st.trick), st.turn)
+
+
+def test_worlds_keep_the_view_and_guess_the_rest():
+    """Every sampled world holds the seat's own hand, the view's position and hand sizes,
+    and deals exactly the unseen cards, with different guesses from world to world."""
+    st = mid_game(6, 33)
+    (seat,) = st.active_seats()
+    view = st.view(seat)
+    sample = ai.HardAgent(seat, 3, time_budget=None)._sampler(view, ai._Known(view))
+    others = [s for s in range(3) if s != seat]
+    unseen = sorted(st.hands[others[0]] + st.hands[others[1]])
+    guesses = set()
+    rng = random.Random(4)
+    for _ in range(6):
+        w = sample(rng)
+        assert w.hands[seat] == list(view.hand)
+        assert [len(h) for h in w.hands] == list(view.hand_sizes)
+        assert sorted(w.hands[others[0]] + w.hands[others[1]]) == unseen
+        assert (w.trick, w.turn, w.phase, w.trick_no) == (st.trick, st.turn, st.phase, st.trick_no)
+        guesses.add(tuple(w.hands[others[0]]))
+    assert len(guesses) > 1
+
+
+@pytest.mark.parametrize("rollout", ["policy", "random"])
+def test_same_seed_same_decision(rollout):
+    """Without the clock (``time_budget=None``) a decision depends on the seed only: the
+    work budget and the worlds are the same every time."""
+    for seed, steps in ((7, 1), (8, 25), (9, 52)):
+        st = mid_game(seed, steps)
+        (seat,) = st.active_seats()
+        view, legal = st.view(seat), st.legal_actions(seat)
+        runs = []
+        for _ in range(2):
+            agent = ai.HardAgent(seat, 11, time_budget=None, work=1500, rollout=rollout)
+            runs.append((agent.decide(view, legal),
+                         agent.last_stats and (agent.last_stats.worlds, agent.last_stats.means)))
+        assert runs[0] == runs[1] and runs[0][0] in legal
+
+
+def test_the_work_budget_bounds_the_search():
+    b = Budget(None, None, work=10)
+    assert not b.spent()            # the first iteration always runs
+    b.tick()
+    b.charge(9)
+    assert not b.spent()
+    b.charge(1)
+    assert b.spent()
+    st = mid_game(10, 22)
+    (seat,) = st.active_seats()
+    view, legal = st.view(seat), st.legal_actions(seat)
+    small = ai.HardAgent(seat, 1, time_budget=None, work=800)
+    large = ai.HardAgent(seat, 1, time_budget=None, work=4000)
+    small.decide(view, legal)
+    large.decide(view, legal)
+    assert small.last_stats.worlds < large.last_stats.worlds
+
+
+def test_hard_rejects_unknown_settings():
+    with pytest.raises(ValueError):
+        ai.HardAgent(0, 0, rollout="psychic")
+
+
+def test_a_world_cut_by_the_clock_is_left_out():
+    """The wall clock running out inside a world stops the search there; that world's
+    partial scores are dropped, so the actions stay compared on the same worlds."""
+    class Clock(Budget):
+        def __init__(self) -> None:
+            super().__init__(None, 10)
+            self.calls = 0
+
+        def out_of_time(self) -> bool:
+            self.calls += 1
+            return self.calls > 4
+
+    seen = []
+
+    def evaluate(world, action, _rng):
+        seen.append((world, action))
+        return world + {"a": 0.0, "b": 1.0, "c": 0.5}[action]
+
+    best, stats = flat_monte_carlo(["a", "b", "c"], lambda r: r.random(), evaluate,
+                                   random.Random(0), Clock())
+    assert stats.worlds == 2 and len(seen) == 7 and best == "b"
