@@ -38,6 +38,7 @@ from game.daotam import intents
 from game.daotam.deck import STAGES, Deck, default_deck
 from game.daotam.effects import CONDITIONS, EFFECTS, KINDS
 from game.descriptor import Truth
+from game.shuffle import shuffle
 
 CUONG, NHU, TA_KHI = 0, 1, 2
 CALLS = ("cuong", "nhu")
@@ -119,23 +120,6 @@ def _piles(deck: Deck) -> tuple[tuple[int, ...], tuple[str, ...]]:
         got = _PILES[id(deck)] = (deck, tuple(k for k in range(3) for _ in range(cc[k])),
                                   tuple(deck.chinh_list()))
     return got[1], got[2]
-
-
-def _shuffle(rng: random.Random, x: list) -> None:
-    """``rng.shuffle(x)`` exactly (the same draws and the same order, so deals of today's
-    saves and replays come out unchanged), with ``Random._randbelow`` inlined: a deal
-    shuffles 75 cards, and the method calls were most of a new game's cost."""
-    if type(rng) is not random.Random:
-        rng.shuffle(x)
-        return
-    getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
 
 
 @dataclass(frozen=True)
@@ -241,9 +225,9 @@ class DaoTamState:
     def _deal(self) -> None:
         ct, cd = _piles(self.deck)
         self.deck_ct = list(ct)
-        _shuffle(self.rng, self.deck_ct)
+        shuffle(self.rng, self.deck_ct)
         self.deck_cd = list(cd)
-        _shuffle(self.rng, self.deck_cd)
+        shuffle(self.rng, self.deck_cd)
         first = self.options.get("first")
         self.first = self.rng.randrange(self.n_seats) if first is None else int(first) % self.n_seats
         for _ in range(self.deck.rules["start_hand"]):
@@ -892,7 +876,7 @@ class DaoTamState:
         pile = [k for k in range(3) for _ in range(self.disc_up[k] + self.disc_down[k])]
         if not pile:
             return False
-        _shuffle(self.rng, pile)
+        shuffle(self.rng, pile)
         self.deck_ct = pile
         self.disc_up, self.disc_down = [0, 0, 0], [0, 0, 0]
         self.reveal_log = [e for e in self.reveal_log if e[0] != "ct"]
@@ -975,7 +959,7 @@ class DaoTamState:
                 return
             self.deck_cd = self.disc_cd
             self.disc_cd = []
-            _shuffle(self.rng, self.deck_cd)
+            shuffle(self.rng, self.deck_cd)
             self.reveal_log = [e for e in self.reveal_log if e[0] != "cd"]
             if self.loud:
                 self._emit("reshuffle", None, {"deck": "chinh_dao", "size": len(self.deck_cd)})

@@ -18,6 +18,7 @@ from operator import itemgetter
 from game.core import OVER, Action, Event, IllegalAction, OneSeatAtATime, Result, new_event
 from game.descriptor import Truth
 from game.ganjifa.deck import Deck, default_deck
+from game.shuffle import shuffled_range
 
 LEAD, FOLLOW, GIVE = "lead", "follow", "give"
 
@@ -133,24 +134,6 @@ def _suit_dukals(deck: Deck, court: tuple, held: tuple[int, ...], runs: dict) ->
                     out.append(tuple(sorted([raja, mantri] + [c for _, c in run])))
         found = runs[held] = tuple(out)
     return found
-
-
-_BITS = tuple(n.bit_length() for n in range(1, 1001))     # _BITS[i]: bits of i + 1
-
-
-def _shuffled(rng: random.Random, size: int) -> list[int]:
-    """``list(range(size))`` after ``rng.shuffle``: the very same permutation and the same
-    draws from ``rng`` (saves and replays deal again from the seed), with
-    ``Random._randbelow`` inlined (it was most of a deal's cost)."""
-    cards = list(range(size))
-    getrandbits = rng.getrandbits
-    bits = _BITS if size <= len(_BITS) else tuple(n.bit_length() for n in range(1, size + 1))
-    for i in range(size - 1, 0, -1):
-        j = getrandbits(bits[i])
-        while j > i:
-            j = getrandbits(bits[i])
-        cards[i], cards[j] = cards[j], cards[i]
-    return cards
 
 
 _DEFAULT_OPTIONS: dict[int, tuple[Deck, dict]] = {}
@@ -372,7 +355,7 @@ class GanjifaState(OneSeatAtATime):
 
     def _deal(self) -> tuple[list[list[int]], list[tuple[int, int]]]:
         """Shuffle, then packets of four counter-clockwise from the dealer's next seat."""
-        cards = _shuffled(self.rng, self.deck.size)
+        cards = shuffled_range(self.rng, self.deck.size)
         getters, packets = _deal_plan(self.deck.size, self.deck.deal_packet, self.n_seats,
                                       self.dealer)
         return [sorted(get(cards)) for get in getters], list(packets)

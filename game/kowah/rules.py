@@ -28,6 +28,7 @@ from game.descriptor import Truth
 from game.kowah.checki import exposable_pairs, is_complete, split_groups
 from game.kowah.deck import Deck, default_deck
 from game.kowah.playout import playout as _playout
+from game.shuffle import shuffle
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +55,7 @@ def _discard_actions(kinds: int) -> tuple[Action, ...]:
 
 
 # Per deck, what every new state of it shares: the signature digit and bit offset of each
-# card, the shuffle's bit widths, the default options (a state is made per hand, and
+# card, the default options (a state is made per hand, and
 # building these took a third of a random hand's set-up).
 _PER_DECK: dict[int, tuple] = {}
 
@@ -65,7 +66,7 @@ def _deck_tables(deck: Deck) -> tuple:
         keys = deck.keys
         got = (deck, tuple(16 ** k for k in keys), tuple(4 * k for k in keys),
                KowahState.check_options({}, deck), _discard_actions(deck.kinds),
-               tuple((i + 1).bit_length() for i in range(deck.size)), tuple(deck.build()),
+               tuple(deck.build()),
                tuple(_deal_plan(deck, first) for first in range(deck.players)))
         _PER_DECK[id(deck)] = got
     return got
@@ -100,25 +101,6 @@ def _odd_of(sig: int) -> int:
     return (t[sig & 255] + t[sig >> 8 & 255] + t[sig >> 16 & 255] + t[sig >> 24 & 255]
             + t[sig >> 32 & 255] + t[sig >> 40 & 255] + t[sig >> 48 & 255] + t[sig >> 56])
 
-
-_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
-
-
-def _shuffle(rng: random.Random, x: list, widths: tuple[int, ...]) -> None:
-    """``rng.shuffle(x)`` exactly (same draws, same order: deals of today's saves replay
-    unchanged), without a method call per card. ``widths[i]`` is ``(i + 1).bit_length()``."""
-    if type(rng) is not random.Random or len(x) > len(widths):
-        rng.shuffle(x)
-        return
-    steps = _SHUFFLE_STEPS.get(len(x))
-    if steps is None:       # (position, bits of a draw below position + 1), last first
-        steps = _SHUFFLE_STEPS[len(x)] = tuple((i, widths[i]) for i in range(len(x) - 1, 0, -1))
-    getrandbits = rng.getrandbits
-    for i, k in steps:
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
 
 # A frozen view is built by assigning its __dict__ in one step: several times faster than
 # the generated __init__, and the instance is just as immutable afterwards.
@@ -266,11 +248,11 @@ class KowahState(OneSeatAtATime):
         """Shuffle; first player at random; packets of two clockwise from the first player."""
         d = self.deck
         tables = _deck_tables(d)
-        cards = list(tables[6])     # d.build(), made once per deck
-        _shuffle(self.rng, cards, tables[5])
+        cards = list(tables[5])     # d.build(), made once per deck
+        shuffle(self.rng, cards)
         n = self.n_seats
         self.first = self.turn = first = self.rng.randrange(n)
-        getters, packets, pos = tables[7][first]
+        getters, packets, pos = tables[6][first]
         self.hands = [sorted(get(cards)) for get in getters]
         self.packets = list(packets)
         self._compute_signatures()

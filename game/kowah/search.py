@@ -25,7 +25,8 @@ from game.ai.search import Budget, SearchStats, flat_monte_carlo
 from game.core import Action
 from game.kowah.deck import Deck
 from game.kowah.playout import heuristic_winner
-from game.kowah.rules import KowahState, KowahView, _deck_tables, _shuffle
+from game.kowah.rules import KowahState, KowahView
+from game.shuffle import shuffle
 
 SMART = (True, True, True)
 
@@ -40,7 +41,6 @@ class Worlds:
         n = len(view.hand_sizes)
         keys = deck.keys
         self.keys = keys
-        self.widths = _deck_tables(deck)[5]
         unseen = [deck.copies] * deck.kinds
         for c in view.hand or ():
             unseen[c] -= 1
@@ -152,7 +152,7 @@ class Worlds:
                 break
         else:
             raise NoWorld("no deal of the declared hands")
-        _shuffle(rng, pool, self.widths)
+        shuffle(rng, pool)
         del pool[self.need - sum(self.slots[s] for s in declared):]
         pos = 0
         for s in range(n):

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from game import arena
 from game.ai.search import next_actor
 from game.daotam import rules
@@ -156,16 +154,6 @@ def test_the_arena_plays_random_daotam_hands_by_playout_and_counts_their_windows
     assert rep["windows"] > 0 and sum(p["windows_won"] for p in rep["per_seat"]) > 0
     on = arena.run("daotam", ["random"] * 4, games=4, seed=5)     # invariants on: by hand
     assert len(calls) == 8 and on["windows"] > 0
-
-
-@pytest.mark.parametrize("size", [0, 1, 2, 20, 55, 300])
-def test_the_inlined_shuffle_is_random_shuffle(size):
-    for seed in range(5):
-        x, y = list(range(size)), list(range(size))
-        r1, r2 = random.Random(seed), random.Random(seed)
-        rules._shuffle(r1, x)
-        r2.shuffle(y)
-        assert x == y and r1.getstate() == r2.getstate()
 
 
 def test_the_arena_makes_no_agents_for_playout_hands_once_their_levels_are_known_blind(monkeypatch):

@@ -171,8 +171,8 @@ def test_case02_deal_is_four_card_packets_counter_clockwise(seed, monkeypatch):
     for r in range(10):
         assert packets[3 * r + 2][0] == dealer, "the dealer receives last in each round"
     # With an identity shuffle, packet i is cards 4i..4i+3: check hands are made of packets.
-    # (the deal's shuffle is random.shuffle inlined: rules._shuffled)
-    monkeypatch.setattr(rules, "_shuffled", lambda rng, size: list(range(size)))
+    # (the deal's shuffle is random.shuffle inlined: game.shuffle.shuffled_range)
+    monkeypatch.setattr(rules, "shuffled_range", lambda rng, size: list(range(size)))
     st2 = new_game(3, seed, {})
     for i in range(30):
         seat = (st2.dealer + 1 + i) % 3

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from game.ganjifa.deck import default_deck
-from game.ganjifa.rules import GanjifaState, _shuffled, check_invariants, new_game
+from game.ganjifa.rules import GanjifaState, check_invariants, new_game
 
 D = default_deck()
 
@@ -42,17 +42,6 @@ def test_advance_plays_exactly_as_apply(options):
             assert picture(b) == picture(a), (seed, action)
         assert b.is_over() and b.result() == a.result()
     assert kinds == {"play", "dukal", "give"}
-
-
-def test_the_deal_shuffle_is_random_shuffle():
-    """Same permutation and same draws as ``random.shuffle``: saves deal again from a seed."""
-    for seed in range(300):
-        r1, r2 = random.Random(seed), random.Random(seed)
-        for size in (120, 1, 2, 65):
-            cards = list(range(size))
-            r1.shuffle(cards)
-            assert _shuffled(r2, size) == cards
-        assert r1.getstate() == r2.getstate()
 
 
 def test_dukals_follow_a_hand_that_was_replaced():
