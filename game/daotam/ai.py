@@ -28,7 +28,6 @@ Reaction delays are not chosen here: the Match draws them per decision from
 from __future__ import annotations
 
 import random
-from math import comb
 from typing import Any
 
 from game.ai.base import RandomAgent
@@ -37,19 +36,9 @@ from game.core import Action, Event
 from game.daotam import search as search_mod
 from game.daotam.deck import default_deck
 from game.daotam.rules import CALLS, DaoTamView
+from game.daotam.search import hyper_at_least
 
 KIND = ("cuong", "nhu", "ta_khi")
-
-
-def hyper_at_least(N: int, K: int, n: int, k: int) -> float:
-    """P(X ≥ k) for X ~ Hypergeometric(population N, K successes, n draws)."""
-    n = min(n, N)
-    if k <= 0:
-        return 1.0
-    if N <= 0 or K < k or n < k:
-        return 0.0
-    total = comb(N, n)
-    return sum(comb(K, i) * comb(N - K, n - i) for i in range(k, min(K, n) + 1)) / total
 
 
 def unseen(view: DaoTamView) -> list[int]:
