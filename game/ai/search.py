@@ -33,6 +33,11 @@ from typing import Any
 
 from game.core import Action
 
+#: Every Hard's wall-clock cap per decision, in seconds: a safety net only. Hard's budget is
+#: work (worlds, playouts), sized to take well under 150 ms on an idle machine; a busy
+#: machine makes a decision slower, and only past this cap weaker.
+SAFETY_WALL_S = 0.3
+
 
 def next_actor(state: Any) -> int:
     """The seat a search lets act next: the only active seat, or in a reaction window

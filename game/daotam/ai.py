@@ -31,7 +31,7 @@ import random
 from typing import Any
 
 from game.ai.base import RandomAgent
-from game.ai.search import Budget, SearchStats, flat_monte_carlo
+from game.ai.search import SAFETY_WALL_S, Budget, SearchStats, flat_monte_carlo
 from game.core import Action, Event
 from game.daotam import search as search_mod
 from game.daotam.deck import default_deck
@@ -203,7 +203,7 @@ class HardAgent(_Base):
     level = "hard"
     think_delay = 0.5
 
-    def __init__(self, seat: int, seed: int = 0, time_budget: float | None = 0.1,
+    def __init__(self, seat: int, seed: int = 0, time_budget: float | None = SAFETY_WALL_S,
                  worlds: int = 16, challenge_worlds: int = 24, horizon: int = 1,
                  keep_first_z: float = 1.0, halving: int = 3, search: bool = True,
                  rollout: str = "normal") -> None:

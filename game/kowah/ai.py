@@ -45,7 +45,7 @@ import time
 from typing import Any
 
 from game.ai.base import RandomAgent
-from game.ai.search import Budget, SearchStats
+from game.ai.search import SAFETY_WALL_S, Budget, SearchStats
 from game.core import Action, Event
 from game.kowah.deck import Deck, default_deck
 from game.kowah.rules import KowahView
@@ -353,7 +353,7 @@ class HardAgent(NormalAgent):
     think_delay = 0.9
     QUALITY = (0.0, 1.0, 1.3, 1.5, 1.6)
 
-    def __init__(self, seat: int, seed: int = 0, time_budget: float | None = 0.12,
+    def __init__(self, seat: int, seed: int = 0, time_budget: float | None = SAFETY_WALL_S,
                  width: int = 3, worlds: int = 128, keep_first_z: float = 2.5) -> None:
         super().__init__(seat, seed)
         self.time_budget = time_budget

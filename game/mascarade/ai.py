@@ -29,7 +29,7 @@ import math
 import random
 from typing import Any
 
-from game.ai.search import SearchStats
+from game.ai.search import SAFETY_WALL_S, SearchStats
 from game.core import Action, Event
 from game.mascarade.belief import Marginals, WorldSet
 from game.mascarade.rules import (
@@ -304,7 +304,7 @@ class HardAgent(NormalAgent):
     # slows Hard down; only a pathological one weakens it), the options searched, the
     # claim answers searched, the playout's length
     search_worlds = 24
-    wall_cap: float | None = 0.3
+    wall_cap: float | None = SAFETY_WALL_S
     rollout = "fast"            # playout seats: "fast" (a Normal-like policy) or "random"
     top_k = 5
     keep_first_z: float | None = 1.0
