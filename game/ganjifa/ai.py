@@ -250,7 +250,9 @@ class HardAgent:
     the hand finished by ``rollout``: ``"policy"`` (every seat by the normal policy,
     :func:`policy_rollout`) or ``"random"`` (the engine's :meth:`GanjifaState.playout`).
     A candidate scores ``utility`` for this seat: ``"margin"`` (its cards minus the best
-    opponent's), ``"score"`` (its cards) or ``"win"`` (1 for a win or a share of it).
+    opponent's), ``"score"`` (its cards), ``"win"`` (1 for a win, shared or not) or
+    ``"blend"`` (the win plus ``margin_weight`` times the margin: the arena counts wins,
+    and the margin breaks the ties between candidates that win, or lose, alike).
 
     The budget is work: ``work`` units (an action played in a rollout; an evidence-walk
     step counts as many as the decisions it replays), at most ``iterations`` worlds;
@@ -269,12 +271,14 @@ class HardAgent:
 
     def __init__(self, seat: int, seed: int = 0, time_budget: float | None = 0.12,
                  iterations: int = 400, work: int | None = 12_000, rollout: str = "policy",
-                 utility: str = "margin", tie_margin: float = 0.0,
+                 utility: str = "blend", tie_margin: float = 0.0,
                  prune_z: float | None = None, keep_first_z: float | None = 1.0,
                  halving: int | None = 3, infer_play: bool = True,
                  infer_policy: bool = True, burn_in: int = 200,
-                 burn_in_share: float = 0.35, walk_steps: int = 1) -> None:
-        if rollout not in ("policy", "random") or utility not in ("margin", "score", "win"):
+                 burn_in_share: float = 0.35, walk_steps: int = 1,
+                 margin_weight: float = 0.02) -> None:
+        if rollout not in ("policy", "random") or utility not in ("margin", "score", "win",
+                                                                  "blend"):
             raise ValueError(f"unknown rollout {rollout!r} or utility {utility!r}")
         self.seat = seat
         self.seed = seed
@@ -293,6 +297,7 @@ class HardAgent:
         self.burn_in = burn_in
         self.burn_in_share = burn_in_share
         self.walk_steps = walk_steps
+        self.margin_weight = margin_weight
         self.last_stats: Any = None
 
     def observe(self, events: list[Event]) -> None:
@@ -315,6 +320,7 @@ class HardAgent:
         voids = known.voids
         random_rollout = self.rollout == "random"
         utility = self.utility
+        weight = self.margin_weight
 
         # Policy rollouts are deterministic, and the evidence walk often offers the same
         # deal again: its values are looked up, not played again (nor charged).
@@ -340,7 +346,10 @@ class HardAgent:
                 return mine - best
             if utility == "score":
                 return mine
-            return 1.0 if mine >= best else 0.0
+            win = 1.0 if mine >= best else 0.0
+            if utility == "blend":
+                return win + weight * (mine - best)
+            return win
 
         best, self.last_stats = flat_monte_carlo(cands, sample, evaluate, self.rng, budget,
                                                  self.tie_margin, self.prune_z,

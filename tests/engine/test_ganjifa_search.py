@@ -99,6 +99,23 @@ def test_the_work_budget_bounds_the_search():
     assert small.last_stats.worlds < large.last_stats.worlds
 
 
+def test_blend_scores_the_win_plus_a_little_margin():
+    """``utility="blend"``: each candidate's mean is its win rate plus ``margin_weight``
+    times its mean margin, on the same worlds (same seed, no clock, no pruning)."""
+    st = mid_game(12, 28)
+    (seat,) = st.active_seats()
+    view, legal = st.view(seat), st.legal_actions(seat)
+    means = {}
+    for utility in ("win", "margin", "blend"):
+        agent = ai.HardAgent(seat, 5, time_budget=None, work=2000, utility=utility,
+                             margin_weight=0.05, halving=None, keep_first_z=None)
+        agent.decide(view, legal)
+        means[utility] = agent.last_stats.means
+    assert len(means["blend"]) > 1
+    for action, value in means["blend"].items():
+        assert value == pytest.approx(means["win"][action] + 0.05 * means["margin"][action])
+
+
 def test_hard_rejects_unknown_settings():
     with pytest.raises(ValueError):
         ai.HardAgent(0, 0, rollout="psychic")
