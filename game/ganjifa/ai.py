@@ -29,7 +29,7 @@ import time
 from typing import Any
 
 from game.ai.base import RandomAgent
-from game.ai.search import Budget, constrained_deal, flat_monte_carlo
+from game.ai.search import SAFETY_WALL_S, Budget, constrained_deal, flat_monte_carlo
 from game.core import Action, Event
 from game.ganjifa.deck import default_deck
 from game.ganjifa.evidence import PolicyEvidence
@@ -269,7 +269,7 @@ class HardAgent:
     level = "hard"
     think_delay = 0.3
 
-    def __init__(self, seat: int, seed: int = 0, time_budget: float | None = 0.12,
+    def __init__(self, seat: int, seed: int = 0, time_budget: float | None = SAFETY_WALL_S,
                  iterations: int = 400, work: int | None = 12_000, rollout: str = "policy",
                  utility: str = "blend", tie_margin: float = 0.0,
                  prune_z: float | None = None, keep_first_z: float | None = 1.0,
