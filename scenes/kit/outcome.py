@@ -62,11 +62,12 @@ class TableResults:
         panel drawn once off screen (its lines, fonts and pictures all painted by then).
         Returns whether it did a step. Not while the overlap check records frames: it
         would note an off-screen panel."""
+        if self._ready is not None or self._shown:
+            return False                # every frame after it is made: nothing more to weigh
         from scenes.core import layout_check
         w, h = self.app.size
         room = PREPARE_ROOM * max(1.0, (w * h / (1280 * 720)) ** 0.5)
-        if self._ready is not None or self._shown or spent >= room or not self.match.is_over() \
-                or layout_check.active:
+        if spent >= room or not self.match.is_over() or layout_check.active:
             return False
         from scenes.screens.dialog import Dialog, scrim
         if self._making is None:
