@@ -11,19 +11,6 @@ from scenes.core import fonts
 ELLIPSIS = "…"
 
 
-def fit_px(s: str, px: int, max_width: int, weight: str = "regular", min_px: int = 9) -> int:
-    """The largest size from ``px`` down to ``min_px`` at which ``s`` is ``max_width`` wide or less."""
-    return _fit_px(s, px, max_width, weight, min_px, fonts.scale())
-
-
-@lru_cache(maxsize=2048)       # measuring is the cost: plates ask every frame
-def _fit_px(s: str, px: int, max_width: int, weight: str, min_px: int, _scale: float) -> int:
-    """(cached per text scale: the same request measures wider with large text)"""
-    px = max(1, int(px))
-    floor = min(px, max(1, int(min_px)))
-    return fonts.largest_px(lambda p: fonts.font(p, weight).size(s)[0], px, floor, max_width)
-
-
 def ellipsize(s: str, px: int, max_width: int, weight: str = "regular") -> str:
     """``s`` cut at the end with "…" so that it is ``max_width`` wide or less ("" if not even that)."""
     return _ellipsize(s, px, max_width, weight, fonts.scale())
@@ -49,5 +36,5 @@ def _ellipsize(s: str, px: int, max_width: int, weight: str, _scale: float) -> s
 def fit_text(s: str, px: int, colour: tuple[int, int, int], max_width: int,
              weight: str = "regular", min_px: int = 9) -> pygame.Surface:
     """``s`` rendered no wider than ``max_width``: shrunk down to ``min_px``, then ellipsized."""
-    size = fit_px(s, px, max_width, weight, min_px)
+    size = fonts.fit(s, px, max_width, weight, min(int(px), min_px))
     return fonts.text(ellipsize(s, size, max(0, max_width), weight), size, colour, weight)

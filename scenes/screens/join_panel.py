@@ -27,7 +27,7 @@ from scenes.core.textfit import ellipsize
 from scenes.screens.dialog import wrap
 from scenes.tables import registry as tables
 from scenes.widgets.button import Button, ButtonRow, draw_focus_ring
-from scenes.widgets.options import READABLE_PX, fit_px
+from scenes.widgets.options import READABLE_PX
 from scenes.widgets.panel import draw_titled_panel
 
 QUIET = 4               # modules of light margin around a QR code (the standard's quiet zone)
@@ -70,7 +70,7 @@ def fitted(text: str, px: int, width: int, weight: str = "regular") -> tuple[str
     """``text`` at the largest size ≤ ``px`` that fits ``width``, but not below a readable
     size: there it is cut short with an ellipsis instead."""
     floor = min(px, READABLE_PX - 1)
-    size = fit_px(text, px, width, weight)
+    size = fonts.fit(text, px, width, weight)
     if size >= floor:
         return text, size
     return ellipsize(text, floor, width, weight), floor
@@ -305,10 +305,10 @@ class JoinPanel(Scene):
         label_px = max(11, round(1.9 * u))
         for label, value, colour, big in ((t("join.address"), address, theme.IVORY, 4.2),
                                           (t("join.code"), " ".join(self.party.room.code), theme.GOLD, 4.8)):
-            px = fit_px(label, label_px, right.width)
+            px = fonts.fit(label, label_px, right.width)
             self.info.append((label, px, theme.MUTED, "regular", y))
             y += fonts.size(label, px)[1]
-            px = fit_px(value, round(big * u), right.width, "bold")
+            px = fonts.fit(value, round(big * u), right.width, "bold")
             self.info.append((value, px, colour, "bold", y))
             y += fonts.size(value, px, "bold")[1] + round(0.4 * u)
         hint = t("join.scan")
@@ -395,7 +395,7 @@ class JoinPanel(Scene):
             px = max(9, round(1.8 * u))
             lines = [(line, colour) for line in wrap(note, px, area.width)] + lines
         lines = lines[-3:]
-        imgs = [fonts.text(line, fit_px(line, px, area.width), c) for line, c in lines]
+        imgs = [fonts.text(line, fonts.fit(line, px, area.width), c) for line, c in lines]
         y = area.centery - sum(i.get_height() for i in imgs) // 2
         for img in imgs:
             surface.blit(img, img.get_rect(midtop=(area.centerx, y)))
@@ -413,7 +413,7 @@ class JoinPanel(Scene):
         else:
             caption = t("join.seat_caption", seat=self.seat_name(self.selected))
         r = self.caption_rect
-        px = fit_px(caption, max(11, round(2.1 * u)), r.width)
+        px = fonts.fit(caption, max(11, round(2.1 * u)), r.width)
         img = fonts.text(caption, px, theme.GOLD if self.selected is not None else theme.MUTED)
         surface.blit(img, img.get_rect(midtop=(self.qr_box.centerx, r.y)))
 

@@ -19,7 +19,7 @@ from scenes.core import fonts, keymap, theme
 from scenes.core.i18n import t
 from scenes.core.stack import Scene
 from scenes.widgets.button import Button, ButtonRow
-from scenes.widgets.options import ValueRow, fit_px, handle_rows
+from scenes.widgets.options import ValueRow, handle_rows
 from scenes.widgets.panel import draw_titled_panel, fit_tall
 
 PAD, TITLE, HEADING, ROW, GAP, FOOTER, STATUS = 3.0, 7.0, 4.2, 5.0, 1.0, 5.5, 3.6
@@ -274,7 +274,7 @@ class KeysScene(Scene):
             if not r.colliderect(self.view):
                 continue
             text = keymap.group_label(group).upper()
-            px = fit_tall(text, fit_px(text, max(11, round(2.0 * u)), r.width, "bold"),
+            px = fit_tall(text, fonts.fit(text, max(11, round(2.0 * u)), r.width, "bold"),
                           r.height - round(0.8 * u), "bold")
             img = fonts.text(text, px, theme.GOLD, "bold")
             ty = r.bottom - round(1.0 * u) - img.get_height()
@@ -296,7 +296,7 @@ class KeysScene(Scene):
             b.draw(surface, u)
         status = self.status or t("keymap.hint")
         area = pygame.Rect(inner.x, self.view.bottom, inner.width, self.far.rect.y - self.view.bottom)
-        px = fit_tall(status, fit_px(status, max(12, round(2.0 * u)), area.width), area.height, "regular")
+        px = fit_tall(status, fonts.fit(status, max(12, round(2.0 * u)), area.width), area.height, "regular")
         colour = theme.AMBER if self.status_warn else (theme.IVORY if self.status else theme.MUTED)
         img = fonts.text(status, px, colour)
         surface.blit(img, img.get_rect(center=area.center))

@@ -17,7 +17,7 @@ from scenes.core.i18n import t
 from scenes.core.stack import Scene
 from scenes.tables.felt import TableStyle, table_surface
 from scenes.widgets.button import Button, ButtonRow
-from scenes.widgets.options import OptionRow, ValueRow, fit_px, handle_rows
+from scenes.widgets.options import OptionRow, ValueRow, handle_rows
 from scenes.widgets.panel import draw_titled_panel, fit_tall
 from scenes.widgets.slider import SliderRow
 
@@ -209,7 +209,7 @@ class SettingsScene(Scene):
         draw_titled_panel(surface, self.panel, u, t("menu.settings"), PAD, TITLE)
         for key, r in self.headings:
             text = t(key).upper()
-            px = fit_tall(text, fit_px(text, max(11, round(2.0 * u)), r.width, "bold"), r.height - round(0.8 * u), "bold")
+            px = fit_tall(text, fonts.fit(text, max(11, round(2.0 * u)), r.width, "bold"), r.height - round(0.8 * u), "bold")
             img = fonts.text(text, px, theme.GOLD, "bold")
             ty = r.bottom - round(1.0 * u) - img.get_height()
             surface.blit(img, (r.x, ty))
@@ -231,5 +231,5 @@ class SettingsScene(Scene):
         self.back.draw(surface, u)
         w, h = surface.get_size()
         keys_text = t("settings.keys")
-        keys = fonts.text(keys_text, fit_px(keys_text, self.keys_px, round(w * 0.96)), theme.MUTED)
+        keys = fonts.text(keys_text, fonts.fit(keys_text, self.keys_px, round(w * 0.96)), theme.MUTED)
         surface.blit(keys, keys.get_rect(center=self.keys_line.center))

@@ -21,7 +21,7 @@ from scenes.screens.setup_options import again_options, clock_time_of_day, fresh
 from scenes.tables import registry as tables
 from scenes.tables.felt import TableStyle, table_surface
 from scenes.widgets.button import Button, ButtonRow
-from scenes.widgets.options import NumberRow, OptionRow, ValueRow, fit_px, handle_rows
+from scenes.widgets.options import NumberRow, OptionRow, ValueRow, handle_rows
 
 __all__ = ["MAX_DEAL", "SetupScene", "clock_time_of_day", "grouped", "seat_kinds"]
 
@@ -218,10 +218,10 @@ class SetupScene(Scene):
         w, _ = surface.get_size()
         surface.blit(table_surface(STYLE, surface.get_size()), (0, 0))
         title_text, sub_text = t(f"game.{self.game}"), t("setup.subtitle")
-        title = fonts.text(title_text, fit_px(title_text, round(4.4 * u), round(w * 0.96), "bold"),
+        title = fonts.text(title_text, fonts.fit(title_text, round(4.4 * u), round(w * 0.96), "bold"),
                            theme.GOLD, "bold")
         at = surface.blit(title, title.get_rect(center=(w // 2, round(7 * u))))
-        sub = fonts.text(sub_text, fit_px(sub_text, round(2.2 * u), round(w * 0.96)), theme.MUTED)
+        sub = fonts.text(sub_text, fonts.fit(sub_text, round(2.2 * u), round(w * 0.96)), theme.MUTED)
         # under the title (large text makes both taller than their designed places)
         surface.blit(sub, sub.get_rect(midtop=(w // 2, max(round(11.5 * u) - sub.get_height() // 2, at.bottom))))
         for r in self.rows:

@@ -20,14 +20,6 @@ READABLE_PX = 12        # below this a text is shrunk to fit, not read
 SMALLEST_PX = 7         # the last resort in tiny windows
 
 
-def fit_px(text: str, want: int, width: int, weight: str = "regular") -> int:
-    """The largest pixel size ≤ ``want`` at which ``text`` fits ``width`` (never below SMALLEST_PX)."""
-    px = max(SMALLEST_PX, want)
-    while px > SMALLEST_PX and fonts.font(px, weight).size(text)[0] > width:
-        px -= 1
-    return px
-
-
 def stack_lines(surface: pygame.Surface, first: pygame.Surface, second: pygame.Surface,
                 rect: pygame.Rect) -> None:
     """Two lines at ``rect``'s left, centred on it together: by their line boxes where
@@ -143,11 +135,11 @@ class ValueRow:
         return min(max(READABLE_PX, round(size_u * u)), round(self.rect.height * 0.75))
 
     def _label_px(self, u: float) -> int:
-        return fit_px(self.label(), self._want_px(2.4, u), self.label_width(), "semibold")
+        return fonts.fit(self.label(), self._want_px(2.4, u), self.label_width(), "semibold")
 
     def _value_px(self, u: float) -> int:
         width = self.parts()["value"].width - max(4, self.button.rect.height // 4)
-        return fit_px(self.text(), self._want_px(2.5, u), width, "semibold")
+        return fonts.fit(self.text(), self._want_px(2.5, u), width, "semibold")
 
     def text_fits(self, u: float) -> bool:
         """Label and value fit their places at a readable size (checked by the layout tests)."""
@@ -162,7 +154,7 @@ class ValueRow:
         label = fonts.text(self.label(), self._label_px(u), theme.IVORY, "semibold")
         if note:
             small_px = min(max(READABLE_PX, round(1.7 * u)), max(SMALLEST_PX, round(self.rect.height * 0.4)))
-            small = fonts.text(note, fit_px(note, small_px, self.label_width()),
+            small = fonts.text(note, fonts.fit(note, small_px, self.label_width()),
                                theme.AMBER if self.warning else theme.MUTED)
             stack_lines(surface, label, small, self.rect)
         else:

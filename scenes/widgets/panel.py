@@ -9,7 +9,6 @@ import pygame
 
 from scenes.core import fonts, theme
 from scenes.tables.felt import TableStyle, table_surface
-from scenes.widgets.options import fit_px
 
 MENU_TOP = TableStyle((46, 28, 20), (80, 50, 34), "wood", 0.04, 0.3)     # the menu's table top
 
@@ -38,7 +37,7 @@ def draw_titled_panel(surface: pygame.Surface, panel: pygame.Rect, u: float, tit
     radius, line = max(2, round(1.5 * u)), max(1, round(0.2 * u))
     surface.blit(panel_surface(panel.size, radius, line), panel)
     inner = panel.inflate(-round(2 * pad_u * u), 0)
-    title_px = fit_tall(title_text, fit_px(title_text, round(4.4 * u), inner.width, "bold"),
+    title_px = fit_tall(title_text, fonts.fit(title_text, round(4.4 * u), inner.width, "bold"),
                         round((title_u - 0.6) * u), "bold")
     title = fonts.text(title_text, title_px, theme.GOLD, "bold")
     surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + round(pad_u * u))))

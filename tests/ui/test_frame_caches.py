@@ -183,7 +183,7 @@ def test_a_line_fitted_to_a_width_measures_a_few_sizes_not_each_on_the_way():
     """A size's first measure loads its glyphs (~0.5 ms): fitting a caption from 48 px
     down stepped through every size (a Đạo Tâm window caption cost its frame ~10 ms at
     1080p). The answer stays the one stepping gives."""
-    from scenes.core import fonts, textfit
+    from scenes.core import fonts
     pygame.font.init()
     text = "Khai Sáng — the white belt sweeps over the stage cards"
     for weight, px, width in (("regular", 48, 300), ("bold", 40, 180), ("semibold", 30, 500), ("regular", 20, 900)):
@@ -191,16 +191,16 @@ def test_a_line_fitted_to_a_width_measures_a_few_sizes_not_each_on_the_way():
         while step > 9 and fonts.font(step, weight).size(text)[0] > width:
             step -= 1
         asked: list[int] = []
-        real = fonts.font
+        real = fonts.size
 
-        def spy(size, w="regular", real=real, asked=asked):
+        def spy(s, size, w="regular", real=real, asked=asked):
             asked.append(size)
-            return real(size, w)
-        textfit._fit_px.cache_clear()
-        fonts.font = spy
+            return real(s, size, w)
+        fonts._fit.cache_clear()
+        fonts.size = spy
         try:
-            got = textfit.fit_px(text, px, width, weight)
+            got = fonts.fit(text, px, width, weight, floor=9)
         finally:
-            fonts.font = real
+            fonts.size = real
         assert got == step, f"{weight} {px}px in {width}: {got}, stepping gives {step}"
         assert len(set(asked)) <= 4, f"{weight} {px}px in {width}: measured at {sorted(set(asked))}"

@@ -11,8 +11,9 @@ import pytest
 from game.autoplay import play_with_agents
 from game.mascarade.timeline import build
 from game.match import Match, Seat
+from scenes.core import fonts
 from scenes.core.i18n import t
-from scenes.core.textfit import ellipsize, fit_px
+from scenes.core.textfit import ellipsize
 from scenes.screens.results import ResultsScene
 from scenes.tables.mascarade import MascaradeTable
 from scenes.tables.mascarade.timeline_scene import TimelineScene
@@ -137,6 +138,6 @@ def test_nothing_overlaps_with_or_without_the_log(size, lang):
                     name = table.seat_name(spot.seat)
                     inner = w - 2 * max(1, round(1.2 * u))
                     name_px = min(max(13, round(2.3 * u)), max(1, round(0.42 * h)))
-                    px = fit_px(name, name_px, inner, "semibold", min(9, name_px))
+                    px = fonts.fit(name, name_px, inner, "semibold", min(9, name_px))
                     assert ellipsize(name, px, inner, "semibold") == name, (n, size, name)
             table.draw(app.screen)

@@ -7,7 +7,7 @@ import pytest
 
 from scenes.core import fonts
 from scenes.core.boot import first_scene
-from scenes.core.textfit import ellipsize, fit_px
+from scenes.core.textfit import ellipsize
 from tests.ui.helpers import make_app
 
 
@@ -90,8 +90,8 @@ def test_fitting_shrinks_then_ellipsizes():
     pygame.font.init()
     s = "Trên tay 40 · Ăn 120"
     full = fonts.font(14).size(s)[0]
-    assert fit_px(s, 14, full) == 14
-    assert fit_px(s, 14, full - 10, min_px=9) < 14
+    assert fonts.fit(s, 14, full) == 14
+    assert fonts.fit(s, 14, full - 10, floor=9) < 14
     cut = ellipsize(s, 9, 40)
     assert cut.endswith("…") and fonts.font(9).size(cut)[0] <= 40
     assert ellipsize(s, 9, 1) == ""
