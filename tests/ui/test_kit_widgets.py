@@ -67,6 +67,25 @@ def test_the_ring_turns_amber_in_the_last_second():
     assert lit(calm, amber) == 0 and lit(urgent, amber) > 0.8 * lit(calm, ivory)
 
 
+def test_a_new_colour_step_tints_the_cached_ring_instead_of_drawing_one(monkeypatch):
+    """Each of the last second's colour steps used to draw a ring supersampled (a Đạo Tâm
+    frame at 1080p took 30 ms when several did at once); now one white ring per size is
+    drawn, and every colour is that ring tinted: the same pixels, within rounding."""
+    from scenes.kit.bluff import ring
+    ring._CACHE.clear()
+    ring._WHITE.clear()
+    drawn = []
+    real = ring._band
+    monkeypatch.setattr(ring, "_band", lambda *a, **k: (drawn.append(a[1]), real(*a, **k)))
+    for remaining in (2.5, 1.2, 1.0, 0.8, 0.4):
+        ring_image(0.5, remaining)
+    assert len(drawn) == 2 and all(c == (255, 255, 255, 255) for c in drawn)   # two halves, once
+    img = ring._full_ring(40, 6, (226, 180, 31))
+    w = img.get_width()
+    top = img.get_at((w // 2, 4 + 6 // 2))          # mid-stroke at 12 o'clock: opaque amber
+    assert all(abs(a - b) <= 3 for a, b in zip(tuple(top)[:3], (226, 180, 31), strict=True)) and top.a > 200
+
+
 def test_the_ring_reads_the_matchs_window_on_the_tables_clock():
     m = snap_match()
     m.submit(0, first_card(m))

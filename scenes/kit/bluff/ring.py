@@ -102,19 +102,37 @@ def _band(layer: pygame.Surface, colour: tuple, c: float, r: float, stroke: floa
 
 
 _CACHE: dict[tuple, pygame.Surface] = {}
+_WHITE: dict[tuple, pygame.Surface] = {}
 
 
-def _full_ring(radius: int, stroke: int, colour: tuple) -> pygame.Surface:
-    """A whole ring drawn at :data:`SS`× and smoothscaled (cached per size and colour)."""
-    key = (radius, stroke, colour)
-    img = _CACHE.get(key)
+def _white_ring(radius: int, stroke: int) -> pygame.Surface:
+    """A whole white ring drawn at :data:`SS`× and smoothscaled (cached per size): the one
+    costly drawing (several ms at 1080p), which every colour is tinted from."""
+    key = (radius, stroke)
+    img = _WHITE.get(key)
     if img is None:
         side = 2 * (radius + stroke) + 4
         big = pygame.Surface((side * SS, side * SS), pygame.SRCALPHA)
         c = side * SS / 2
-        _band(big, colour, c, radius * SS, stroke * SS, 0.0, math.pi, False)
-        _band(big, colour, c, radius * SS, stroke * SS, math.pi, 2 * math.pi, False)
+        white = (255, 255, 255, 255)
+        _band(big, white, c, radius * SS, stroke * SS, 0.0, math.pi, False)
+        _band(big, white, c, radius * SS, stroke * SS, math.pi, 2 * math.pi, False)
         img = pygame.transform.smoothscale(big, (side, side))
+        if len(_WHITE) > 8:
+            _WHITE.clear()
+        _WHITE[key] = img
+    return img
+
+
+def _full_ring(radius: int, stroke: int, colour: tuple) -> pygame.Surface:
+    """A whole ring in ``colour`` (RGB or RGBA): the white ring multiplied by it, which
+    is what drawing it in that colour gives, for a copy and a fill (cached per size and
+    colour; a new colour step in the last second no longer repaints a ring)."""
+    key = (radius, stroke, colour)
+    img = _CACHE.get(key)
+    if img is None:
+        img = _white_ring(radius, stroke).copy()
+        img.fill(tuple(colour) if len(colour) == 4 else (*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)
         if len(_CACHE) > 96:
             _CACHE.clear()
         _CACHE[key] = img
