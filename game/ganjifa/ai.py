@@ -276,7 +276,8 @@ class HardAgent:
                  halving: int | None = 3, infer_play: bool = True,
                  infer_policy: bool = True, burn_in: int = 200,
                  burn_in_share: float = 0.35, walk_steps: int = 1,
-                 margin_weight: float = 0.02) -> None:
+                 margin_weight: float = 0.02, own_voids: bool = False,
+                 warm: bool = False, charge_replays: bool = False) -> None:
         if rollout not in ("policy", "random") or utility not in ("margin", "score", "win",
                                                                   "blend"):
             raise ValueError(f"unknown rollout {rollout!r} or utility {utility!r}")
@@ -298,6 +299,11 @@ class HardAgent:
         self.burn_in_share = burn_in_share
         self.walk_steps = walk_steps
         self.margin_weight = margin_weight
+        self.own_voids = own_voids
+        self.warm = warm
+        self.charge_replays = charge_replays
+        # The evidence walk's last deal (see _warm_deal): (trump, unseen cards, deal).
+        self._chain: tuple | None = None
         self.last_stats: Any = None
 
     def observe(self, events: list[Event]) -> None:
@@ -324,22 +330,10 @@ class HardAgent:
 
         # Policy rollouts are deterministic, and the evidence walk often offers the same
         # deal again: its values are looked up, not played again (nor charged).
-        seen: dict[tuple, tuple[int, ...]] = {}
+        seen: dict[tuple, float] = {}
         other = (me + 1) % N_SEATS
 
-        def evaluate(world: GanjifaState, action: Action, rng: random.Random) -> float:
-            key = None if random_rollout else (tuple(world.hands[other]), action)
-            scores = seen.get(key) if key is not None else None
-            if scores is None:
-                st = world.fork()
-                st.advance(me, action)
-                if random_rollout:
-                    budget.charge(1 + st.playout(rng))
-                else:
-                    budget.charge(1 + policy_rollout(st, voids))
-                scores = st.result().scores
-                if key is not None:
-                    seen[key] = scores
+        def value(scores: Any) -> float:
             mine = scores[me]
             best = max(scores[(me + 1) % N_SEATS], scores[(me + 2) % N_SEATS])
             if utility == "margin":
@@ -350,6 +344,33 @@ class HardAgent:
             if utility == "blend":
                 return win + weight * (mine - best)
             return win
+
+        # What each candidate shows the others: a follow off the led suit reveals voids.
+        after_voids: dict[Action, list[int]] = {}
+        if self.own_voids and view.phase == "follow":
+            led = view.trick[0][1] // PER
+            for a in cands:
+                extra = REVEALS[known.strict][known.trump][led][a[1] // PER]
+                if extra & ~voids[me]:
+                    v2 = voids[:]
+                    v2[me] |= extra
+                    after_voids[a] = v2
+
+        def evaluate(world: GanjifaState, action: Action, rng: random.Random) -> float:
+            key = None if random_rollout else (tuple(world.hands[other]), action)
+            hit = seen.get(key) if key is not None else None
+            if hit is not None:
+                return hit
+            st = world.fork()
+            st.advance(me, action)
+            if random_rollout:
+                budget.charge(1 + st.playout(rng))
+            else:
+                budget.charge(1 + policy_rollout(st, after_voids.get(action, voids)))
+            v = value(st.result().scores)
+            if key is not None:
+                seen[key] = v
+            return v
 
         best, self.last_stats = flat_monte_carlo(cands, sample, evaluate, self.rng, budget,
                                                  self.tie_margin, self.prune_z,
@@ -411,10 +432,15 @@ class HardAgent:
         if budget is not None and budget.work is not None:
             burn_in = min(burn_in, int(self.burn_in_share * budget.work / cost))
 
+        unseen_set = frozenset(unseen)
+
         def sample(rng: random.Random) -> GanjifaState:
             steps = walk.steps
+            replayed = evidence.replayed
             if walk.cards is None:
-                walk.start(deal(rng))
+                start = self._warm_deal(view.trump, unseen_set, caps, allowed, rng) \
+                    if self.warm else None
+                walk.start(start or deal(rng))
                 walk.run(rng, burn_in, until=burn_until, stop_at_zero=True)
             moved = walk.moves
             walk.run(rng, self.walk_steps)
@@ -423,10 +449,42 @@ class HardAgent:
                     break
                 walk.run(rng, 1)
             if budget is not None:
-                budget.charge((walk.steps - steps) * cost)
+                budget.charge(evidence.replayed - replayed if self.charge_replays
+                              else (walk.steps - steps) * cost)
+            if self.warm:
+                self._chain = (view.trump, unseen_set, walk.cards)
             return world(walk.cards)
 
         return sample
+
+    def _warm_deal(self, trump: int, unseen: frozenset, caps: list[int], allowed: Any,
+                   rng: random.Random) -> list[list[int]] | None:
+        """The last decision's walk deal carried on to this one (a warm start: it
+        explained the decisions seen then), or None. The cards played since leave it;
+        a card now known to lie outside a seat (a void shown since) goes to the other
+        seat, and cards move at random from the fuller hand to the other until both hold
+        their count. None when this is another hand (a card has come back: a new deal, an
+        undo) or the repair is impossible."""
+        chain = self._chain
+        if chain is None or chain[0] != trump or not unseen <= chain[1]:
+            return None
+        hands = [[c for c in h if c in unseen] for h in chain[2]]
+        if sum(map(len, hands)) != len(unseen):
+            return None
+        for i in (0, 1):
+            stray = [c for c in hands[i] if not allowed(i, c)]
+            if stray:
+                if not all(allowed(1 - i, c) for c in stray):
+                    return None
+                hands[i] = [c for c in hands[i] if allowed(i, c)]
+                hands[1 - i] += stray
+        for i in (0, 1):
+            while len(hands[i]) > caps[i]:
+                movable = [j for j, c in enumerate(hands[i]) if allowed(1 - i, c)]
+                if not movable:
+                    return None
+                hands[1 - i].append(hands[i].pop(movable[rng.randrange(len(movable))]))
+        return hands
 
 
 class _EvidenceWalk:

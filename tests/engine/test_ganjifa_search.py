@@ -142,3 +142,72 @@ def test_a_world_cut_by_the_clock_is_left_out():
     best, stats = flat_monte_carlo(["a", "b", "c"], lambda r: r.random(), evaluate,
                                    random.Random(0), Clock())
     assert stats.worlds == 2 and len(seen) == 7 and best == "b"
+
+
+def _hard_hand(seed: int, **settings):
+    """Play a hand, seat 0 hard (small budget, no clock), the others normal; the actions."""
+    st = new_game(3, seed, {})
+    agents = [ai.HardAgent(0, seed, time_budget=None, work=1500, **settings),
+              ai.NormalAgent(1), ai.NormalAgent(2)]
+    acts = []
+    while not st.is_over():
+        (seat,) = st.active_seats()
+        a = agents[seat].decide(st.view(seat), st.legal_actions(seat))
+        acts.append((seat, a))
+        st.apply(seat, a)
+    return acts, agents[0]
+
+
+def test_a_warm_walk_is_reproducible_over_a_hand():
+    """The walk's last deal carries over to the next decision (``warm``): the same seed
+    and the same views still give the same decisions, hand after hand."""
+    first, agent = _hard_hand(21, warm=True)
+    assert agent._chain is not None
+    second, _ = _hard_hand(21, warm=True)
+    assert first == second
+
+
+def test_the_warm_deal_drops_played_cards_and_keeps_voids_and_counts():
+    for steps in range(40, 60):     # a decision that searched (more than one candidate)
+        st = mid_game(22, steps)
+        (seat,) = st.active_seats()
+        agent = ai.HardAgent(seat, 3, time_budget=None, work=1500, warm=True)
+        agent.decide(st.view(seat), st.legal_actions(seat))
+        if agent._chain is not None:
+            break
+    others = [s for s in range(3) if s != seat]
+    old = [list(h) for h in agent._chain[2]]
+    agents = [ai.NormalAgent(s) for s in range(3)]
+    for _ in range(7):          # play on: cards leave, voids may show
+        (s,) = st.active_seats()
+        st.apply(s, agents[s].decide(st.view(s), st.legal_actions(s)))
+    view = st.view(seat)
+    known = ai._Known(view)
+    unseen = frozenset(c for s in others for c in st.hands[s])
+    caps = [view.hand_sizes[s] for s in others]
+
+    def allowed(i, c):
+        return not known.voids[others[i]] >> (c // 12) & 1
+
+    dealt = agent._warm_deal(view.trump, unseen, caps, allowed, random.Random(1))
+    assert dealt is not None
+    assert [len(h) for h in dealt] == caps
+    assert set(dealt[0]) | set(dealt[1]) == unseen
+    assert all(allowed(i, c) for i in (0, 1) for c in dealt[i])
+    # most cards stay where the last walk put them
+    kept = sum(c in old[i] for i in (0, 1) for c in dealt[i])
+    assert kept >= len(unseen) - 2 * 7
+
+
+def test_the_warm_deal_is_dropped_for_another_hand():
+    st = mid_game(23, 60)
+    (seat,) = st.active_seats()
+    agent = ai.HardAgent(seat, 3, time_budget=None, work=1500, warm=True)
+    agent.decide(st.view(seat), st.legal_actions(seat))
+    assert agent._chain is not None
+    fresh = new_game(3, 24, {})
+    view = fresh.view(seat)
+    others = [s for s in range(3) if s != seat]
+    unseen = frozenset(c for s in others for c in fresh.hands[s])
+    assert agent._warm_deal(view.trump, unseen, [40, 40], lambda i, c: True,
+                            random.Random(1)) is None
