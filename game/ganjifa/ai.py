@@ -276,8 +276,8 @@ class HardAgent:
                  halving: int | None = 3, infer_play: bool = True,
                  infer_policy: bool = True, burn_in: int = 200,
                  burn_in_share: float = 0.35, walk_steps: int = 1,
-                 margin_weight: float = 0.02, own_voids: bool = False,
-                 warm: bool = False, charge_replays: bool = False) -> None:
+                 margin_weight: float = 0.02, warm: bool = False,
+                 chains: int = 1) -> None:
         if rollout not in ("policy", "random") or utility not in ("margin", "score", "win",
                                                                   "blend"):
             raise ValueError(f"unknown rollout {rollout!r} or utility {utility!r}")
@@ -299,11 +299,11 @@ class HardAgent:
         self.burn_in_share = burn_in_share
         self.walk_steps = walk_steps
         self.margin_weight = margin_weight
-        self.own_voids = own_voids
         self.warm = warm
-        self.charge_replays = charge_replays
-        # The evidence walk's last deal (see _warm_deal): (trump, unseen cards, deal).
-        self._chain: tuple | None = None
+        self.chains = chains
+        # Each evidence walk's last deal (see _warm_deal): chain -> (trump, tricks and
+        # Dukals done, unseen cards, deal).
+        self._chains: dict[int, tuple] = {}
         self.last_stats: Any = None
 
     def observe(self, events: list[Event]) -> None:
@@ -345,17 +345,6 @@ class HardAgent:
                 return win + weight * (mine - best)
             return win
 
-        # What each candidate shows the others: a follow off the led suit reveals voids.
-        after_voids: dict[Action, list[int]] = {}
-        if self.own_voids and view.phase == "follow":
-            led = view.trick[0][1] // PER
-            for a in cands:
-                extra = REVEALS[known.strict][known.trump][led][a[1] // PER]
-                if extra & ~voids[me]:
-                    v2 = voids[:]
-                    v2[me] |= extra
-                    after_voids[a] = v2
-
         def evaluate(world: GanjifaState, action: Action, rng: random.Random) -> float:
             key = None if random_rollout else (tuple(world.hands[other]), action)
             hit = seen.get(key) if key is not None else None
@@ -366,7 +355,7 @@ class HardAgent:
             if random_rollout:
                 budget.charge(1 + st.playout(rng))
             else:
-                budget.charge(1 + policy_rollout(st, after_voids.get(action, voids)))
+                budget.charge(1 + policy_rollout(st, voids))
             v = value(st.result().scores)
             if key is not None:
                 seen[key] = v
@@ -421,7 +410,8 @@ class HardAgent:
         evidence = PolicyEvidence(view) if self.infer_policy else None
         if evidence is None or not evidence.records or not all(caps):
             return lambda rng: world(deal(rng))
-        walk = _EvidenceWalk(evidence, others, voids)
+        walks = [_EvidenceWalk(evidence, others, voids) for _ in range(max(1, self.chains))]
+        turn = [0]
         burn_until = (None if budget is None or budget.seconds is None
                       else budget.started + self.burn_in_share * budget.seconds)
 
@@ -435,10 +425,12 @@ class HardAgent:
         unseen_set = frozenset(unseen)
 
         def sample(rng: random.Random) -> GanjifaState:
+            i = turn[0] % len(walks)       # the chains take turns
+            turn[0] += 1
+            walk = walks[i]
             steps = walk.steps
-            replayed = evidence.replayed
             if walk.cards is None:
-                start = self._warm_deal(view.trump, unseen_set, caps, allowed, rng) \
+                start = self._warm_deal(view, i, unseen_set, caps, allowed, rng) \
                     if self.warm else None
                 walk.start(start or deal(rng))
                 walk.run(rng, burn_in, until=burn_until, stop_at_zero=True)
@@ -449,26 +441,26 @@ class HardAgent:
                     break
                 walk.run(rng, 1)
             if budget is not None:
-                budget.charge(evidence.replayed - replayed if self.charge_replays
-                              else (walk.steps - steps) * cost)
+                budget.charge((walk.steps - steps) * cost)
             if self.warm:
-                self._chain = (view.trump, unseen_set, walk.cards)
+                self._chains[i] = (view.trump, len(view.history), unseen_set, walk.cards)
             return world(walk.cards)
 
         return sample
 
-    def _warm_deal(self, trump: int, unseen: frozenset, caps: list[int], allowed: Any,
-                   rng: random.Random) -> list[list[int]] | None:
+    def _warm_deal(self, view: GanjifaView, i: int, unseen: frozenset, caps: list[int],
+                   allowed: Any, rng: random.Random) -> list[list[int]] | None:
         """The last decision's walk deal carried on to this one (a warm start: it
         explained the decisions seen then), or None. The cards played since leave it;
         a card now known to lie outside a seat (a void shown since) goes to the other
         seat, and cards move at random from the fuller hand to the other until both hold
         their count. None when this is another hand (a card has come back: a new deal, an
         undo) or the repair is impossible."""
-        chain = self._chain
-        if chain is None or chain[0] != trump or not unseen <= chain[1]:
+        chain = self._chains.get(i)
+        if (chain is None or chain[0] != view.trump or chain[1] > len(view.history)
+                or not unseen <= chain[2]):
             return None
-        hands = [[c for c in h if c in unseen] for h in chain[2]]
+        hands = [[c for c in h if c in unseen] for h in chain[3]]
         if sum(map(len, hands)) != len(unseen):
             return None
         for i in (0, 1):

@@ -47,7 +47,7 @@ class PolicyEvidence:
     longer). The forced opening lead tells nothing and is left out.
     """
 
-    __slots__ = ("records", "trump", "strict", "order", "replayed")
+    __slots__ = ("records", "trump", "strict", "order")
 
     def __init__(self, view: GanjifaView) -> None:
         self.trump = view.trump
@@ -102,7 +102,6 @@ class PolicyEvidence:
             r[6] = mine
         self.records = [tuple(r) for r in recs]
         self.order = list(range(len(self.records)))   # a record that refused a guess first
-        self.replayed = 0       # decisions replayed so far (the work :meth:`mismatches` did)
 
     def mismatches(self, hands: list[list[int]], limit: int = 1 << 30) -> int:
         """How many recorded decisions the guess ``hands`` (per seat, masks per suit)
@@ -111,10 +110,8 @@ class PolicyEvidence:
         bad = 0
         records = self.records
         order = self.order
-        n = 0
-        for i in order:
+        for n, i in enumerate(order):
             seat, kind, rem, voids, trick, played, later, size = records[i]
-            n += 1
             hand = [a | b for a, b in zip(hands[seat], later, strict=True)]
             if kind == FOLLOW:
                 legal = legal_masks(hand, trick[0][1], trump, strict)
@@ -133,12 +130,10 @@ class PolicyEvidence:
                 if bad >= limit:
                     # Checked first next time: a guess that fails one record often fails
                     # the same one again. The order changes the work, never the count.
-                    if n > 1:
+                    if n:
                         order.remove(i)
                         order.insert(0, i)
-                    self.replayed += n
                     return bad
-        self.replayed += n
         return bad
 
 

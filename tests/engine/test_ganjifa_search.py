@@ -162,7 +162,7 @@ def test_a_warm_walk_is_reproducible_over_a_hand():
     """The walk's last deal carries over to the next decision (``warm``): the same seed
     and the same views still give the same decisions, hand after hand."""
     first, agent = _hard_hand(21, warm=True)
-    assert agent._chain is not None
+    assert agent._chains
     second, _ = _hard_hand(21, warm=True)
     assert first == second
 
@@ -173,10 +173,10 @@ def test_the_warm_deal_drops_played_cards_and_keeps_voids_and_counts():
         (seat,) = st.active_seats()
         agent = ai.HardAgent(seat, 3, time_budget=None, work=1500, warm=True)
         agent.decide(st.view(seat), st.legal_actions(seat))
-        if agent._chain is not None:
+        if agent._chains:
             break
     others = [s for s in range(3) if s != seat]
-    old = [list(h) for h in agent._chain[2]]
+    old = [list(h) for h in agent._chains[0][3]]
     agents = [ai.NormalAgent(s) for s in range(3)]
     for _ in range(7):          # play on: cards leave, voids may show
         (s,) = st.active_seats()
@@ -189,7 +189,7 @@ def test_the_warm_deal_drops_played_cards_and_keeps_voids_and_counts():
     def allowed(i, c):
         return not known.voids[others[i]] >> (c // 12) & 1
 
-    dealt = agent._warm_deal(view.trump, unseen, caps, allowed, random.Random(1))
+    dealt = agent._warm_deal(view, 0, unseen, caps, allowed, random.Random(1))
     assert dealt is not None
     assert [len(h) for h in dealt] == caps
     assert set(dealt[0]) | set(dealt[1]) == unseen
@@ -204,10 +204,10 @@ def test_the_warm_deal_is_dropped_for_another_hand():
     (seat,) = st.active_seats()
     agent = ai.HardAgent(seat, 3, time_budget=None, work=1500, warm=True)
     agent.decide(st.view(seat), st.legal_actions(seat))
-    assert agent._chain is not None
+    assert agent._chains
     fresh = new_game(3, 24, {})
     view = fresh.view(seat)
     others = [s for s in range(3) if s != seat]
     unseen = frozenset(c for s in others for c in fresh.hands[s])
-    assert agent._warm_deal(view.trump, unseen, [40, 40], lambda i, c: True,
+    assert agent._warm_deal(view, 0, unseen, [40, 40], lambda i, c: True,
                             random.Random(1)) is None
