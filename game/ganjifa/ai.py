@@ -257,13 +257,19 @@ class HardAgent:
     The budget is work: ``work`` units (an action played in a rollout; an evidence-walk
     step counts as many as the decisions it replays), at most ``iterations`` worlds;
     ``time_budget`` seconds is a safety net (None: no clock, so the same seed gives the
-    same decision). A deal sampled again reuses its rollouts' scores. The normal move is the first candidate; ``halving`` keeps
-    the better half of the candidates after 2, 4, 8… worlds (at least that many), and the
-    normal move is only overruled when the best beats it by ``keep_first_z`` standard
-    errors (paired, same worlds). ``infer_play`` also deals the hidden cards consistently
-    with :func:`behaviour_exclusions`; ``infer_policy`` then walks each deal (``burn_in``
-    swaps at most before the first world, ``walk_steps`` between worlds) toward deals
-    that explain the opponents' decisions (:class:`_EvidenceWalk`).
+    same decision). A deal sampled again reuses its rollouts' scores. The normal move is
+    the first candidate; ``halving`` keeps the better half of the candidates after 2, 4,
+    8… worlds (at least that many), and the normal move is only overruled when the best
+    beats it by ``keep_first_z`` standard errors (paired, same worlds). ``infer_play``
+    also deals the hidden cards consistently with :func:`behaviour_exclusions`;
+    ``infer_policy`` then walks each deal (``burn_in`` swaps at most before its first
+    world, ``walk_steps`` between its worlds) toward deals that explain the opponents'
+    decisions (:class:`_EvidenceWalk`). ``chains`` walks take turns giving the worlds, so
+    that one decision's worlds are not all a swap or two from one another; with ``warm``
+    each walk starts from where it ended at this seat's previous decision of the hand
+    (:meth:`_warm_deal`), so it goes on mixing from decision to decision instead of
+    starting again from a random deal. (So a Hard agent keeps that much from one decision
+    to the next: the same seed and the same sequence of views give the same decisions.)
     """
 
     level = "hard"
@@ -275,9 +281,9 @@ class HardAgent:
                  prune_z: float | None = None, keep_first_z: float | None = 1.0,
                  halving: int | None = 3, infer_play: bool = True,
                  infer_policy: bool = True, burn_in: int = 200,
-                 burn_in_share: float = 0.35, walk_steps: int = 1,
-                 margin_weight: float = 0.02, warm: bool = False,
-                 chains: int = 1) -> None:
+                 burn_in_share: float = 0.35, walk_steps: int = 3,
+                 margin_weight: float = 0.02, warm: bool = True,
+                 chains: int = 8) -> None:
         if rollout not in ("policy", "random") or utility not in ("margin", "score", "win",
                                                                   "blend"):
             raise ValueError(f"unknown rollout {rollout!r} or utility {utility!r}")

@@ -211,3 +211,21 @@ def test_the_warm_deal_is_dropped_for_another_hand():
     unseen = frozenset(c for s in others for c in fresh.hands[s])
     assert agent._warm_deal(view, 0, unseen, [40, 40], lambda i, c: True,
                             random.Random(1)) is None
+
+
+def test_the_walks_take_turns_and_each_keeps_its_deal():
+    st = mid_game(25, 36)
+    (seat,) = st.active_seats()
+    view = st.view(seat)
+    others = [s for s in range(3) if s != seat]
+    agent = ai.HardAgent(seat, 3, time_budget=None, chains=4, warm=True)
+    sample = agent._sampler(view, ai._Known(view))
+    rng = random.Random(2)
+    worlds = [sample(rng) for _ in range(8)]
+    assert sorted(agent._chains) == [0, 1, 2, 3]
+    unseen = sorted(st.hands[others[0]] + st.hands[others[1]])
+    for i, (_, _, cards, deal) in agent._chains.items():
+        assert sorted(deal[0] + deal[1]) == unseen == sorted(cards)
+        assert [len(h) for h in deal] == [len(st.hands[s]) for s in others]
+        # world k came from walk k % 4: the last one of each walk is its kept deal
+        assert worlds[4 + i].hands[others[0]] == sorted(deal[0])
