@@ -281,9 +281,9 @@ class HardAgent:
                  prune_z: float | None = None, keep_first_z: float | None = 1.0,
                  halving: int | None = 3, infer_play: bool = True,
                  infer_policy: bool = True, burn_in: int = 200,
-                 burn_in_share: float = 0.35, walk_steps: int = 3,
+                 burn_in_share: float = 0.35, walk_steps: int = 1,
                  margin_weight: float = 0.02, warm: bool = True,
-                 chains: int = 8) -> None:
+                 chains: int = 4) -> None:
         if rollout not in ("policy", "random") or utility not in ("margin", "score", "win",
                                                                   "blend"):
             raise ValueError(f"unknown rollout {rollout!r} or utility {utility!r}")
