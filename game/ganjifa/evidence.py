@@ -47,7 +47,7 @@ class PolicyEvidence:
     longer). The forced opening lead tells nothing and is left out.
     """
 
-    __slots__ = ("records", "trump", "strict")
+    __slots__ = ("records", "trump", "strict", "order")
 
     def __init__(self, view: GanjifaView) -> None:
         self.trump = view.trump
@@ -101,13 +101,17 @@ class PolicyEvidence:
             mine[s] |= bits
             r[6] = mine
         self.records = [tuple(r) for r in recs]
+        self.order = list(range(len(self.records)))   # a record that refused a guess first
 
     def mismatches(self, hands: list[list[int]], limit: int = 1 << 30) -> int:
         """How many recorded decisions the guess ``hands`` (per seat, masks per suit)
         fails to reproduce; counting stops at ``limit``."""
         trump, strict = self.trump, self.strict
         bad = 0
-        for seat, kind, rem, voids, trick, played, later, size in self.records:
+        records = self.records
+        order = self.order
+        for n, i in enumerate(order):
+            seat, kind, rem, voids, trick, played, later, size = records[i]
             hand = [a | b for a, b in zip(hands[seat], later, strict=True)]
             if kind == FOLLOW:
                 legal = legal_masks(hand, trick[0][1], trump, strict)
@@ -124,6 +128,11 @@ class PolicyEvidence:
             if got != played:
                 bad += 1
                 if bad >= limit:
+                    # Checked first next time: a guess that fails one record often fails
+                    # the same one again. The order changes the work, never the count.
+                    if n:
+                        order.remove(i)
+                        order.insert(0, i)
                     return bad
         return bad
 

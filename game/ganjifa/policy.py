@@ -377,14 +377,14 @@ def give_choice(hand: list[int], rem: list[int], trump: int) -> tuple[int, int]:
                 keep = bits | COURTS
         o = rem[s] & ~h
         length = h.bit_count() if my_t and s != trump else 0
-        m = h
-        while m:
-            k = _low(m)
-            m &= m - 1
-            above = min((o >> (k + 1)).bit_count(), 3)
-            key = (keep >> k & 1, s == trump, -above, length, k)
-            if pick is None or key < pick[0]:
-                pick = (key, s, k)
+        # Within a suit the lowest card outside the Dukal material (else the lowest card)
+        # has the best key: the fewest kept, then the most cards above it, then the lowest.
+        free = h & ~keep
+        k = _low(free or h)
+        above = min((o >> (k + 1)).bit_count(), 3)
+        key = (keep >> k & 1, s == trump, -above, length, k)
+        if pick is None or key < pick[0]:
+            pick = (key, s, k)
     assert pick is not None
     return pick[1], pick[2]
 

@@ -472,3 +472,40 @@ def test_arena_rejects_a_wrong_seat_count():
     with pytest.raises(ValueError):
         arena.run("ganjifa", ["random", "random"], 2, 0)
     assert arena.parse_options("a=1, b = x") == {"a": 1, "b": "x"}
+
+
+def _give_choice_card_by_card(hand, rem, trump):
+    """give_choice as first written: every card's key, the smallest wins."""
+    my_t = hand[trump]
+    pick = None
+    for s in range(policy.N_SUITS):
+        h = hand[s]
+        if not h:
+            continue
+        keep = 0
+        if h & policy.COURTS == policy.COURTS:
+            ln, bits = policy.RUN[h & policy.NUMERALS]
+            if ln >= policy.MIN_RUN:
+                keep = bits | policy.COURTS
+        o = rem[s] & ~h
+        length = h.bit_count() if my_t and s != trump else 0
+        for k in range(policy.PER):
+            if h >> k & 1:
+                above = min((o >> (k + 1)).bit_count(), 3)
+                key = (keep >> k & 1, s == trump, -above, length, k)
+                if pick is None or key < pick[0]:
+                    pick = (key, s, k)
+    return pick[1], pick[2]
+
+
+def test_give_choice_takes_each_suits_best_card_as_the_card_by_card_search_does():
+    rng = random.Random(5)
+    for _ in range(20_000):
+        dense = rng.random()
+        hand = [sum(1 << k for k in range(policy.PER) if rng.random() < dense * rng.random())
+                for _ in range(policy.N_SUITS)]
+        if not any(hand):
+            continue
+        rem = [h | sum(1 << k for k in range(policy.PER) if rng.random() < 0.5) for h in hand]
+        trump = rng.randrange(policy.N_SUITS)
+        assert policy.give_choice(hand, rem, trump) == _give_choice_card_by_card(hand, rem, trump)

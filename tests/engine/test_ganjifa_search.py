@@ -142,3 +142,90 @@ def test_a_world_cut_by_the_clock_is_left_out():
     best, stats = flat_monte_carlo(["a", "b", "c"], lambda r: r.random(), evaluate,
                                    random.Random(0), Clock())
     assert stats.worlds == 2 and len(seen) == 7 and best == "b"
+
+
+def _hard_hand(seed: int, **settings):
+    """Play a hand, seat 0 hard (small budget, no clock), the others normal; the actions."""
+    st = new_game(3, seed, {})
+    agents = [ai.HardAgent(0, seed, time_budget=None, work=1500, **settings),
+              ai.NormalAgent(1), ai.NormalAgent(2)]
+    acts = []
+    while not st.is_over():
+        (seat,) = st.active_seats()
+        a = agents[seat].decide(st.view(seat), st.legal_actions(seat))
+        acts.append((seat, a))
+        st.apply(seat, a)
+    return acts, agents[0]
+
+
+def test_a_warm_walk_is_reproducible_over_a_hand():
+    """The walk's last deal carries over to the next decision (``warm``): the same seed
+    and the same views still give the same decisions, hand after hand."""
+    first, agent = _hard_hand(21, warm=True)
+    assert agent._chains
+    second, _ = _hard_hand(21, warm=True)
+    assert first == second
+
+
+def test_the_warm_deal_drops_played_cards_and_keeps_voids_and_counts():
+    for steps in range(40, 60):     # a decision that searched (more than one candidate)
+        st = mid_game(22, steps)
+        (seat,) = st.active_seats()
+        agent = ai.HardAgent(seat, 3, time_budget=None, work=1500, warm=True)
+        agent.decide(st.view(seat), st.legal_actions(seat))
+        if agent._chains:
+            break
+    others = [s for s in range(3) if s != seat]
+    old = [list(h) for h in agent._chains[0][3]]
+    agents = [ai.NormalAgent(s) for s in range(3)]
+    for _ in range(7):          # play on: cards leave, voids may show
+        (s,) = st.active_seats()
+        st.apply(s, agents[s].decide(st.view(s), st.legal_actions(s)))
+    view = st.view(seat)
+    known = ai._Known(view)
+    unseen = frozenset(c for s in others for c in st.hands[s])
+    caps = [view.hand_sizes[s] for s in others]
+
+    def allowed(i, c):
+        return not known.voids[others[i]] >> (c // 12) & 1
+
+    dealt = agent._warm_deal(view, 0, unseen, caps, allowed, random.Random(1))
+    assert dealt is not None
+    assert [len(h) for h in dealt] == caps
+    assert set(dealt[0]) | set(dealt[1]) == unseen
+    assert all(allowed(i, c) for i in (0, 1) for c in dealt[i])
+    # most cards stay where the last walk put them
+    kept = sum(c in old[i] for i in (0, 1) for c in dealt[i])
+    assert kept >= len(unseen) - 2 * 7
+
+
+def test_the_warm_deal_is_dropped_for_another_hand():
+    st = mid_game(23, 60)
+    (seat,) = st.active_seats()
+    agent = ai.HardAgent(seat, 3, time_budget=None, work=1500, warm=True)
+    agent.decide(st.view(seat), st.legal_actions(seat))
+    assert agent._chains
+    fresh = new_game(3, 24, {})
+    view = fresh.view(seat)
+    others = [s for s in range(3) if s != seat]
+    unseen = frozenset(c for s in others for c in fresh.hands[s])
+    assert agent._warm_deal(view, 0, unseen, [40, 40], lambda i, c: True,
+                            random.Random(1)) is None
+
+
+def test_the_walks_take_turns_and_each_keeps_its_deal():
+    st = mid_game(25, 36)
+    (seat,) = st.active_seats()
+    view = st.view(seat)
+    others = [s for s in range(3) if s != seat]
+    agent = ai.HardAgent(seat, 3, time_budget=None, chains=4, warm=True)
+    sample = agent._sampler(view, ai._Known(view))
+    rng = random.Random(2)
+    worlds = [sample(rng) for _ in range(8)]
+    assert sorted(agent._chains) == [0, 1, 2, 3]
+    unseen = sorted(st.hands[others[0]] + st.hands[others[1]])
+    for i, (_, _, cards, deal) in agent._chains.items():
+        assert sorted(deal[0] + deal[1]) == unseen == sorted(cards)
+        assert [len(h) for h in deal] == [len(st.hands[s]) for s in others]
+        # world k came from walk k % 4: the last one of each walk is its kept deal
+        assert worlds[4 + i].hands[others[0]] == sorted(deal[0])
