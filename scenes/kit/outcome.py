@@ -11,8 +11,9 @@ import pygame
 from scenes.core import i18n
 from scenes.core.i18n import t
 
-PREPARE_ROOM = 0.006    # s: a 1280x720 frame's CPU so far below which a step of the results panel
-                        # fits (more in bigger windows, as for the card art's warm-up)
+PREPARE_ROOM = 0.006    # s: a frame's CPU so far below which a step of the results panel fits. Not
+                        # more in bigger windows: a step costs more there (a 1080p frame that had
+                        # spent 9 ms and then made the panel's body reached 16.5-25.8 ms)
 
 
 class TableResults:
@@ -65,9 +66,7 @@ class TableResults:
         if self._ready is not None or self._shown:
             return False                # every frame after it is made: nothing more to weigh
         from scenes.core import layout_check
-        w, h = self.app.size
-        room = PREPARE_ROOM * max(1.0, (w * h / (1280 * 720)) ** 0.5)
-        if spent >= room or not self.match.is_over() or layout_check.active:
+        if spent >= PREPARE_ROOM or not self.match.is_over() or layout_check.active:
             return False
         from scenes.screens.dialog import Dialog, scrim
         if self._making is None:
