@@ -488,19 +488,19 @@ class HardAgent:
         hands = [[c for c in h if c in unseen] for h in chain[3]]
         if sum(map(len, hands)) != len(unseen):
             return None
-        for i in (0, 1):
-            stray = [c for c in hands[i] if not allowed(i, c)]
+        for h in (0, 1):           # h: the hidden hand (not the chain i)
+            stray = [c for c in hands[h] if not allowed(h, c)]
             if stray:
-                if not all(allowed(1 - i, c) for c in stray):
+                if not all(allowed(1 - h, c) for c in stray):
                     return None
-                hands[i] = [c for c in hands[i] if allowed(i, c)]
-                hands[1 - i] += stray
-        for i in (0, 1):
-            while len(hands[i]) > caps[i]:
-                movable = [j for j, c in enumerate(hands[i]) if allowed(1 - i, c)]
+                hands[h] = [c for c in hands[h] if allowed(h, c)]
+                hands[1 - h] += stray
+        for h in (0, 1):
+            while len(hands[h]) > caps[h]:
+                movable = [j for j, c in enumerate(hands[h]) if allowed(1 - h, c)]
                 if not movable:
                     return None
-                hands[1 - i].append(hands[i].pop(movable[rng.randrange(len(movable))]))
+                hands[1 - h].append(hands[h].pop(movable[rng.randrange(len(movable))]))
         return hands
 
 

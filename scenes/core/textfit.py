@@ -36,5 +36,5 @@ def _ellipsize(s: str, px: int, max_width: int, weight: str, _scale: float) -> s
 def fit_text(s: str, px: int, colour: tuple[int, int, int], max_width: int,
              weight: str = "regular", min_px: int = 9) -> pygame.Surface:
     """``s`` rendered no wider than ``max_width``: shrunk down to ``min_px``, then ellipsized."""
-    size = fonts.fit(s, px, max_width, weight, min(int(px), min_px))
+    size = fonts.fit(s, px, max_width, weight, min_px)
     return fonts.text(ellipsize(s, size, max(0, max_width), weight), size, colour, weight)

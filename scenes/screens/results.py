@@ -18,7 +18,7 @@ def fitted(text: str, px: int, width: int, colour: tuple[int, int, int], weight:
     """One line of text at ``px`` or smaller so that it is at most ``width`` wide (a line
     still too wide at ``min_px`` is squeezed: it never runs past its box)."""
     width = max(1, int(width))
-    px = fonts.fit(text, max(1, int(px)), width, weight, min(max(1, int(px)), min_px))
+    px = fonts.fit(text, max(1, int(px)), width, weight, min_px)
     img = fonts.text(text, px, colour, weight)
     if img.get_width() > width:
         img = pygame.transform.smoothscale(img, (width, img.get_height()))
